@@ -1,0 +1,634 @@
+/*
+ * cli.c - sub-command dispatch and argument parsing.  Every bad argument
+ * gets one line naming it and what is allowed, and exit status 2.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "catalog.h"
+#include "cli.h"
+#include "gpu.h"
+#include "json.h"
+#include "launch.h"
+#include "tables.h"
+#include "text.h"
+#include "totals.h"
+#include "tui/tui.h"
+#include "view.h"
+#include "warp.h"
+
+static const char usage_main[] =
+"usage: warpviz [OPTIONS]                 the lecture TUI (needs a terminal)\n"
+"       warpviz list [--json]             variants and their parameters\n"
+"       warpviz show VARIANT [OPTIONS]    one frame as text\n"
+"       warpviz trace VARIANT [OPTIONS]   JSON Lines, one object per access\n"
+"       warpviz stats VARIANT [OPTIONS]   whole-launch totals\n"
+"       warpviz bench [VARIANT...]        time the live kernels on a GPU\n"
+"       warpviz gpu                       the GPU, or why there is none\n"
+"\n"
+"Common options:\n"
+"  -p NAME=VALUE     set a parameter (repeatable; see warpviz list)\n"
+"  --arch modern|legacy   the memory model (default modern, cc 6.0+)\n"
+"  --step K          the step (one access of the warp), from 0\n"
+"  --block X,Y       the block (default 0,0)\n"
+"  --warp W          the warp within the block (default 0)\n"
+"\n"
+"TUI options:\n"
+"  --variant NAME    open on this variant (default matmul-col)\n"
+"  --color=auto|always|never   colours (NO_COLOR turns them off)\n"
+"  --ascii           ASCII glyphs only\n"
+"  --no-mouse        leave the mouse to the terminal\n"
+"  --frames N        play N animation frames, then exit\n"
+"  --results FILE    show timings recorded by 'warpviz bench --json'\n"
+"\n"
+"  -h, --help        this help;  -V, --version  the version\n"
+"See warpviz(1).\n";
+
+static const char usage_show[] =
+"usage: warpviz show VARIANT [-p NAME=VALUE]... [--step K] [--block X,Y]\n"
+"                    [--warp W] [--arch modern|legacy] [--size WxH]\n"
+"                    [--color[=always|never]] [--ascii]\n"
+"Print the frame the TUI shows at that step (default 120x35).\n";
+
+static const char usage_trace[] =
+"usage: warpviz trace VARIANT [-p NAME=VALUE]... [--steps A:B] [--step K]\n"
+"                     [--block X,Y] [--warp W] [--all-warps]\n"
+"                     [--arch modern|legacy]\n"
+"Print one JSON object per warp-wide access (see doc/trace-format.md).\n"
+"Default: every step of warp 0 of block 0,0.\n";
+
+static const char usage_stats[] =
+"usage: warpviz stats VARIANT [-p NAME=VALUE]... [--arch modern|legacy]\n"
+"                     [--json] [--brute]\n"
+"Whole-launch totals per access site and per kind.\n";
+
+static const char usage_list[] =
+"usage: warpviz list [--json]\n"
+"The variants, their families and parameters (minimum, maximum, default).\n";
+
+int
+cli_usage_error(const char *fmt, ...)
+{
+	va_list	ap;
+
+	fputs("warpviz: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return EXIT_USAGE;
+}
+
+void
+cli_common_init(struct cli_common *c)
+{
+	memset(c, 0, sizeof *c);
+	c->arch = ARCH_MODERN;
+	c->color = -1;
+	c->ascii = -1;
+}
+
+static int
+parse_int(const char *opt, const char *s, int64_t min, int64_t max,
+    int64_t *out)
+{
+	char		*end;
+	long long	 v;
+
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || errno != 0 || v < min || v > max) {
+		cli_usage_error("%s: '%s' is not allowed (a whole number from "
+		    "%lld to %lld)", opt, s, (long long)min, (long long)max);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+/* The value of an option given as "--opt VALUE" or "--opt=VALUE". */
+static const char *
+opt_value(const char *name, int argc, char **argv, int *i, int *matched)
+{
+	size_t	len = strlen(name);
+	char	*a = argv[*i];
+
+	*matched = 0;
+	if (strncmp(a, name, len) != 0)
+		return NULL;
+	if (a[len] == '=') {
+		*matched = 1;
+		return a + len + 1;
+	}
+	if (a[len] != '\0')
+		return NULL;
+	*matched = 1;
+	if (*i + 1 >= argc) {
+		cli_usage_error("%s: needs a value", name);
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+int
+cli_common_option(struct cli_common *c, int argc, char **argv, int *i)
+{
+	const char	*v;
+	int		 m, a;
+	int64_t		 n;
+	char		*comma, *end;
+	long long	 x, y;
+
+	if ((v = opt_value("-p", argc, argv, i, &m)) != NULL || m) {
+		if (v == NULL)
+			return -1;
+		if (c->nassign == 32) {
+			cli_usage_error("-p: at most 32 assignments");
+			return -1;
+		}
+		c->assign[c->nassign++] = (char *)v;
+		if (c->v != NULL)
+			return cli_apply_params(c) == 0 ? 1 : -1;
+		return 1;
+	}
+	if (strncmp(argv[*i], "-p", 2) == 0 && argv[*i][2] != '\0' &&
+	    argv[*i][1] != '-') {
+		/* -pNAME=VALUE */
+		if (c->nassign == 32)
+			return cli_usage_error("-p: at most 32 assignments"), -1;
+		c->assign[c->nassign++] = argv[*i] + 2;
+		if (c->v != NULL)
+			return cli_apply_params(c) == 0 ? 1 : -1;
+		return 1;
+	}
+	if ((v = opt_value("--arch", argc, argv, i, &m)) != NULL || m) {
+		if (v == NULL)
+			return -1;
+		if ((a = arch_parse(v)) < 0) {
+			cli_usage_error("--arch: '%s' is not allowed (modern "
+			    "or legacy)", v);
+			return -1;
+		}
+		c->arch = a;
+		return 1;
+	}
+	if ((v = opt_value("--step", argc, argv, i, &m)) != NULL || m) {
+		if (v == NULL || parse_int("--step", v, 0, INT64_MAX / 2,
+		    &c->step) != 0)
+			return -1;
+		c->step_set = 1;
+		return 1;
+	}
+	if ((v = opt_value("--warp", argc, argv, i, &m)) != NULL || m) {
+		if (v == NULL || parse_int("--warp", v, 0, 1023, &n) != 0)
+			return -1;
+		c->warp = (int)n;
+		c->warp_set = 1;
+		return 1;
+	}
+	if ((v = opt_value("--block", argc, argv, i, &m)) != NULL || m) {
+		if (v == NULL)
+			return -1;
+		errno = 0;
+		x = strtoll(v, &comma, 10);
+		y = 0;
+		if (comma != v && *comma == ',')
+			y = strtoll(comma + 1, &end, 10);
+		else
+			end = comma;
+		if (comma == v || *end != '\0' || errno != 0 || x < 0 ||
+		    y < 0 || (*comma == ',' && end == comma + 1)) {
+			cli_usage_error("--block: '%s' is not allowed (X or "
+			    "X,Y with whole numbers from 0)", v);
+			return -1;
+		}
+		c->block[0] = x;
+		c->block[1] = y;
+		c->block_set = 1;
+		return 1;
+	}
+	if (strcmp(argv[*i], "--json") == 0) {
+		c->json = 1;
+		return 1;
+	}
+	return 0;
+}
+
+int
+cli_set_variant(struct cli_common *c, const char *name)
+{
+	char	names[1024];
+	size_t	used = 0;
+	int	i;
+
+	c->v = catalog_find(name);
+	if (c->v == NULL) {
+		names[0] = '\0';
+		for (i = 0; catalog[i] != NULL && used < sizeof names; i++)
+			used += snprintf(names + used, sizeof names - used,
+			    "%s%s", i ? ", " : "", catalog[i]->name);
+		cli_usage_error("unknown variant '%s' (variants: %s)", name,
+		    names);
+		return -1;
+	}
+	param_defaults(&c->ps, c->v);
+	return cli_apply_params(c);
+}
+
+int
+cli_apply_params(struct cli_common *c)
+{
+	char	*cause = NULL;
+	int	 i;
+
+	param_defaults(&c->ps, c->v);
+	for (i = 0; i < c->nassign; i++) {
+		if (param_assign(&c->ps, c->assign[i], &cause) != 0) {
+			cli_usage_error("%s", cause);
+			free(cause);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Parse "VARIANT [common options] [extra]" for show/trace/stats. */
+typedef int (*extra_fn)(void *, int argc, char **argv, int *i);
+
+static int
+parse_sub(struct cli_common *c, const char *sub, const char *usage, int argc,
+    char **argv, extra_fn extra, void *arg)
+{
+	int	i, r;
+
+	cli_common_init(c);
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-h") == 0 ||
+		    strcmp(argv[i], "--help") == 0) {
+			fputs(usage, stdout);
+			exit(0);
+		}
+		if ((r = cli_common_option(c, argc, argv, &i)) < 0)
+			return -1;
+		if (r > 0)
+			continue;
+		if (extra != NULL && (r = extra(arg, argc, argv, &i)) != 0) {
+			if (r < 0)
+				return -1;
+			continue;
+		}
+		if (argv[i][0] == '-') {
+			cli_usage_error("%s: unknown option '%s' (see warpviz "
+			    "%s --help)", sub, argv[i], sub);
+			return -1;
+		}
+		if (c->v != NULL) {
+			cli_usage_error("%s: unexpected argument '%s' (one "
+			    "VARIANT only)", sub, argv[i]);
+			return -1;
+		}
+		if (cli_set_variant(c, argv[i]) != 0)
+			return -1;
+	}
+	if (c->v == NULL) {
+		cli_usage_error("%s: VARIANT is missing (see warpviz list)",
+		    sub);
+		return -1;
+	}
+	return 0;
+}
+
+/* Set up the launch and check block, warp and step against it. */
+static int
+make_launch(struct cli_common *c, struct launch *l)
+{
+	char	*cause = NULL;
+
+	if (launch_init(l, &c->ps, &cause) != 0) {
+		cli_usage_error("-p: %s", cause);
+		free(cause);
+		return -1;
+	}
+	if (c->block[0] >= l->grid[0] || c->block[1] >= l->grid[1]) {
+		cli_usage_error("--block: %lld,%lld is outside the grid "
+		    "(0..%lld, 0..%lld)", (long long)c->block[0],
+		    (long long)c->block[1], (long long)l->grid[0] - 1,
+		    (long long)l->grid[1] - 1);
+		launch_free(l);
+		return -1;
+	}
+	if (c->warp >= l->warps) {
+		cli_usage_error("--warp: %d is outside the block (0..%d)",
+		    c->warp, l->warps - 1);
+		launch_free(l);
+		return -1;
+	}
+	if (c->step >= l->nsteps) {
+		cli_usage_error("--step: %lld is past the end (0..%lld)",
+		    (long long)c->step, (long long)l->nsteps - 1);
+		launch_free(l);
+		return -1;
+	}
+	return 0;
+}
+
+struct show_extra {
+	int	w, h;
+};
+
+static int
+show_extra(void *arg, int argc, char **argv, int *i)
+{
+	struct show_extra	*se = arg;
+	const char		*v;
+	int			 m, w, h;
+	char			 tail;
+
+	if ((v = opt_value("--size", argc, argv, i, &m)) != NULL || m) {
+		if (v == NULL)
+			return -1;
+		if (sscanf(v, "%dx%d%c", &w, &h, &tail) != 2 ||
+		    w < VIEW_MIN_W || h < VIEW_MIN_H || w > 1000 || h > 1000) {
+			cli_usage_error("--size: '%s' is not allowed (WxH, "
+			    "from %dx%d to 1000x1000)", v, VIEW_MIN_W,
+			    VIEW_MIN_H);
+			return -1;
+		}
+		se->w = w;
+		se->h = h;
+		return 1;
+	}
+	return 0;
+}
+
+static int
+cmd_show(int argc, char **argv)
+{
+	struct cli_common	 c;
+	struct show_extra	 se = { 120, 35 };
+	struct launch		 l;
+	struct view_model	*m;
+	struct view_opts	 o;
+	struct totals		 t;
+	struct canvas		*cv;
+	char			*cause = NULL;
+	int			 i, color = 0, ascii = 0, rest = 0;
+	char			*args[256];
+
+	/* --color and --ascii are show's own; the rest is common. */
+	for (i = 0; i < argc && rest < 256; i++) {
+		if (strcmp(argv[i], "--color") == 0 ||
+		    strcmp(argv[i], "--color=always") == 0)
+			color = 1;
+		else if (strcmp(argv[i], "--color=never") == 0)
+			color = 0;
+		else if (strncmp(argv[i], "--color=", 8) == 0)
+			return cli_usage_error("--color: '%s' is not allowed "
+			    "(always or never)", argv[i] + 8);
+		else if (strcmp(argv[i], "--ascii") == 0)
+			ascii = 1;
+		else
+			args[rest++] = argv[i];
+	}
+	if (parse_sub(&c, "show", usage_show, rest, args, show_extra, &se) != 0)
+		return EXIT_USAGE;
+	if (make_launch(&c, &l) != 0)
+		return EXIT_USAGE;
+	if ((m = calloc(1, sizeof *m)) == NULL)
+		abort();
+	if (view_model_set(m, &l, c.arch, c.step, c.block[0], c.block[1],
+	    c.warp, &cause) != 0) {
+		cli_usage_error("%s", cause);
+		free(cause);
+		free(m);
+		launch_free(&l);
+		return EXIT_USAGE;
+	}
+	if (totals_compute(&l, c.arch, TOTALS_AUTO, &t, &cause) == 0)
+		m->whole = &t;
+	free(cause);
+	memset(&o, 0, sizeof o);
+	cv = canvas_new(se.w, se.h, ascii);
+	view_draw(cv, m, &o);
+	text_print_canvas(stdout, cv, color);
+	canvas_free(cv);
+	free(m);
+	launch_free(&l);
+	return 0;
+}
+
+struct trace_extra {
+	int64_t	from, to;
+	int	range;
+	int	all;
+};
+
+static int
+trace_extra(void *arg, int argc, char **argv, int *i)
+{
+	struct trace_extra	*te = arg;
+	const char		*v;
+	int			 m;
+	long long		 a, b;
+	char			 tail;
+
+	if (strcmp(argv[*i], "--all-warps") == 0) {
+		te->all = 1;
+		return 1;
+	}
+	if ((v = opt_value("--steps", argc, argv, i, &m)) != NULL || m) {
+		if (v == NULL)
+			return -1;
+		if (sscanf(v, "%lld:%lld%c", &a, &b, &tail) != 2 || a < 0 ||
+		    b < a) {
+			cli_usage_error("--steps: '%s' is not allowed (A:B "
+			    "with 0 <= A <= B)", v);
+			return -1;
+		}
+		te->from = a;
+		te->to = b;
+		te->range = 1;
+		return 1;
+	}
+	return 0;
+}
+
+static int
+trace_one(FILE *out, const struct launch *l, enum arch arch, int64_t bx,
+    int64_t by, int w, int64_t from, int64_t to)
+{
+	struct access		a;
+	struct access_result	r;
+	char			*cause = NULL;
+	int64_t			s;
+
+	for (s = from; s <= to; s++) {
+		if (warp_access(l, bx, by, w, s, &a, &cause) != 0) {
+			cli_usage_error("%s", cause);
+			free(cause);
+			return -1;
+		}
+		arch_apply(arch, l, &a, &r);
+		json_print_access(out, l, arch, &a, &r);
+	}
+	return 0;
+}
+
+static int
+cmd_trace(int argc, char **argv)
+{
+	struct cli_common	 c;
+	struct trace_extra	 te = { 0, 0, 0, 0 };
+	struct launch		 l;
+	int64_t			 bx, by, from, to, lines;
+	int			 w, rc = 0;
+
+	if (parse_sub(&c, "trace", usage_trace, argc, argv, trace_extra,
+	    &te) != 0)
+		return EXIT_USAGE;
+	if (make_launch(&c, &l) != 0)
+		return EXIT_USAGE;
+	from = 0;
+	to = l.nsteps - 1;
+	if (te.range) {
+		if (te.to >= l.nsteps) {
+			launch_free(&l);
+			return cli_usage_error("--steps: %lld is past the end "
+			    "(0..%lld)", (long long)te.to,
+			    (long long)l.nsteps - 1);
+		}
+		from = te.from;
+		to = te.to;
+	} else if (c.step_set)
+		from = to = c.step;
+	if (te.all) {
+		lines = launch_total_warps(&l) * (to - from + 1);
+		if (lines > 50 * 1000 * 1000) {
+			launch_free(&l);
+			return cli_usage_error("--all-warps: %lld lines is too "
+			    "many (at most 50000000; narrow --steps or the "
+			    "parameters)", (long long)lines);
+		}
+		for (by = 0; by < l.grid[1] && rc == 0; by++)
+			for (bx = 0; bx < l.grid[0] && rc == 0; bx++)
+				for (w = 0; w < l.warps && rc == 0; w++)
+					rc = trace_one(stdout, &l, c.arch, bx,
+					    by, w, from, to);
+	} else
+		rc = trace_one(stdout, &l, c.arch, c.block[0], c.block[1],
+		    c.warp, from, to);
+	launch_free(&l);
+	return rc == 0 ? 0 : EXIT_USAGE;
+}
+
+static int
+stats_extra(void *arg, int argc, char **argv, int *i)
+{
+	if (strcmp(argv[*i], "--brute") == 0) {
+		*(int *)arg = 1;
+		return 1;
+	}
+	return 0;
+}
+
+static int
+cmd_stats(int argc, char **argv)
+{
+	struct cli_common	 c;
+	struct launch		 l;
+	struct totals		 t;
+	char			*cause = NULL;
+	int			 brute = 0;
+
+	if (parse_sub(&c, "stats", usage_stats, argc, argv, stats_extra,
+	    &brute) != 0)
+		return EXIT_USAGE;
+	if (make_launch(&c, &l) != 0)
+		return EXIT_USAGE;
+	if (totals_compute(&l, c.arch, brute ? TOTALS_BRUTE : TOTALS_AUTO,
+	    &t, &cause) != 0) {
+		cli_usage_error("stats: %s", cause);
+		free(cause);
+		launch_free(&l);
+		return EXIT_USAGE;
+	}
+	if (c.json)
+		json_print_stats(stdout, &l, &t);
+	else
+		tables_print_stats(stdout, &l, &t);
+	launch_free(&l);
+	return 0;
+}
+
+static int
+cmd_list(int argc, char **argv)
+{
+	int	i, json = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--json") == 0)
+			json = 1;
+		else if (strcmp(argv[i], "-h") == 0 ||
+		    strcmp(argv[i], "--help") == 0) {
+			fputs(usage_list, stdout);
+			return 0;
+		} else
+			return cli_usage_error("list: unexpected argument '%s' "
+			    "(allowed: --json)", argv[i]);
+	}
+	if (json)
+		json_print_list(stdout);
+	else
+		tables_print_list(stdout);
+	return 0;
+}
+
+int
+cli_main(int argc, char **argv)
+{
+	const char	*sub = argc > 1 ? argv[1] : NULL;
+	int		 i;
+
+	if (sub != NULL && (strcmp(sub, "-h") == 0 ||
+	    strcmp(sub, "--help") == 0)) {
+		fputs(usage_main, stdout);
+		return 0;
+	}
+	if (sub != NULL && (strcmp(sub, "-V") == 0 ||
+	    strcmp(sub, "--version") == 0)) {
+		printf("warpviz %s\n", PACKAGE_VERSION);
+		return 0;
+	}
+	if (sub != NULL && strcmp(sub, "list") == 0)
+		return cmd_list(argc - 1, argv + 1);
+	if (sub != NULL && strcmp(sub, "show") == 0)
+		return cmd_show(argc - 1, argv + 1);
+	if (sub != NULL && strcmp(sub, "trace") == 0)
+		return cmd_trace(argc - 1, argv + 1);
+	if (sub != NULL && strcmp(sub, "stats") == 0)
+		return cmd_stats(argc - 1, argv + 1);
+	if (sub != NULL && strcmp(sub, "bench") == 0)
+		return gpu_bench_main(argc - 1, argv + 1);
+	if (sub != NULL && strcmp(sub, "gpu") == 0)
+		return gpu_info_main(argc - 1, argv + 1);
+	if (sub != NULL && sub[0] != '-')
+		return cli_usage_error("unknown command '%s' (commands: list, "
+		    "show, trace, stats, bench, gpu; or options for the TUI)",
+		    sub);
+	for (i = 1; i < argc; i++)
+		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+			fputs(usage_main, stdout);
+			return 0;
+		}
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+		return cli_usage_error("the TUI needs a terminal on stdin and "
+		    "stdout; for a frame as text use 'warpviz show VARIANT' "
+		    "(see warpviz --help)");
+	return tui_main(argc - 1, argv + 1);
+}

@@ -1,0 +1,212 @@
+/*
+ * json.c - JSON faces: the catalog, one trace line per access, totals.
+ * The trace contract is documented in doc/trace-format.md; keys are only
+ * ever added, never renamed.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "json.h"
+#include "param.h"
+
+void
+json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; s != NULL && *s != '\0'; s++) {
+		unsigned char	c = *s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c == '\t')
+			fputs("\\t", f);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static const char *
+space_name(enum mem_space s)
+{
+	switch (s) {
+	case SPACE_SHARED:
+		return "shared";
+	case SPACE_CONSTANT:
+		return "constant";
+	default:
+		return "global";
+	}
+}
+
+void
+json_print_list(FILE *f)
+{
+	struct param_set	 ps;
+	int			 i, j;
+
+	fputs("[", f);
+	for (i = 0; catalog[i] != NULL; i++) {
+		const struct variant *v = catalog[i];
+
+		param_defaults(&ps, v);
+		fprintf(f, "%s\n  {\"name\": ", i ? "," : "");
+		json_string(f, v->name);
+		fputs(", \"family\": ", f);
+		json_string(f, v->family);
+		fputs(", \"title\": ", f);
+		json_string(f, v->title);
+		fputs(", \"kernel\": ", f);
+		json_string(f, v->kernel);
+		fputs(", \"source\": ", f);
+		json_string(f, v->source);
+		fputs(", \"compare\": ", f);
+		json_string(f, v->compare);
+		fputs(", \"params\": [", f);
+		for (j = 0; j < ps.n; j++) {
+			fprintf(f, "%s{\"name\": ", j ? ", " : "");
+			json_string(f, ps.def[j]->name);
+			fprintf(f, ", \"min\": %" PRId64 ", \"max\": %" PRId64
+			    ", \"default\": %" PRId64 ", \"unit\": ",
+			    ps.def[j]->min, ps.def[j]->max, ps.def[j]->def);
+			json_string(f, ps.def[j]->unit);
+			fputs(", \"text\": ", f);
+			json_string(f, ps.def[j]->text);
+			fputs("}", f);
+		}
+		fputs("]}", f);
+	}
+	fputs("\n]\n", f);
+}
+
+void
+json_print_access(FILE *f, const struct launch *l, enum arch arch,
+    const struct access *a, const struct access_result *r)
+{
+	const struct launch_site	*s = &l->sites[a->site];
+	const struct launch_array	*arr = &l->arrays[s->array];
+	int				 i;
+
+	fputs("{\"variant\": ", f);
+	json_string(f, l->v->name);
+	fprintf(f, ", \"step\": %" PRId64 ", \"site\": ", a->step);
+	json_string(f, s->text);
+	fputs(", \"array\": ", f);
+	json_string(f, arr->def->name);
+	fprintf(f, ", \"base\": %" PRId64 ", \"space\": \"%s\", \"op\": \"%s\""
+	    ", \"size\": %d, \"arch\": \"%s\", \"block\": [%" PRId64 ", %"
+	    PRId64 "], \"warp\": %d", arr->base, space_name(s->space),
+	    s->op == OP_LOAD ? "load" : "store", s->size, arch_name(arch),
+	    a->block[0], a->block[1], a->warp);
+	fputs(", \"loop\": {", f);
+	for (i = 0; i < l->nloops; i++)
+		fprintf(f, "%s\"%s\": %" PRId64, i ? ", " : "",
+		    l->loops[i].var, a->loop[i]);
+	fputs("}, \"lanes\": [", f);
+	for (i = 0; i < a->nlanes; i++) {
+		if (a->active >> i & 1)
+			fprintf(f, "%s%" PRId64, i ? ", " : "", a->addr[i]);
+		else
+			fprintf(f, "%snull", i ? ", " : "");
+	}
+	fprintf(f, "], \"active\": %d", r->active);
+	switch (s->space) {
+	case SPACE_GLOBAL:
+		fprintf(f, ", \"sectors\": %d, \"lines\": %d, "
+		    "\"ideal_sectors\": %d, \"bytes_used\": %d, \"class\": "
+		    "\"%s\"", r->g.sectors, r->g.lines, r->g.ideal,
+		    r->g.bytes_used, rules_class_name(r->g.class));
+		if (arch == ARCH_LEGACY) {
+			fprintf(f, ", \"transactions\": %d, \"bytes_moved\": "
+			    "%d, \"segments\": [", r->l.transactions,
+			    r->l.bytes_moved);
+			for (i = 0; i < r->l.transactions; i++)
+				fprintf(f, "%s{\"addr\": %" PRId64 ", \"size\": "
+				    "%d, \"half\": %d}", i ? ", " : "",
+				    r->l.seg[i].addr, r->l.seg[i].size,
+				    r->l.seg[i].half);
+			fputs("]", f);
+		}
+		break;
+	case SPACE_SHARED:
+		fprintf(f, ", \"wavefronts\": %d, \"ideal_wavefronts\": %d, "
+		    "\"degree\": %d, \"banks\": [", r->s.wavefronts,
+		    r->s.ideal, r->s.degree);
+		for (i = 0; i < a->nlanes; i++) {
+			if (r->s.bank[i] >= 0)
+				fprintf(f, "%s%d", i ? ", " : "", r->s.bank[i]);
+			else
+				fprintf(f, "%snull", i ? ", " : "");
+		}
+		fputs("]", f);
+		break;
+	case SPACE_CONSTANT:
+		fprintf(f, ", \"serial\": %d", r->c.serial);
+		break;
+	}
+	fputs("}\n", f);
+}
+
+static void
+print_totals(FILE *f, const struct site_totals *t)
+{
+	fprintf(f, "{\"requests\": %" PRId64 ", \"lanes\": %" PRId64
+	    ", \"sectors\": %" PRId64 ", \"ideal_sectors\": %" PRId64
+	    ", \"lines\": %" PRId64 ", \"transactions\": %" PRId64
+	    ", \"bytes_moved\": %" PRId64 ", \"bytes_used\": %" PRId64
+	    ", \"wavefronts\": %" PRId64 ", \"ideal_wavefronts\": %" PRId64
+	    ", \"serial\": %" PRId64 ", \"sectors_per_request\": %.4f"
+	    ", \"wavefronts_per_request\": %.4f}",
+	    t->requests, t->lanes, t->sectors, t->ideal, t->lines,
+	    t->transactions, t->bytes_moved, t->bytes_used, t->wavefronts,
+	    t->ideal_wavefronts, t->serial,
+	    t->requests ? (double)t->sectors / t->requests : 0.0,
+	    t->requests ? (double)t->wavefronts / t->requests : 0.0);
+}
+
+void
+json_print_stats(FILE *f, const struct launch *l, const struct totals *t)
+{
+	char	buf[512];
+	int	i;
+
+	param_format(&l->ps, buf, sizeof buf, 1);
+	fputs("{\"variant\": ", f);
+	json_string(f, l->v->name);
+	fputs(", \"params\": ", f);
+	json_string(f, buf);
+	fprintf(f, ", \"arch\": \"%s\", \"grid\": [%" PRId64 ", %" PRId64
+	    "], \"block\": [%" PRId64 ", %" PRId64 "], \"warps\": %" PRId64
+	    ", \"steps_per_warp\": %" PRId64 ", \"fast_sites\": %d, "
+	    "\"sites\": [", arch_name(t->arch), l->grid[0], l->grid[1],
+	    l->block[0], l->block[1], launch_total_warps(l), l->nsteps,
+	    t->fast);
+	for (i = 0; i < l->nsites; i++) {
+		fprintf(f, "%s\n  {\"site\": ", i ? "," : "");
+		json_string(f, l->sites[i].text);
+		fprintf(f, ", \"space\": \"%s\", \"op\": \"%s\", \"totals\": ",
+		    space_name(l->sites[i].space),
+		    l->sites[i].op == OP_LOAD ? "load" : "store");
+		print_totals(f, &t->site[i]);
+		fputs("}", f);
+	}
+	fputs("],\n \"global_load\": ", f);
+	print_totals(f, &t->global_load);
+	fputs(",\n \"global_store\": ", f);
+	print_totals(f, &t->global_store);
+	fputs(",\n \"shared_load\": ", f);
+	print_totals(f, &t->shared_load);
+	fputs(",\n \"shared_store\": ", f);
+	print_totals(f, &t->shared_store);
+	fputs(",\n \"constant\": ", f);
+	print_totals(f, &t->constant);
+	fputs("}\n", f);
+}

@@ -1,0 +1,25 @@
+/*
+ * json.h - the JSON faces: list --json, trace (JSON Lines, one object per
+ * warp-wide access; the contract is doc/trace-format.md) and stats --json.
+ */
+#ifndef WV_JSON_H
+#define WV_JSON_H
+
+#include <stdio.h>
+
+#include "arch.h"
+#include "launch.h"
+#include "totals.h"
+#include "warp.h"
+
+/* The catalog as one JSON array. */
+void	json_print_list(FILE *);
+/* One trace line for an access and its result. */
+void	json_print_access(FILE *, const struct launch *, enum arch,
+	    const struct access *, const struct access_result *);
+/* Whole-launch totals as one JSON object. */
+void	json_print_stats(FILE *, const struct launch *, const struct totals *);
+/* Write s as a JSON string literal. */
+void	json_string(FILE *, const char *s);
+
+#endif

@@ -1,0 +1,16 @@
+/*
+ * text.h - the text face: a canvas printed as plain text or with ANSI SGR
+ * escapes (warpviz show).
+ */
+#ifndef WV_TEXT_H
+#define WV_TEXT_H
+
+#include <stdio.h>
+
+#include "canvas.h"
+
+/* Print a canvas row by row; color 1 adds SGR codes per role (256 colours),
+   0 prints characters only.  Trailing blanks are trimmed. */
+void	text_print_canvas(FILE *, const struct canvas *, int color);
+
+#endif

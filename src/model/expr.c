@@ -1,0 +1,702 @@
+/*
+ * expr.c - parse, evaluate and decompose integer index expressions.
+ *
+ * The grammar is the C subset index code uses: integer literals, names
+ * (threadIdx.x style dotted builtins included), unary - and !, * / %, + -,
+ * < <= > >=, == !=, &&, ||, ?:, parentheses.  Division and modulo truncate
+ * toward zero as in C.  Must not print or exit.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "expr.h"
+
+enum expr_kind {
+	EXPR_NUM,
+	EXPR_SLOT,
+	EXPR_LET,
+	EXPR_NEG,
+	EXPR_NOT,
+	EXPR_BIN,
+	EXPR_COND
+};
+
+enum expr_binop {
+	OP_MUL, OP_DIV, OP_MOD, OP_ADD, OP_SUB,
+	OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE,
+	OP_AND, OP_OR
+};
+
+struct expr {
+	enum expr_kind		 kind;
+	enum expr_binop		 op;
+	int64_t			 num;
+	int			 slot;
+	const struct expr	*let;	/* EXPR_LET: not owned */
+	struct expr		*a, *b, *c;
+};
+
+struct parser {
+	const struct expr_scope	*scope;
+	const char		*text;
+	const char		*p;
+	char			*cause;
+};
+
+static struct expr	*parse_cond(struct parser *);
+
+static char *
+xstrdup_printf(const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*s;
+	int	 n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (s = malloc(n + 1)) == NULL)
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(s, n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+static void
+parse_error(struct parser *ps, const char *what)
+{
+	if (ps->cause != NULL)
+		return;
+	if (*ps->p == '\0')
+		ps->cause = xstrdup_printf("%s at end of \"%s\"", what,
+		    ps->text);
+	else
+		ps->cause = xstrdup_printf("%s at \"%s\" in \"%s\"", what,
+		    ps->p, ps->text);
+}
+
+static struct expr *
+node_new(enum expr_kind kind)
+{
+	struct expr	*e;
+
+	if ((e = calloc(1, sizeof *e)) == NULL)
+		abort();
+	e->kind = kind;
+	return e;
+}
+
+static struct expr *
+node_bin(enum expr_binop op, struct expr *a, struct expr *b)
+{
+	struct expr	*e;
+
+	e = node_new(EXPR_BIN);
+	e->op = op;
+	e->a = a;
+	e->b = b;
+	return e;
+}
+
+void
+expr_free(struct expr *e)
+{
+	if (e == NULL)
+		return;
+	expr_free(e->a);
+	expr_free(e->b);
+	expr_free(e->c);
+	free(e);
+}
+
+static void
+skip_space(struct parser *ps)
+{
+	while (isspace((unsigned char)*ps->p))
+		ps->p++;
+}
+
+static int
+accept(struct parser *ps, const char *tok)
+{
+	size_t	len = strlen(tok);
+
+	skip_space(ps);
+	if (strncmp(ps->p, tok, len) != 0)
+		return 0;
+	/* "<" must not take the first half of "<=", "&" of "&&", etc. */
+	if (len == 1 && (tok[0] == '<' || tok[0] == '>' || tok[0] == '!') &&
+	    ps->p[1] == '=')
+		return 0;
+	ps->p += len;
+	return 1;
+}
+
+static int
+read_name(struct parser *ps, char *name)
+{
+	const char	*start = ps->p;
+	size_t		 len;
+
+	skip_space(ps);
+	start = ps->p;
+	if (!isalpha((unsigned char)*ps->p) && *ps->p != '_')
+		return 0;
+	while (isalnum((unsigned char)*ps->p) || *ps->p == '_')
+		ps->p++;
+	/* threadIdx.x, blockDim.y: a dotted builtin is one name. */
+	if (ps->p[0] == '.' && strchr("xyz", ps->p[1]) != NULL &&
+	    ps->p[1] != '\0' && !isalnum((unsigned char)ps->p[2]) &&
+	    (strncmp(start, "threadIdx", 9) == 0 ||
+	    strncmp(start, "blockIdx", 8) == 0 ||
+	    strncmp(start, "blockDim", 8) == 0 ||
+	    strncmp(start, "gridDim", 7) == 0))
+		ps->p += 2;
+	len = ps->p - start;
+	if (len >= EXPR_NAME_MAX) {
+		ps->p = start;
+		parse_error(ps, "name too long");
+		return 0;
+	}
+	memcpy(name, start, len);
+	name[len] = '\0';
+	return 1;
+}
+
+static struct expr *
+resolve(struct parser *ps, const char *name)
+{
+	const struct expr_scope	*sc = ps->scope;
+	struct expr		*e;
+	int			 i;
+
+	for (i = sc->nlets - 1; i >= 0; i--) {
+		if (strcmp(sc->let_name[i], name) == 0) {
+			e = node_new(EXPR_LET);
+			e->let = sc->let_expr[i];
+			return e;
+		}
+	}
+	for (i = 0; i < sc->nslots; i++) {
+		if (strcmp(sc->slot_name[i], name) == 0) {
+			e = node_new(EXPR_SLOT);
+			e->slot = i;
+			return e;
+		}
+	}
+	if (ps->cause == NULL)
+		ps->cause = xstrdup_printf("unknown name \"%s\" in \"%s\"",
+		    name, ps->text);
+	return NULL;
+}
+
+static struct expr *
+parse_primary(struct parser *ps)
+{
+	struct expr	*e;
+	char		 name[EXPR_NAME_MAX];
+	char		*end;
+	long long	 v;
+
+	skip_space(ps);
+	if (accept(ps, "(")) {
+		e = parse_cond(ps);
+		if (e == NULL)
+			return NULL;
+		if (!accept(ps, ")")) {
+			parse_error(ps, "expected )");
+			expr_free(e);
+			return NULL;
+		}
+		return e;
+	}
+	if (isdigit((unsigned char)*ps->p)) {
+		v = strtoll(ps->p, &end, 0);
+		if (end == ps->p || v < 0) {
+			parse_error(ps, "bad number");
+			return NULL;
+		}
+		ps->p = end;
+		/* Integer suffixes as C writes them: 32u, 4L. */
+		while (*ps->p == 'u' || *ps->p == 'U' || *ps->p == 'l' ||
+		    *ps->p == 'L')
+			ps->p++;
+		e = node_new(EXPR_NUM);
+		e->num = v;
+		return e;
+	}
+	if (read_name(ps, name))
+		return resolve(ps, name);
+	parse_error(ps, "expected a number, a name or (");
+	return NULL;
+}
+
+static struct expr *
+parse_unary(struct parser *ps)
+{
+	struct expr	*e, *a;
+
+	if (accept(ps, "-")) {
+		if ((a = parse_unary(ps)) == NULL)
+			return NULL;
+		e = node_new(EXPR_NEG);
+		e->a = a;
+		return e;
+	}
+	if (accept(ps, "!")) {
+		if ((a = parse_unary(ps)) == NULL)
+			return NULL;
+		e = node_new(EXPR_NOT);
+		e->a = a;
+		return e;
+	}
+	if (accept(ps, "+"))
+		return parse_unary(ps);
+	return parse_primary(ps);
+}
+
+/* One left-associative precedence level. */
+struct level {
+	const char	*tok[4];
+	enum expr_binop	 op[4];
+};
+
+static const struct level levels[] = {
+	{ { "||" }, { OP_OR } },
+	{ { "&&" }, { OP_AND } },
+	{ { "==", "!=" }, { OP_EQ, OP_NE } },
+	{ { "<=", ">=", "<", ">" }, { OP_LE, OP_GE, OP_LT, OP_GT } },
+	{ { "+", "-" }, { OP_ADD, OP_SUB } },
+	{ { "*", "/", "%" }, { OP_MUL, OP_DIV, OP_MOD } },
+};
+#define NLEVELS (sizeof levels / sizeof levels[0])
+
+static struct expr *
+parse_level(struct parser *ps, size_t lv)
+{
+	struct expr	*a, *b;
+	size_t		 i;
+	int		 matched;
+
+	if (lv == NLEVELS)
+		return parse_unary(ps);
+	if ((a = parse_level(ps, lv + 1)) == NULL)
+		return NULL;
+	for (;;) {
+		matched = 0;
+		for (i = 0; i < 4 && levels[lv].tok[i] != NULL; i++) {
+			/* "&&" is not "&", "||" not "|": no bit operators. */
+			if (accept(ps, levels[lv].tok[i])) {
+				matched = 1;
+				break;
+			}
+		}
+		if (!matched)
+			return a;
+		if ((b = parse_level(ps, lv + 1)) == NULL) {
+			expr_free(a);
+			return NULL;
+		}
+		a = node_bin(levels[lv].op[i], a, b);
+	}
+}
+
+static struct expr *
+parse_cond(struct parser *ps)
+{
+	struct expr	*c, *a, *b, *e;
+
+	if ((c = parse_level(ps, 0)) == NULL)
+		return NULL;
+	if (!accept(ps, "?"))
+		return c;
+	if ((a = parse_cond(ps)) == NULL) {
+		expr_free(c);
+		return NULL;
+	}
+	if (!accept(ps, ":")) {
+		parse_error(ps, "expected :");
+		expr_free(c);
+		expr_free(a);
+		return NULL;
+	}
+	if ((b = parse_cond(ps)) == NULL) {
+		expr_free(c);
+		expr_free(a);
+		return NULL;
+	}
+	e = node_new(EXPR_COND);
+	e->a = c;
+	e->b = a;
+	e->c = b;
+	return e;
+}
+
+struct expr *
+expr_parse(const struct expr_scope *scope, const char *text, char **cause)
+{
+	struct parser	 ps = { scope, text, text, NULL };
+	struct expr	*e;
+
+	e = parse_cond(&ps);
+	if (e != NULL) {
+		skip_space(&ps);
+		if (*ps.p != '\0') {
+			parse_error(&ps, "unexpected text");
+			expr_free(e);
+			e = NULL;
+		}
+	}
+	if (e == NULL) {
+		if (cause != NULL)
+			*cause = ps.cause;
+		else
+			free(ps.cause);
+	}
+	return e;
+}
+
+int
+expr_parse_access(const struct expr_scope *scope, const char *text,
+    char *name, char *field, struct expr **sub, int max_sub, char **cause)
+{
+	struct parser	 ps = { scope, text, text, NULL };
+	int		 n = 0, i;
+
+	field[0] = '\0';
+	if (!read_name(&ps, name)) {
+		parse_error(&ps, "expected an array name");
+		goto fail;
+	}
+	while (accept(&ps, "[")) {
+		if (n == max_sub) {
+			parse_error(&ps, "too many subscripts");
+			goto fail;
+		}
+		if ((sub[n] = parse_cond(&ps)) == NULL)
+			goto fail;
+		n++;
+		if (!accept(&ps, "]")) {
+			parse_error(&ps, "expected ]");
+			goto fail;
+		}
+	}
+	if (n == 0) {
+		parse_error(&ps, "expected [");
+		goto fail;
+	}
+	if (accept(&ps, ".") && !read_name(&ps, field)) {
+		parse_error(&ps, "expected a field name");
+		goto fail;
+	}
+	skip_space(&ps);
+	if (*ps.p != '\0') {
+		parse_error(&ps, "unexpected text");
+		goto fail;
+	}
+	return n;
+fail:
+	for (i = 0; i < n; i++)
+		expr_free(sub[i]);
+	if (cause != NULL)
+		*cause = ps.cause;
+	else
+		free(ps.cause);
+	return -1;
+}
+
+int
+expr_scope_slot(struct expr_scope *sc, const char *name)
+{
+	int	i;
+
+	if (sc->nslots == EXPR_MAX_SLOTS || strlen(name) >= EXPR_NAME_MAX)
+		return -1;
+	for (i = 0; i < sc->nslots; i++)
+		if (strcmp(sc->slot_name[i], name) == 0)
+			return -1;
+	strcpy(sc->slot_name[sc->nslots], name);
+	return sc->nslots++;
+}
+
+int
+expr_scope_let(struct expr_scope *sc, const char *name, const char *text,
+    char **cause)
+{
+	struct expr	*e;
+
+	if (sc->nlets == EXPR_MAX_LETS || strlen(name) >= EXPR_NAME_MAX) {
+		if (cause != NULL)
+			*cause = xstrdup_printf("too many names at \"%s\"",
+			    name);
+		return -1;
+	}
+	if ((e = expr_parse(sc, text, cause)) == NULL)
+		return -1;
+	strcpy(sc->let_name[sc->nlets], name);
+	sc->let_expr[sc->nlets++] = e;
+	return 0;
+}
+
+void
+expr_scope_free(struct expr_scope *sc)
+{
+	int	i;
+
+	for (i = 0; i < sc->nlets; i++)
+		expr_free(sc->let_expr[i]);
+	sc->nlets = 0;
+}
+
+static int64_t
+binop(enum expr_binop op, int64_t a, int64_t b, int *err)
+{
+	int64_t	r;
+
+	switch (op) {
+	case OP_MUL:
+		if (__builtin_mul_overflow(a, b, &r))
+			goto bad;
+		return r;
+	case OP_ADD:
+		if (__builtin_add_overflow(a, b, &r))
+			goto bad;
+		return r;
+	case OP_SUB:
+		if (__builtin_sub_overflow(a, b, &r))
+			goto bad;
+		return r;
+	case OP_DIV:
+	case OP_MOD:
+		if (b == 0 || (a == INT64_MIN && b == -1))
+			goto bad;
+		return op == OP_DIV ? a / b : a % b;
+	case OP_LT:
+		return a < b;
+	case OP_LE:
+		return a <= b;
+	case OP_GT:
+		return a > b;
+	case OP_GE:
+		return a >= b;
+	case OP_EQ:
+		return a == b;
+	case OP_NE:
+		return a != b;
+	case OP_AND:
+	case OP_OR:
+		break;	/* short-circuit: handled by the caller */
+	}
+bad:
+	*err = 1;
+	return 0;
+}
+
+int64_t
+expr_eval(const struct expr *e, const int64_t *env, int *err)
+{
+	int64_t	a;
+
+	switch (e->kind) {
+	case EXPR_NUM:
+		return e->num;
+	case EXPR_SLOT:
+		return env[e->slot];
+	case EXPR_LET:
+		return expr_eval(e->let, env, err);
+	case EXPR_NEG:
+		a = expr_eval(e->a, env, err);
+		if (a == INT64_MIN) {
+			*err = 1;
+			return 0;
+		}
+		return -a;
+	case EXPR_NOT:
+		return !expr_eval(e->a, env, err);
+	case EXPR_COND:
+		return expr_eval(e->a, env, err) ? expr_eval(e->b, env, err) :
+		    expr_eval(e->c, env, err);
+	case EXPR_BIN:
+		a = expr_eval(e->a, env, err);
+		if (e->op == OP_AND)
+			return a && expr_eval(e->b, env, err);
+		if (e->op == OP_OR)
+			return a || expr_eval(e->b, env, err);
+		return binop(e->op, a, expr_eval(e->b, env, err), err);
+	}
+	*err = 1;
+	return 0;
+}
+
+int
+expr_uses(const struct expr *e, int slot)
+{
+	if (e == NULL)
+		return 0;
+	switch (e->kind) {
+	case EXPR_SLOT:
+		return e->slot == slot;
+	case EXPR_LET:
+		return expr_uses(e->let, slot);
+	default:
+		return expr_uses(e->a, slot) || expr_uses(e->b, slot) ||
+		    expr_uses(e->c, slot);
+	}
+}
+
+static int
+uses_vars(const struct expr *e, const int *var_of)
+{
+	int	s;
+
+	for (s = 0; s < EXPR_MAX_SLOTS; s++)
+		if (var_of[s] >= 0 && expr_uses(e, s))
+			return 1;
+	return 0;
+}
+
+static int
+affine_scale(struct affine *x, int64_t f)
+{
+	int	i;
+
+	if (__builtin_mul_overflow(x->c, f, &x->c))
+		return -1;
+	for (i = 0; i < AFFINE_MAX_VARS; i++)
+		if (__builtin_mul_overflow(x->k[i], f, &x->k[i]))
+			return -1;
+	return 0;
+}
+
+static int
+affine_add(struct affine *x, const struct affine *y, int64_t sign)
+{
+	int	i;
+	int64_t	t;
+
+	if (__builtin_mul_overflow(y->c, sign, &t) ||
+	    __builtin_add_overflow(x->c, t, &x->c))
+		return -1;
+	for (i = 0; i < AFFINE_MAX_VARS; i++)
+		if (__builtin_mul_overflow(y->k[i], sign, &t) ||
+		    __builtin_add_overflow(x->k[i], t, &x->k[i]))
+			return -1;
+	return 0;
+}
+
+static int
+affine_is_const(const struct affine *x)
+{
+	int	i;
+
+	for (i = 0; i < AFFINE_MAX_VARS; i++)
+		if (x->k[i] != 0)
+			return 0;
+	return 1;
+}
+
+int
+expr_affine(const struct expr *e, const int64_t *env, const int *var_of,
+    struct affine *out)
+{
+	struct affine	b;
+	int		err = 0;
+
+	memset(out, 0, sizeof *out);
+	if (!uses_vars(e, var_of)) {
+		out->c = expr_eval(e, env, &err);
+		return err ? -1 : 0;
+	}
+	switch (e->kind) {
+	case EXPR_SLOT:
+		out->k[var_of[e->slot]] = 1;
+		return 0;
+	case EXPR_LET:
+		return expr_affine(e->let, env, var_of, out);
+	case EXPR_NEG:
+		if (expr_affine(e->a, env, var_of, out) != 0)
+			return -1;
+		return affine_scale(out, -1);
+	case EXPR_BIN:
+		if (e->op != OP_ADD && e->op != OP_SUB && e->op != OP_MUL)
+			return -1;
+		if (expr_affine(e->a, env, var_of, out) != 0 ||
+		    expr_affine(e->b, env, var_of, &b) != 0)
+			return -1;
+		if (e->op == OP_ADD)
+			return affine_add(out, &b, 1);
+		if (e->op == OP_SUB)
+			return affine_add(out, &b, -1);
+		if (affine_is_const(&b))
+			return affine_scale(out, b.c);
+		if (affine_is_const(out)) {
+			int64_t	f = out->c;
+
+			*out = b;
+			return affine_scale(out, f);
+		}
+		return -1;
+	default:
+		return -1;
+	}
+}
+
+int64_t
+affine_eval(const struct affine *x, const int64_t *vars, int nvars, int *err)
+{
+	int64_t	v = x->c, t;
+	int	i;
+
+	for (i = 0; i < nvars; i++) {
+		if (x->k[i] == 0)
+			continue;
+		if (__builtin_mul_overflow(x->k[i], vars[i], &t) ||
+		    __builtin_add_overflow(v, t, &v)) {
+			*err = 1;
+			return 0;
+		}
+	}
+	return v;
+}
+
+static int
+guard_terms(const struct expr *e, const int64_t *env, const int *var_of,
+    struct affine *terms, char *op, int max, int n)
+{
+	struct affine	r;
+	static const char ops[] = { [OP_LT] = '<', [OP_LE] = 'l',
+	    [OP_GT] = '>', [OP_GE] = 'g', [OP_EQ] = '=', [OP_NE] = '!' };
+
+	while (e->kind == EXPR_LET)
+		e = e->let;
+	if (e->kind == EXPR_BIN && e->op == OP_AND) {
+		n = guard_terms(e->a, env, var_of, terms, op, max, n);
+		if (n < 0)
+			return -1;
+		return guard_terms(e->b, env, var_of, terms, op, max, n);
+	}
+	if (e->kind != EXPR_BIN || e->op < OP_LT || e->op > OP_NE ||
+	    n == max)
+		return -1;
+	if (expr_affine(e->a, env, var_of, &terms[n]) != 0 ||
+	    expr_affine(e->b, env, var_of, &r) != 0 ||
+	    affine_add(&terms[n], &r, -1) != 0)
+		return -1;
+	op[n] = ops[e->op];
+	return n + 1;
+}
+
+int
+expr_guard_affine(const struct expr *e, const int64_t *env, const int *var_of,
+    struct affine *terms, char *op, int max)
+{
+	if (e == NULL)
+		return 0;
+	return guard_terms(e, env, var_of, terms, op, max, 0);
+}

@@ -1,0 +1,395 @@
+/*
+ * rules.c - the memory rules: one function per rule turns the byte addresses
+ * of one warp-wide access into sectors (modern global), segments (cc 1.2/1.3
+ * global), wavefronts (shared) or serialised reads (constant).
+ *
+ * Units: addresses and sizes are bytes; lanes are 0..nlanes-1; a sector is 32
+ * bytes, a line 128, a bank word 4 and bank = word mod 32.  All division is
+ * floor division so that negative addresses behave like positive ones and
+ * every result is invariant under a shift by a multiple of 128 bytes.
+ *
+ * These functions are called millions of times by the totals: they work on
+ * small arrays on the stack (at most 32 lanes, 32 words a phase), never
+ * allocate, never print and keep no state.
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "rules.h"
+
+#include <stdint.h>
+
+/* Running count of distinct aligned blocks over sorted, disjoint intervals. */
+struct rules_blocks {
+	int64_t	size;		/* block size in bytes */
+	int64_t	last;		/* index of the last block counted */
+	int	have;		/* last is valid */
+	int	n;		/* distinct blocks so far */
+};
+
+static int64_t
+rules_floordiv(int64_t a, int64_t b)
+{
+	int64_t	q = a / b;
+
+	if (a % b != 0 && a < 0)
+		q--;
+	return (q);
+}
+
+static int64_t
+rules_floormod(int64_t a, int64_t b)
+{
+	return (a - rules_floordiv(a, b) * b);
+}
+
+/* Active lanes below nlanes; nlanes is clamped to 0..RULES_MAX_LANES. */
+static uint32_t
+rules_mask(uint32_t active, int *nlanes)
+{
+	if (*nlanes <= 0) {
+		*nlanes = 0;
+		return (0);
+	}
+	if (*nlanes >= RULES_MAX_LANES) {
+		*nlanes = RULES_MAX_LANES;
+		return (active);
+	}
+	return (active & ((UINT32_C(1) << *nlanes) - 1));
+}
+
+static int
+rules_popcount(uint32_t x)
+{
+	int	n = 0;
+
+	while (x != 0) {
+		x &= x - 1;
+		n++;
+	}
+	return (n);
+}
+
+/* Insertion sort: n is at most 32, where this beats anything cleverer. */
+static void
+rules_sort(int64_t *v, int n)
+{
+	int	i, j;
+	int64_t	x;
+
+	for (i = 1; i < n; i++) {
+		x = v[i];
+		for (j = i; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/* Copy the addresses of the lanes in mask to v, in lane order. */
+static int
+rules_gather(const int64_t *addr, uint32_t mask, int nlanes, int64_t *v)
+{
+	int	l, n = 0;
+
+	for (l = 0; l < nlanes; l++) {
+		if (mask & (UINT32_C(1) << l))
+			v[n++] = addr[l];
+	}
+	return (n);
+}
+
+/* Count the blocks of [s, e) not already counted; intervals come in order. */
+static void
+rules_blocks_add(struct rules_blocks *b, int64_t s, int64_t e)
+{
+	int64_t	first, last;
+
+	first = rules_floordiv(s, b->size);
+	last = rules_floordiv(e - 1, b->size);
+	b->n += (int)(last - first + 1);
+	if (b->have && first == b->last)
+		b->n--;
+	b->last = last;
+	b->have = 1;
+}
+
+/*
+ * Merge the intervals [v[i], v[i] + size) (v sorted) and count the distinct
+ * bytes, 32-byte sectors and 128-byte lines they cover.
+ */
+static void
+rules_spans(const int64_t *v, int n, int size, int *bytes, int *sectors,
+    int *lines)
+{
+	struct rules_blocks	 sb = { RULES_SECTOR, 0, 0, 0 };
+	struct rules_blocks	 lb = { RULES_LINE, 0, 0, 0 };
+	int64_t			 s, e, total = 0;
+	int			 i;
+
+	if (n == 0) {
+		*bytes = *sectors = *lines = 0;
+		return;
+	}
+	s = v[0];
+	e = v[0] + size;
+	for (i = 1; i < n; i++) {
+		if (v[i] <= e) {
+			if (v[i] + size > e)
+				e = v[i] + size;
+			continue;
+		}
+		total += e - s;
+		rules_blocks_add(&sb, s, e);
+		rules_blocks_add(&lb, s, e);
+		s = v[i];
+		e = v[i] + size;
+	}
+	total += e - s;
+	rules_blocks_add(&sb, s, e);
+	rules_blocks_add(&lb, s, e);
+	*bytes = (int)total;
+	*sectors = sb.n;
+	*lines = lb.n;
+}
+
+/* Apply the modern sector rule; is_load decides whether broadcast applies. */
+void
+rules_global(const int64_t *addr, uint32_t active, int nlanes, int size,
+    int is_load, struct rules_global *out)
+{
+	int64_t		v[RULES_MAX_LANES];
+	uint32_t	mask;
+	int		i, n, same;
+
+	if (size < 1)
+		size = 1;
+	mask = rules_mask(active, &nlanes);
+	n = rules_gather(addr, mask, nlanes, v);
+
+	out->active = n;
+	if (n == 0) {
+		out->sectors = out->lines = out->ideal = out->bytes_used = 0;
+		out->class = RULES_NONE;
+		return;
+	}
+
+	same = 1;
+	for (i = 1; i < n && same; i++)
+		same = (v[i] == v[0]);
+
+	rules_sort(v, n);
+	rules_spans(v, n, size, &out->bytes_used, &out->sectors, &out->lines);
+	out->ideal = (out->bytes_used + RULES_SECTOR - 1) / RULES_SECTOR;
+
+	if (is_load && same && n >= 2)
+		out->class = RULES_BROADCAST;
+	else if (out->sectors == out->ideal)
+		out->class = RULES_COALESCED;
+	else if (out->sectors >= n)
+		out->class = RULES_UNCOALESCED;
+	else
+		out->class = RULES_SPLIT;
+}
+
+/*
+ * Serve one half-warp with segments, as the CUDA C Programming Guide 3.x
+ * (G.3.2.2) describes for compute capability 1.2 and 1.3.
+ *
+ * A lane is served by the segment that holds its address (its first byte).
+ * When a lane's access runs past the end of that segment (a misaligned 8- or
+ * 16-byte word), only its bytes inside the segment count as used there; the
+ * bytes beyond are not given a transaction of their own.  The guide does not
+ * cover this case, since such accesses are illegal on the hardware.
+ */
+static void
+rules_legacy_half(const int64_t *addr, uint32_t pending, int half, int size,
+    struct rules_legacy *out)
+{
+	struct rules_segment	*sg;
+	int64_t			 base, a, lo, hi, s, e;
+	uint32_t		 served;
+	int			 l, first, seg;
+
+	while (pending != 0) {
+		for (first = 0; !(pending & (UINT32_C(1) << first)); first++)
+			/* nothing */;
+
+		if (size <= 1)
+			seg = 32;
+		else if (size == 2)
+			seg = 64;
+		else
+			seg = 128;
+		base = rules_floordiv(addr[first], seg) * seg;
+
+		served = 0;
+		lo = INT64_MAX;
+		hi = INT64_MIN;
+		for (l = first; l < RULES_MAX_LANES; l++) {
+			if (!(pending & (UINT32_C(1) << l)))
+				continue;
+			a = addr[l];
+			if (a < base || a >= base + seg)
+				continue;
+			served |= UINT32_C(1) << l;
+			s = a;
+			e = a + size - 1;
+			if (e >= base + seg)
+				e = base + seg - 1;
+			if (s < lo)
+				lo = s;
+			if (e > hi)
+				hi = e;
+		}
+		pending &= ~served;
+
+		while (seg > 32) {
+			if (hi < base + seg / 2)
+				seg /= 2;
+			else if (lo >= base + seg / 2) {
+				base += seg / 2;
+				seg /= 2;
+			} else
+				break;
+		}
+
+		sg = &out->seg[out->transactions++];
+		sg->addr = base;
+		sg->size = seg;
+		sg->half = half;
+		sg->lanes = served;
+		out->bytes_moved += seg;
+	}
+}
+
+/*
+ * Apply the cc 1.2/1.3 half-warp segment rule with size reduction.  Entries of
+ * seg past transactions are left as they were.
+ */
+void
+rules_legacy(const int64_t *addr, uint32_t active, int nlanes, int size,
+    struct rules_legacy *out)
+{
+	int64_t		v[RULES_MAX_LANES];
+	uint32_t	mask;
+	int		n, sectors, lines;
+
+	if (size < 1)
+		size = 1;
+	mask = rules_mask(active, &nlanes);
+
+	out->active = rules_popcount(mask);
+	out->transactions = 0;
+	out->bytes_moved = 0;
+	rules_legacy_half(addr, mask & UINT32_C(0x0000ffff), 0, size, out);
+	rules_legacy_half(addr, mask & UINT32_C(0xffff0000), 1, size, out);
+
+	n = rules_gather(addr, mask, nlanes, v);
+	rules_sort(v, n);
+	rules_spans(v, n, size, &out->bytes_used, &sectors, &lines);
+}
+
+/* Apply the shared-memory bank rule. */
+void
+rules_shared(const int64_t *addr, uint32_t active, int nlanes, int size,
+    struct rules_shared *out)
+{
+	int64_t		w[RULES_MAX_LANES], w0;
+	uint32_t	mask;
+	int		load[RULES_BANKS];
+	int		phases, per, words, p, l, k, n, i, b, max;
+
+	if (size == 8) {
+		phases = 2;
+		words = 2;
+	} else if (size >= 16) {
+		phases = 4;
+		words = 4;
+	} else {
+		phases = 1;
+		words = 1;
+	}
+	per = RULES_MAX_LANES / phases;
+	mask = rules_mask(active, &nlanes);
+
+	out->active = rules_popcount(mask);
+	out->wavefronts = out->ideal = out->degree = 0;
+	for (l = 0; l < RULES_MAX_LANES; l++) {
+		if (mask & (UINT32_C(1) << l)) {
+			w0 = rules_floordiv(addr[l], RULES_BANK_WIDTH);
+			out->bank[l] = (int)rules_floormod(w0, RULES_BANKS);
+		} else
+			out->bank[l] = -1;
+	}
+
+	for (p = 0; p < phases; p++) {
+		n = 0;
+		for (l = p * per; l < (p + 1) * per; l++) {
+			if (!(mask & (UINT32_C(1) << l)))
+				continue;
+			w0 = rules_floordiv(addr[l], RULES_BANK_WIDTH);
+			for (k = 0; k < words; k++)
+				w[n++] = w0 + k;
+		}
+		if (n == 0)
+			continue;
+		rules_sort(w, n);
+
+		for (b = 0; b < RULES_BANKS; b++)
+			load[b] = 0;
+		max = 0;
+		for (i = 0; i < n; i++) {
+			if (i > 0 && w[i] == w[i - 1])
+				continue;
+			b = (int)rules_floormod(w[i], RULES_BANKS);
+			if (++load[b] > max)
+				max = load[b];
+		}
+		out->wavefronts += max;
+		out->ideal++;
+		if (max > out->degree)
+			out->degree = max;
+	}
+}
+
+/* Apply the constant-memory serialisation rule. */
+void
+rules_constant(const int64_t *addr, uint32_t active, int nlanes,
+    struct rules_constant *out)
+{
+	int64_t		v[RULES_MAX_LANES];
+	uint32_t	mask;
+	int		i, n;
+
+	mask = rules_mask(active, &nlanes);
+	n = rules_gather(addr, mask, nlanes, v);
+	rules_sort(v, n);
+
+	out->active = n;
+	out->serial = 0;
+	for (i = 0; i < n; i++) {
+		if (i == 0 || v[i] != v[i - 1])
+			out->serial++;
+	}
+}
+
+/* Name of a class: "coalesced", "split", "uncoalesced", "broadcast", "none". */
+const char *
+rules_class_name(enum rules_class class)
+{
+	switch (class) {
+	case RULES_NONE:
+		return ("none");
+	case RULES_COALESCED:
+		return ("coalesced");
+	case RULES_SPLIT:
+		return ("split");
+	case RULES_UNCOALESCED:
+		return ("uncoalesced");
+	case RULES_BROADCAST:
+		return ("broadcast");
+	}
+	return ("unknown");
+}

@@ -1,0 +1,91 @@
+/*
+ * rules.h - the memory rules: how the lanes of one warp-wide access turn into
+ * sectors, segments, wavefronts or serialised reads.
+ *
+ * Units: addresses are byte addresses (int64_t, may be any value including
+ * negative offsets relative to an arbitrary base); size is bytes per lane
+ * (1, 2, 4, 8 or 16); lanes are 0..nlanes-1 with nlanes <= RULES_MAX_LANES;
+ * bit l of `active` says whether lane l takes part.  Inactive lanes take part
+ * in no count.  Every result is invariant when all addresses move by a
+ * multiple of 128 bytes (totals.c relies on this).
+ *
+ * Pure functions: no allocation, no printing, no global state.
+ */
+#ifndef WV_RULES_H
+#define WV_RULES_H
+
+#include <stdint.h>
+
+#define RULES_MAX_LANES		32
+#define RULES_SECTOR		32	/* bytes */
+#define RULES_LINE		128	/* bytes */
+#define RULES_BANKS		32
+#define RULES_BANK_WIDTH	4	/* bytes */
+#define RULES_MAX_SEGMENTS	64	/* legacy: at most 2 half-warps x 32 */
+
+enum rules_class {
+	RULES_NONE = 0,		/* no active lane: no request */
+	RULES_COALESCED,	/* sectors == ideal */
+	RULES_SPLIT,		/* more than ideal, fewer than one per lane */
+	RULES_UNCOALESCED,	/* every active lane needs its own sector */
+	RULES_BROADCAST		/* a load where all active lanes read one address */
+};
+
+/* Modern global memory (compute capability 6.0 and later). */
+struct rules_global {
+	int	active;		/* active lanes */
+	int	sectors;	/* distinct 32-byte sectors touched */
+	int	lines;		/* distinct 128-byte lines touched */
+	int	ideal;		/* ceil(bytes_used / 32) */
+	int	bytes_used;	/* distinct bytes the active lanes access */
+	enum rules_class class;
+};
+
+/* One legacy (cc 1.2/1.3) transaction: a naturally aligned segment. */
+struct rules_segment {
+	int64_t	addr;		/* first byte, aligned to size */
+	int	size;		/* 32, 64 or 128 */
+	int	half;		/* half-warp 0 or 1 that issued it */
+	uint32_t lanes;		/* lanes it serves */
+};
+
+/* Legacy global memory: each half-warp served by segments. */
+struct rules_legacy {
+	int	active;
+	int	transactions;
+	int	bytes_moved;	/* sum of segment sizes */
+	int	bytes_used;
+	struct rules_segment seg[RULES_MAX_SEGMENTS];
+};
+
+/* Shared memory: 32 banks of 4 bytes, phases for 8- and 16-byte accesses. */
+struct rules_shared {
+	int	active;
+	int	wavefronts;	/* serialised passes, summed over phases */
+	int	ideal;		/* phases that have an active lane */
+	int	degree;		/* largest count of distinct words in one bank in one phase (n-way); 1 = no conflict */
+	int	bank[RULES_MAX_LANES];	/* bank of each lane's first word, -1 if inactive */
+};
+
+/* Constant memory: one serialised read per distinct address. */
+struct rules_constant {
+	int	active;
+	int	serial;		/* distinct addresses among active lanes */
+};
+
+/* Apply the modern sector rule; is_load decides whether broadcast applies. */
+void	rules_global(const int64_t *addr, uint32_t active, int nlanes, int size,
+	    int is_load, struct rules_global *out);
+/* Apply the cc 1.2/1.3 half-warp segment rule with size reduction. */
+void	rules_legacy(const int64_t *addr, uint32_t active, int nlanes, int size,
+	    struct rules_legacy *out);
+/* Apply the shared-memory bank rule. */
+void	rules_shared(const int64_t *addr, uint32_t active, int nlanes, int size,
+	    struct rules_shared *out);
+/* Apply the constant-memory serialisation rule. */
+void	rules_constant(const int64_t *addr, uint32_t active, int nlanes,
+	    struct rules_constant *out);
+/* Name of a class: "coalesced", "split", "uncoalesced", "broadcast", "none". */
+const char *rules_class_name(enum rules_class);
+
+#endif

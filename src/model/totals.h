@@ -1,0 +1,64 @@
+/*
+ * totals.h - whole-launch totals per access site and per kind, exact.
+ *
+ * The fast path uses the structure of the index expressions: when a site's
+ * element index is affine in threadIdx, blockIdx and the loop variables and
+ * the guard is a conjunction of affine comparisons without loop variables,
+ * a warp's pattern depends only on (warp in block, active mask) and its
+ * results only on the base address modulo 128 (rules.h).  So the launch
+ * reduces to a histogram of residues per (warp, mask) class, convolved with
+ * the loops' residues.  Otherwise every warp and step is visited (brute).
+ */
+#ifndef WV_TOTALS_H
+#define WV_TOTALS_H
+
+#include <stdint.h>
+
+#include "arch.h"
+#include "launch.h"
+
+struct site_totals {
+	int64_t		requests;	/* warp accesses with an active lane */
+	int64_t		lanes;		/* active lane accesses */
+	int64_t		sectors;	/* global: 32-byte sectors */
+	int64_t		ideal;		/* global: ideal sectors */
+	int64_t		lines;		/* global: 128-byte lines */
+	int64_t		transactions;	/* global legacy: segments */
+	int64_t		bytes_moved;	/* global: sectors*32 or segment bytes */
+	int64_t		bytes_used;	/* distinct bytes per request, summed */
+	int64_t		wavefronts;	/* shared */
+	int64_t		ideal_wavefronts;
+	int64_t		serial;		/* constant: serialised reads */
+	int64_t		classes[5];	/* requests per enum rules_class */
+};
+
+enum totals_mode {
+	TOTALS_AUTO,		/* fast path where it applies */
+	TOTALS_BRUTE		/* visit every warp and step */
+};
+
+struct totals {
+	enum arch		 arch;
+	int			 nsites;
+	int			 fast;		/* sites done by the fast path */
+	struct site_totals	 site[LAUNCH_MAX_SITES];
+	struct site_totals	 global_load, global_store;
+	struct site_totals	 shared_load, shared_store;
+	struct site_totals	 constant;
+};
+
+/* Add one access's result to a running total. */
+void	totals_add(struct site_totals *, enum arch, const struct access_result *,
+	    int64_t times);
+/* Add b into a. */
+void	totals_merge(struct site_totals *a, const struct site_totals *b);
+/*
+ * Compute the totals of the whole launch.  Returns 0, or -1 with *cause
+ * when brute force would be needed and is too large.
+ */
+int	totals_compute(const struct launch *, enum arch, enum totals_mode,
+	    struct totals *, char **cause);
+/* Work (lane evaluations) brute force would take. */
+double	totals_brute_work(const struct launch *);
+
+#endif

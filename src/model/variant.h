@@ -1,0 +1,109 @@
+/*
+ * variant.h - how a seed kernel is described to the model: its parameters,
+ * arrays, index lets, guard and the access sites of its body, in the text
+ * the kernel's own CUDA source uses.  The catalog (src/variants/) holds the
+ * const instances; launch.c turns one into numbers for given parameters.
+ *
+ * Units: element sizes and field offsets in bytes; lengths in elements.
+ */
+#ifndef WV_VARIANT_H
+#define WV_VARIANT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define VARIANT_MAX_PARAMS	10
+#define VARIANT_MAX_ARRAYS	6
+#define VARIANT_MAX_LETS	12
+#define VARIANT_MAX_BODY	24
+#define VARIANT_MAX_FIELDS	4
+#define VARIANT_MAX_LOOPS	4
+
+enum mem_space {
+	SPACE_GLOBAL,
+	SPACE_SHARED,
+	SPACE_CONSTANT
+};
+
+enum mem_op {
+	OP_LOAD,
+	OP_STORE
+};
+
+#define PARAM_POW2	0x1	/* value must be a power of two */
+
+/* One parameter: the table drives the CLI, the TUI editor, list and man. */
+struct param_def {
+	const char	*name;		/* on the command line, lower case */
+	const char	*sym;		/* in expressions; NULL = name */
+	int64_t		 min, max, def;
+	int		 flags;
+	const char	*unit;		/* "elements", "threads", "bytes" */
+	const char	*text;		/* one line of help */
+};
+
+struct field_def {
+	const char	*name;
+	int		 offset;	/* bytes */
+	int		 size;		/* bytes */
+};
+
+struct array_def {
+	const char	*name;
+	enum mem_space	 space;
+	int		 elem_size;	/* bytes */
+	const char	*length;	/* elements, over parameters */
+	const char	*dims[2];	/* [rows][cols] for 2D subscripts or
+					   for drawing a matrix; NULL = 1D */
+	struct field_def fields[VARIANT_MAX_FIELDS];
+	const char	*type;		/* "float", "struct vec3", shown */
+};
+
+struct let_def {
+	const char	*name;
+	const char	*expr;
+};
+
+enum body_kind {
+	BODY_END_OF_PROGRAM = 0,
+	BODY_LOOP,		/* for (var = 0; var < count; var++) */
+	BODY_END,		/* closes the innermost loop */
+	BODY_SITE		/* one access */
+};
+
+struct body_def {
+	enum body_kind	 kind;
+	const char	*text;	/* LOOP: var; SITE: the access "M[Row*Width+k]" */
+	const char	*count;	/* LOOP: trip count over parameters */
+	enum mem_op	 op;	/* SITE */
+	int		 size;	/* SITE: bytes per lane, 0 = element/field */
+};
+
+#define BODY_LOOP(v, n)		{ BODY_LOOP, (v), (n), OP_LOAD, 0 }
+#define BODY_END()		{ BODY_END, NULL, NULL, OP_LOAD, 0 }
+#define BODY_LOAD(t)		{ BODY_SITE, (t), NULL, OP_LOAD, 0 }
+#define BODY_STORE(t)		{ BODY_SITE, (t), NULL, OP_STORE, 0 }
+#define BODY_LOADN(t, n)	{ BODY_SITE, (t), NULL, OP_LOAD, (n) }
+
+struct variant {
+	const char	*name;		/* "matmul-col" */
+	const char	*family;	/* "matmul" */
+	const char	*title;		/* one line */
+	const char	*lesson;	/* a few sentences shown on screen */
+	const char	*kernel;	/* the __global__ function name */
+	const char	*source;	/* the .cu file name under cuda/ */
+	struct param_def params[VARIANT_MAX_PARAMS];
+	struct let_def	 derived[4];	/* over parameters only */
+	const char	*block[2];	/* blockDim.x, blockDim.y */
+	const char	*grid[2];	/* gridDim.x, gridDim.y */
+	struct array_def arrays[VARIANT_MAX_ARRAYS];
+	struct let_def	 lets[VARIANT_MAX_LETS];	/* per thread, in order */
+	const char	*guard;		/* kernel-wide condition, NULL = none */
+	const char	*require;	/* over parameters: must hold */
+	const char	*require_text;	/* what to tell when it does not */
+	struct body_def	 body[VARIANT_MAX_BODY];
+	const char	*compare;	/* partners: "matmul-row,matmul-tiled" */
+	const char	*note;		/* what the hardware hides, or NULL */
+};
+
+#endif

@@ -1,0 +1,105 @@
+/*
+ * warp.c - evaluate the lanes of one warp at one step.
+ * Lane l of warp w is thread w*warp_size + l of the block, linearised x
+ * first.  Lanes past the block's last thread do not exist (partial warp);
+ * lanes that fail the kernel's guard are inactive.  Must not print or exit.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "warp.h"
+
+static char *
+cause_printf(const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
+	va_end(ap);
+	return s;
+}
+
+int
+warp_access(const struct launch *l, int64_t bx, int64_t by, int warp,
+    int64_t step, struct access *a, char **cause)
+{
+	const struct launch_site	*s;
+	const struct launch_array	*arr;
+	struct launch_pos		 pos;
+	int64_t				 env[EXPR_MAX_SLOTS], t, idx, sub1;
+	int				 lane, i, err = 0;
+
+	if (bx < 0 || bx >= l->grid[0] || by < 0 || by >= l->grid[1]) {
+		*cause = cause_printf("block %lld,%lld is outside the grid "
+		    "(0..%lld, 0..%lld)", (long long)bx, (long long)by,
+		    (long long)l->grid[0] - 1, (long long)l->grid[1] - 1);
+		return -1;
+	}
+	if (warp < 0 || warp >= l->warps) {
+		*cause = cause_printf("warp %d is outside the block (0..%d)",
+		    warp, l->warps - 1);
+		return -1;
+	}
+	if (step < 0 || step >= l->nsteps) {
+		*cause = cause_printf("step %lld is outside the kernel "
+		    "(0..%lld)", (long long)step, (long long)l->nsteps - 1);
+		return -1;
+	}
+	launch_locate(l, step, &pos);
+	s = &l->sites[pos.site];
+	arr = &l->arrays[s->array];
+	memset(a, 0, sizeof *a);
+	a->site = pos.site;
+	a->step = step;
+	a->block[0] = bx;
+	a->block[1] = by;
+	a->warp = warp;
+	a->nlanes = l->warp_size;
+	memcpy(env, l->env, sizeof env);
+	env[SLOT_BX] = bx;
+	env[SLOT_BY] = by;
+	for (i = 0; i < l->nloops; i++) {
+		a->loop[i] = pos.loop[i];
+		env[l->loops[i].slot] = pos.loop[i];
+	}
+	for (lane = 0; lane < l->warp_size; lane++) {
+		t = (int64_t)warp * l->warp_size + lane;
+		a->addr[lane] = -1;
+		a->index[lane] = -1;
+		if (t >= l->threads)
+			continue;
+		a->exists |= 1u << lane;
+		a->tid[lane][0] = (int)(t % l->block[0]);
+		a->tid[lane][1] = (int)(t / l->block[0]);
+		env[SLOT_TX] = a->tid[lane][0];
+		env[SLOT_TY] = a->tid[lane][1];
+		if (l->guard != NULL && !expr_eval(l->guard, env, &err))
+			continue;
+		idx = expr_eval(s->sub[0], env, &err);
+		if (s->nsub == 2) {
+			sub1 = expr_eval(s->sub[1], env, &err);
+			if (__builtin_mul_overflow(idx, s->cols, &idx) ||
+			    __builtin_add_overflow(idx, sub1, &idx))
+				err = 1;
+		}
+		if (err)
+			break;
+		a->active |= 1u << lane;
+		a->index[lane] = idx;
+		a->addr[lane] = arr->base + idx * arr->def->elem_size +
+		    s->offset;
+	}
+	if (err) {
+		*cause = cause_printf("%s overflows at step %lld",
+		    s->text, (long long)step);
+		return -1;
+	}
+	return 0;
+}

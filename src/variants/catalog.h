@@ -1,0 +1,39 @@
+/*
+ * catalog.h - the seed kernels: const variant descriptions, one family per
+ * file, and the CUDA source each one runs (embedded at build time from
+ * cuda/ files).  libc only.
+ */
+#ifndef WV_CATALOG_H
+#define WV_CATALOG_H
+
+#include "variant.h"
+
+/* The variants in lesson order, NULL-terminated. */
+extern const struct variant *const catalog[];
+
+/* Number of variants. */
+int			 catalog_count(void);
+/* Variant by name, or NULL. */
+const struct variant	*catalog_find(const char *name);
+/* Index of a variant in catalog[], or -1. */
+int			 catalog_index(const struct variant *);
+/* The embedded text of a cuda/ file, or NULL. */
+const char		*catalog_source(const char *file);
+/* First and last line (1-based) of the variant's kernel in its source. */
+int			 catalog_kernel_lines(const struct variant *, int *first,
+			     int *last);
+/*
+ * Line (1-based) and column (0-based) of the n-th occurrence (n from 0) of
+ * an access text inside the variant's kernel, or -1.
+ */
+int			 catalog_find_text(const struct variant *, const char *text,
+			     int n, int *col);
+
+/* Embedded sources, generated from cuda/ by build-aux/embed-sources.sh. */
+struct catalog_file {
+	const char	*name;
+	const char	*text;
+};
+extern const struct catalog_file catalog_files[];
+
+#endif

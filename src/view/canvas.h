@@ -1,0 +1,62 @@
+/*
+ * canvas.h - a grid of cells, each a character and a colour role.  The
+ * view draws frames here; the TUI paints a canvas with curses and the text
+ * face prints it plain or with ANSI escapes.  Never a raw colour here.
+ *
+ * Coordinates: x = column 0..w-1, y = row 0..h-1; writes outside are
+ * clipped.  Characters are Unicode code points, one column each (the view
+ * uses no wide characters).  With ascii set, role glyphs and box drawing
+ * fall back to ASCII.
+ */
+#ifndef WV_CANVAS_H
+#define WV_CANVAS_H
+
+#include <stdint.h>
+
+#include "roles.h"
+
+struct cell {
+	uint32_t	ch;
+	uint8_t		role;
+};
+
+struct canvas {
+	int		 w, h;
+	int		 ascii;		/* draw only ASCII */
+	struct cell	*cells;
+};
+
+/* Make a blank w x h canvas; ascii selects the ASCII fallback glyphs. */
+struct canvas	*canvas_new(int w, int h, int ascii);
+/* Free a canvas. */
+void		 canvas_free(struct canvas *);
+/* Resize (contents become blank). */
+void		 canvas_resize(struct canvas *, int w, int h);
+/* Blank every cell to ' ' ROLE_NORMAL. */
+void		 canvas_clear(struct canvas *);
+/* Set one cell. */
+void		 canvas_put(struct canvas *, int x, int y, uint32_t ch,
+		     enum role);
+/* Cell at x, y, or NULL outside. */
+const struct cell *canvas_at(const struct canvas *, int x, int y);
+/* Write UTF-8 text from x, y, at most maxw columns (-1: to the edge);
+   returns the columns written. */
+int		 canvas_text(struct canvas *, int x, int y, const char *utf8,
+		     enum role, int maxw);
+/* printf into the canvas; returns the columns written. */
+int		 canvas_printf(struct canvas *, int x, int y, enum role,
+		     int maxw, const char *fmt, ...)
+		     __attribute__((format(printf, 6, 7)));
+/* Fill a rectangle with one character and role. */
+void		 canvas_fill(struct canvas *, int x, int y, int w, int h,
+		     uint32_t ch, enum role);
+/* Set the role of a rectangle, keeping the characters. */
+void		 canvas_role(struct canvas *, int x, int y, int w, int h,
+		     enum role);
+/* Draw a box outline with an optional title on the top edge. */
+void		 canvas_box(struct canvas *, int x, int y, int w, int h,
+		     const char *title, enum role);
+/* The role's glyph, honouring ascii. */
+uint32_t	 canvas_glyph(const struct canvas *, enum role);
+
+#endif

@@ -1,0 +1,57 @@
+/*
+ * view.h - frames: what the lecturer sees for one variant (or two or three
+ * side by side), drawn into a canvas from the model's numbers.  The view
+ * holds no memory rules: every count comes from model/ (arch, totals).
+ */
+#ifndef WV_VIEW_H
+#define WV_VIEW_H
+
+#include <stdint.h>
+
+#include "arch.h"
+#include "canvas.h"
+#include "launch.h"
+#include "totals.h"
+#include "warp.h"
+
+#define VIEW_MIN_W	80
+#define VIEW_MIN_H	24
+
+/* The model's side of a frame: one warp of one launch at one step. */
+struct view_model {
+	const struct launch	*l;
+	enum arch		 arch;
+	int64_t			 step;
+	int64_t			 block[2];
+	int			 warp;
+	struct access		 acc;		/* the current access */
+	struct access_result	 res;		/* its counts */
+	struct totals		 so_far;	/* this warp, steps 0..step */
+	const struct totals	*whole;		/* whole launch, or NULL */
+};
+
+/* What the face around the frame adds. */
+struct view_opts {
+	const char	*status;	/* a message for the status line */
+	const char	*keys;		/* key hints; NULL = the default */
+	const char	*gpu[4];	/* live GPU panel lines, NULL ends */
+	int		 playing;
+};
+
+/*
+ * Evaluate the access of warp `warp` of block (bx, by) at `step` and the
+ * counts so far.  Returns 0, or -1 with *cause for a step, block or warp
+ * outside the launch.
+ */
+int	view_model_set(struct view_model *, const struct launch *, enum arch,
+	    int64_t step, int64_t bx, int64_t by, int warp, char **cause);
+/* Draw one variant's frame over the whole canvas. */
+void	view_draw(struct canvas *, const struct view_model *,
+	    const struct view_opts *);
+/* Draw n (2 or 3) variants side by side. */
+void	view_draw_compare(struct canvas *, const struct view_model *const *,
+	    int n, const struct view_opts *);
+/* Draw "terminal too small: need WxH, have WxH". */
+void	view_draw_too_small(struct canvas *, int need_w, int need_h);
+
+#endif

@@ -1,0 +1,652 @@
+/*
+ * test-rules.c - TAP unit tests for the memory rules (src/model/rules.c).
+ *
+ * Every expectation is worked out by hand from the rules in DESIGN.md section
+ * 3 and the CUDA C Programming Guide; the derivation sits in a comment next to
+ * the case.  Addresses are bytes; "in[f(i)]" means lane i addresses 4*f(i) in
+ * an array whose base is 0 (256-byte aligned).  Links only the model.
+ */
+
+#include <stdint.h>
+#include <string.h>
+
+#include "rules.h"
+#include "tap.h"
+
+#define ALL	UINT32_C(0xffffffff)
+
+/* Fill a with base + stride * lane for 32 lanes. */
+static void
+fill(int64_t *a, int64_t base, int64_t stride)
+{
+	int	l;
+
+	for (l = 0; l < RULES_MAX_LANES; l++)
+		a[l] = base + stride * l;
+}
+
+static void
+check_global(const char *name, const int64_t *a, uint32_t active, int size,
+    int is_load, int sectors, int ideal, enum rules_class class)
+{
+	struct rules_global	g;
+
+	rules_global(a, active, RULES_MAX_LANES, size, is_load, &g);
+	is_int(g.sectors, sectors, "global %s: sectors", name);
+	is_int(g.ideal, ideal, "global %s: ideal", name);
+	is_str(rules_class_name(g.class), rules_class_name(class),
+	    "global %s: class", name);
+}
+
+static void
+check_shared(const char *name, const int64_t *a, uint32_t active, int size,
+    int wavefronts, int ideal, int degree)
+{
+	struct rules_shared	s;
+
+	rules_shared(a, active, RULES_MAX_LANES, size, &s);
+	is_int(s.wavefronts, wavefronts, "shared %s: wavefronts", name);
+	is_int(s.ideal, ideal, "shared %s: ideal", name);
+	is_int(s.degree, degree, "shared %s: degree", name);
+}
+
+/* Compare a legacy result with a list of (addr, size) segments. */
+static void
+check_legacy(const char *name, const int64_t *a, uint32_t active, int size,
+    int n, const int64_t *want_addr, const int *want_size)
+{
+	struct rules_legacy	r;
+	int			i, moved = 0, pass;
+
+	rules_legacy(a, active, RULES_MAX_LANES, size, &r);
+	if (!is_int(r.transactions, n, "legacy %s: transactions", name))
+		return;
+	for (i = 0; i < n; i++) {
+		pass = r.seg[i].addr == want_addr[i] &&
+		    r.seg[i].size == want_size[i];
+		ok(pass, "legacy %s: segment %d is %d at %lld", name, i,
+		    want_size[i], (long long)want_addr[i]);
+		if (!pass)
+			diag("got %d at %lld", r.seg[i].size,
+			    (long long)r.seg[i].addr);
+		moved += want_size[i];
+	}
+	is_int(r.bytes_moved, moved, "legacy %s: bytes moved", name);
+}
+
+static void
+test_global(void)
+{
+	struct rules_global	g;
+	int64_t			a[RULES_MAX_LANES];
+	int			l;
+
+	/* in[i]: bytes 0..127, sectors 0..3; 128 bytes so ideal 4. */
+	fill(a, 0, 4);
+	check_global("in[i]", a, ALL, 4, 1, 4, 4, RULES_COALESCED);
+	rules_global(a, ALL, 32, 4, 1, &g);
+	is_int(g.lines, 1, "global in[i]: 1 line");
+	is_int(g.bytes_used, 128, "global in[i]: 128 bytes used");
+	is_int(g.active, 32, "global in[i]: 32 active");
+
+	/*
+	 * Shifts by less than a sector: bytes 4k..4k+127 cover sectors
+	 * 0..4 for k = 1, 2, 4 (last byte 131, 135, 143) and 3..7 for k = 31
+	 * (bytes 124..251): 5 sectors, ideal 4, 5 < 32 lanes: split.
+	 */
+	fill(a, 4, 4);
+	check_global("in[i+1]", a, ALL, 4, 1, 5, 4, RULES_SPLIT);
+	rules_global(a, ALL, 32, 4, 1, &g);
+	is_int(g.lines, 2, "global in[i+1]: 2 lines (bytes 4..131)");
+	fill(a, 8, 4);
+	check_global("in[i+2]", a, ALL, 4, 1, 5, 4, RULES_SPLIT);
+	fill(a, 16, 4);
+	check_global("in[i+4]", a, ALL, 4, 1, 5, 4, RULES_SPLIT);
+	fill(a, 124, 4);
+	check_global("in[i+31]", a, ALL, 4, 1, 5, 4, RULES_SPLIT);
+
+	/* Shifts by whole sectors: bytes 32..159, 64..191, 128..255. */
+	fill(a, 32, 4);
+	check_global("in[i+8]", a, ALL, 4, 1, 4, 4, RULES_COALESCED);
+	fill(a, 64, 4);
+	check_global("in[i+16]", a, ALL, 4, 1, 4, 4, RULES_COALESCED);
+	fill(a, 128, 4);
+	check_global("in[i+32]", a, ALL, 4, 1, 4, 4, RULES_COALESCED);
+
+	/*
+	 * in[2*i]: addresses 0, 8, ..., 248; each sector holds 4 lanes, so
+	 * sectors 0..7 = 8; 32 lanes x 4 bytes = 128 distinct bytes, ideal 4;
+	 * 8 < 32: split.
+	 */
+	fill(a, 0, 8);
+	check_global("in[2*i]", a, ALL, 4, 1, 8, 4, RULES_SPLIT);
+	rules_global(a, ALL, 32, 4, 1, &g);
+	is_int(g.bytes_used, 128, "global in[2*i]: 128 bytes used");
+	is_int(g.lines, 2, "global in[2*i]: 2 lines (bytes 0..251)");
+
+	/* in[4*i]: addresses 16*i, two lanes a sector, 16 sectors < 32. */
+	fill(a, 0, 16);
+	check_global("in[4*i]", a, ALL, 4, 1, 16, 4, RULES_SPLIT);
+
+	/* in[8*i] and wider: one lane a sector, 32 >= 32 lanes: uncoalesced. */
+	fill(a, 0, 32);
+	check_global("in[8*i]", a, ALL, 4, 1, 32, 4, RULES_UNCOALESCED);
+	fill(a, 0, 64);
+	check_global("in[16*i]", a, ALL, 4, 1, 32, 4, RULES_UNCOALESCED);
+	fill(a, 0, 128);
+	check_global("in[32*i]", a, ALL, 4, 1, 32, 4, RULES_UNCOALESCED);
+	rules_global(a, ALL, 32, 4, 1, &g);
+	is_int(g.lines, 32, "global in[32*i]: 32 lines");
+
+	/* in[0]: one address, 4 bytes, 1 sector; a load is a broadcast. */
+	fill(a, 0, 0);
+	check_global("in[0] load", a, ALL, 4, 1, 1, 1, RULES_BROADCAST);
+	/* A store to one address is no broadcast: 1 sector == ideal 1. */
+	check_global("in[0] store", a, ALL, 4, 0, 1, 1, RULES_COALESCED);
+	/* A single active lane is coalesced, not a broadcast. */
+	check_global("in[0] one lane", a, UINT32_C(1), 4, 1, 1, 1,
+	    RULES_COALESCED);
+
+	/* Lanes 0-15 of in[i]: bytes 0..63, 2 sectors, 64 bytes, ideal 2. */
+	fill(a, 0, 4);
+	check_global("in[i] lanes 0-15", a, UINT32_C(0xffff), 4, 1, 2, 2,
+	    RULES_COALESCED);
+	rules_global(a, UINT32_C(0xffff), 32, 4, 1, &g);
+	is_int(g.active, 16, "global in[i] lanes 0-15: 16 active");
+	is_int(g.bytes_used, 64, "global in[i] lanes 0-15: 64 bytes used");
+
+	/* No active lane: no request at all. */
+	check_global("no lane", a, 0, 4, 1, 0, 0, RULES_NONE);
+	rules_global(a, 0, 32, 4, 1, &g);
+	is_int(g.lines, 0, "global no lane: 0 lines");
+	is_int(g.bytes_used, 0, "global no lane: 0 bytes used");
+
+	/* nlanes 16: bits 16-31 of active are not lanes; as lanes 0-15. */
+	rules_global(a, ALL, 16, 4, 1, &g);
+	is_int(g.active, 16, "global nlanes 16: 16 active");
+	is_int(g.sectors, 2, "global nlanes 16: 2 sectors");
+
+	/*
+	 * 12-byte struct read field by field, addr 12*i + f, 4 bytes: the
+	 * starts run 0..372 (+f) with gaps of 12 < 32, so every sector from 0
+	 * to floor((372 + f + 3) / 32) = 11 is touched and no 4-byte field
+	 * crosses a sector (starts are multiples of 4): 12 sectors, 128 bytes,
+	 * ideal 4, 12 < 32: split.
+	 */
+	fill(a, 0, 12);
+	check_global("struct12.x", a, ALL, 4, 1, 12, 4, RULES_SPLIT);
+	fill(a, 4, 12);
+	check_global("struct12.y", a, ALL, 4, 1, 12, 4, RULES_SPLIT);
+	fill(a, 8, 12);
+	check_global("struct12.z", a, ALL, 4, 1, 12, 4, RULES_SPLIT);
+
+	/* __align__(16) struct as one 16-byte access: bytes 0..511. */
+	fill(a, 0, 16);
+	check_global("struct16", a, ALL, 16, 1, 16, 16, RULES_COALESCED);
+	rules_global(a, ALL, 32, 16, 1, &g);
+	is_int(g.lines, 4, "global struct16: 4 lines");
+
+	/*
+	 * 8-byte double d[i]: bytes 0..255, sectors 0..7 = 8, ideal 8.
+	 * Misaligned by 4 (addr 8*i + 4): bytes 4..259, sectors 0..8 = 9,
+	 * ideal 8, 9 < 32: split.
+	 */
+	fill(a, 0, 8);
+	check_global("d[i]", a, ALL, 8, 1, 8, 8, RULES_COALESCED);
+	fill(a, 4, 8);
+	check_global("d[i] + 4 bytes", a, ALL, 8, 1, 9, 8, RULES_SPLIT);
+
+	/*
+	 * A lane straddling a sector boundary at a negative address: bytes
+	 * -2..1 lie in sectors -1 and 0 (floor division).  2 sectors, 4 bytes,
+	 * ideal 1; 2 >= 1 active lane and 2 > 1: uncoalesced.
+	 */
+	a[0] = -2;
+	check_global("one lane over -2..1", a, UINT32_C(1), 4, 1, 2, 1,
+	    RULES_UNCOALESCED);
+
+	/*
+	 * Overlapping accesses: 16-byte reads at 4*i overlap; bytes 0..139
+	 * (last lane 124..139): 140 distinct bytes, ideal ceil(140/32) = 5,
+	 * sectors 0..4 = 5: coalesced.
+	 */
+	fill(a, 0, 4);
+	check_global("overlapping 16-byte", a, ALL, 16, 1, 5, 5,
+	    RULES_COALESCED);
+	rules_global(a, ALL, 32, 16, 1, &g);
+	is_int(g.bytes_used, 140, "global overlapping 16-byte: 140 bytes");
+
+	/*
+	 * Two lanes each on its own sector, 1-byte reads at 0 and 100:
+	 * 2 bytes used, ideal 1, sectors 0 and 3 = 2 >= 2 lanes: uncoalesced.
+	 */
+	a[0] = 0;
+	a[1] = 100;
+	check_global("two 1-byte far apart", a, UINT32_C(3), 1, 1, 2, 1,
+	    RULES_UNCOALESCED);
+
+	/* Lanes out of order do not matter: in[31-i] as in[i]. */
+	for (l = 0; l < 32; l++)
+		a[l] = 4 * (31 - l);
+	check_global("in[31-i]", a, ALL, 4, 1, 4, 4, RULES_COALESCED);
+
+	is_str(rules_class_name(RULES_NONE), "none", "class name none");
+	is_str(rules_class_name(RULES_COALESCED), "coalesced",
+	    "class name coalesced");
+	is_str(rules_class_name(RULES_SPLIT), "split", "class name split");
+	is_str(rules_class_name(RULES_UNCOALESCED), "uncoalesced",
+	    "class name uncoalesced");
+	is_str(rules_class_name(RULES_BROADCAST), "broadcast",
+	    "class name broadcast");
+}
+
+static void
+test_shared(void)
+{
+	struct rules_shared	s;
+	int64_t			a[RULES_MAX_LANES];
+	int			l, pass;
+
+	/* s[lane]: word l in bank l, one word a bank. */
+	fill(a, 0, 4);
+	check_shared("s[lane]", a, ALL, 4, 1, 1, 1);
+	rules_shared(a, ALL, 32, 4, &s);
+	pass = 1;
+	for (l = 0; l < 32; l++)
+		pass = pass && s.bank[l] == l;
+	ok(pass, "shared s[lane]: bank[l] == l");
+	is_int(s.active, 32, "shared s[lane]: 32 active");
+
+	/* s[0]: one word, every lane reads it: broadcast, 1. */
+	fill(a, 0, 0);
+	check_shared("s[0]", a, ALL, 4, 1, 1, 1);
+
+	/* s[2*lane]: bank 2l mod 32, lanes l and l+16 share a bank: 2. */
+	fill(a, 0, 8);
+	check_shared("s[2*lane]", a, ALL, 4, 2, 1, 2);
+
+	/* s[4*lane]: banks 0, 4, ..., 28, four distinct words each: 4. */
+	fill(a, 0, 16);
+	check_shared("s[4*lane]", a, ALL, 4, 4, 1, 4);
+
+	/* s[32*lane]: all 32 words in bank 0: 32. */
+	fill(a, 0, 128);
+	check_shared("s[32*lane]", a, ALL, 4, 32, 1, 32);
+
+	/* s[33*lane]: word 33l, bank 33l mod 32 = l: 1. */
+	fill(a, 0, 132);
+	check_shared("s[33*lane]", a, ALL, 4, 1, 1, 1);
+
+	/* s[lane/2]: 16 words in banks 0..15, each read by two lanes: 1. */
+	for (l = 0; l < 32; l++)
+		a[l] = 4 * (l / 2);
+	check_shared("s[lane/2]", a, ALL, 4, 1, 1, 1);
+
+	/* char c[lane]: words l/4 = 0..7, one a bank: 1. */
+	fill(a, 0, 1);
+	check_shared("c[lane]", a, ALL, 1, 1, 1, 1);
+
+	/*
+	 * 8-byte s8[lane] at 8*lane: phase 0 (lanes 0-15) reads words 0..31,
+	 * one a bank; phase 1 (lanes 16-31) words 32..63, one a bank.  Two
+	 * phases of 1 wavefront: 2, ideal 2, degree 1.
+	 */
+	fill(a, 0, 8);
+	check_shared("s8[lane]", a, ALL, 8, 2, 2, 1);
+
+	/*
+	 * 8-byte at stride 2 elements, addr 16*lane.  Phase 0, lanes 0-15:
+	 * lane l reads words 4l and 4l+1, banks 4l mod 32 and 4l+1 mod 32.
+	 * Lanes l and l+8 (l = 0..7) land on the same two banks with words
+	 * 32 apart, so banks 0,1,4,5,...,28,29 each hold 2 distinct words and
+	 * the rest none: 2 wavefronts.  Phase 1 (lanes 16-31, words 64..125)
+	 * is the same: 2.  Total 4, ideal 2, degree 2.
+	 */
+	fill(a, 0, 16);
+	check_shared("s8[2*lane]", a, ALL, 8, 4, 2, 2);
+
+	/*
+	 * 16-byte s16[lane] at 16*lane: a phase of 8 lanes reads 32
+	 * consecutive words, one a bank: 1 each, 4 phases: 4, ideal 4.
+	 */
+	fill(a, 0, 16);
+	check_shared("s16[lane]", a, ALL, 16, 4, 4, 1);
+
+	/*
+	 * 16-byte at 32*lane: phase of lanes 0-7 reads words 8l..8l+3; lanes
+	 * l and l+4 share banks (words 32 apart): banks 0-3, 8-11, 16-19,
+	 * 24-27 hold 2 words each: 2 a phase, 8 in all, degree 2.
+	 */
+	fill(a, 0, 32);
+	check_shared("s16[2*lane]", a, ALL, 16, 8, 4, 2);
+
+	/*
+	 * 8-byte s8[lane], only lanes 0-15 active: phase 1 is empty and
+	 * costs nothing: 1 wavefront, ideal 1.
+	 */
+	fill(a, 0, 8);
+	check_shared("s8[lane] lanes 0-15", a, UINT32_C(0xffff), 8, 1, 1, 1);
+	rules_shared(a, UINT32_C(0xffff), 32, 8, &s);
+	ok(s.bank[0] == 0 && s.bank[15] == 30 && s.bank[16] == -1 &&
+	    s.bank[31] == -1,
+	    "shared s8[lane] lanes 0-15: banks 0, 30, -1, -1");
+
+	/* No active lane: nothing. */
+	check_shared("no lane", a, 0, 4, 0, 0, 0);
+
+	/* nlanes 8: lanes 8-31 are not there and report bank -1. */
+	fill(a, 0, 4);
+	rules_shared(a, ALL, 8, 4, &s);
+	ok(s.active == 8 && s.bank[7] == 7 && s.bank[8] == -1,
+	    "shared nlanes 8: 8 active, bank[8] == -1");
+
+	/* Negative addresses: byte -4 is word -1, bank 31. */
+	fill(a, -4, 4);
+	rules_shared(a, ALL, 32, 4, &s);
+	ok(s.bank[0] == 31 && s.bank[1] == 0 && s.wavefronts == 1,
+	    "shared s[lane-1]: bank[0] 31, bank[1] 0, 1 wavefront");
+}
+
+static void
+test_legacy(void)
+{
+	struct rules_legacy	r;
+	int64_t			a[RULES_MAX_LANES];
+	int			l;
+
+	/*
+	 * Guide G.3.2.2, aligned and sequential, base 128: half 0 reads
+	 * 128..191, the 128-byte segment at 128 has only its lower half used:
+	 * 64 at 128, and 128..191 uses both halves of it.  Half 1 reads
+	 * 192..255: upper half, 64 at 192.
+	 */
+	{
+		const int64_t	wa[] = { 128, 192 };
+		const int	ws[] = { 64, 64 };
+
+		fill(a, 128, 4);
+		check_legacy("aligned sequential", a, ALL, 4, 2, wa, ws);
+		rules_legacy(a, ALL, 32, 4, &r);
+		is_int(r.bytes_used, 128, "legacy aligned sequential: used");
+		is_int(r.active, 32, "legacy aligned sequential: active");
+		ok(r.seg[0].half == 0 && r.seg[1].half == 1 &&
+		    r.seg[0].lanes == UINT32_C(0x0000ffff) &&
+		    r.seg[1].lanes == UINT32_C(0xffff0000),
+		    "legacy aligned sequential: halves and lanes");
+	}
+
+	/*
+	 * Aligned, non-sequential within each half-warp: lane l of half h
+	 * reads word 16h + (7l mod 16) (7 is odd, so a permutation of the
+	 * half's 16 words).  The bytes each half uses are the same as above:
+	 * 2 x 64.
+	 */
+	{
+		const int64_t	wa[] = { 128, 192 };
+		const int	ws[] = { 64, 64 };
+
+		for (l = 0; l < 32; l++)
+			a[l] = 128 + 4 * (16 * (l / 16) + (7 * l) % 16);
+		check_legacy("permuted in halves", a, ALL, 4, 2, wa, ws);
+	}
+
+	/*
+	 * Permuted across halves: lane l reads word 7l mod 32.  Half 0 reads
+	 * words 0,7,14,21,28,3,10,17,24,31,6,13,20,27,2,9: both 64-byte halves
+	 * of [128, 256), so no reduction: 128 at 128.  Half 1 reads words
+	 * 16,23,30,5,12,...: again both halves: 128 at 128.  256 bytes.
+	 */
+	{
+		const int64_t	wa[] = { 128, 128 };
+		const int	ws[] = { 128, 128 };
+
+		for (l = 0; l < 32; l++)
+			a[l] = 128 + 4 * ((7 * l) % 32);
+		check_legacy("permuted across halves", a, ALL, 4, 2, wa, ws);
+	}
+
+	/*
+	 * Misaligned sequential, addr 132 + 4l.  Half 0 reads bytes 132..195:
+	 * lane 0 gives segment [128, 256), all 16 addresses are inside, used
+	 * 132..195 crosses 192: 128 at 128.  Half 1: lane 16 (196) gives
+	 * [128, 256) again, serving lanes 16-30 (196..252); used 196..255 is
+	 * the upper half: 64 at 192, whose both halves (196..223, 224..255)
+	 * are used.  Lane 31 (256) gives [256, 384), used 256..259: lower
+	 * half, 64 at 256, lower half again: 32 at 256.  3 transactions, 224
+	 * bytes moved.
+	 */
+	{
+		const int64_t	wa[] = { 128, 192, 256 };
+		const int	ws[] = { 128, 64, 32 };
+
+		fill(a, 132, 4);
+		check_legacy("misaligned sequential", a, ALL, 4, 3, wa, ws);
+		rules_legacy(a, ALL, 32, 4, &r);
+		ok(r.seg[1].lanes == UINT32_C(0x7fff0000) &&
+		    r.seg[2].lanes == UINT32_C(0x80000000),
+		    "legacy misaligned sequential: lanes 16-30, then 31");
+	}
+
+	/*
+	 * Stride 2 words, addr 8l: half 0 uses 0..123 inside [0, 128), both
+	 * halves: 128 at 0.  Half 1 uses 128..251: 128 at 128.
+	 */
+	{
+		const int64_t	wa[] = { 0, 128 };
+		const int	ws[] = { 128, 128 };
+
+		fill(a, 0, 8);
+		check_legacy("stride 2", a, ALL, 4, 2, wa, ws);
+	}
+
+	/*
+	 * 1-byte words, addr l: the segment is 32 bytes and 32-byte
+	 * segments are never reduced.  Half 0 reads 0..15, half 1 16..31,
+	 * both inside [0, 32): 2 x 32 at 0, 64 bytes moved for 32 used.
+	 */
+	{
+		const int64_t	wa[] = { 0, 0 };
+		const int	ws[] = { 32, 32 };
+
+		fill(a, 0, 1);
+		check_legacy("1-byte", a, ALL, 1, 2, wa, ws);
+	}
+
+	/*
+	 * 2-byte words, addr 2l: segment 64.  Half 0 reads 0..31 of [0, 64):
+	 * lower half: 32 at 0.  Half 1 reads 32..63: upper half: 32 at 32.
+	 */
+	{
+		const int64_t	wa[] = { 0, 32 };
+		const int	ws[] = { 32, 32 };
+
+		fill(a, 0, 2);
+		check_legacy("2-byte", a, ALL, 2, 2, wa, ws);
+	}
+
+	/*
+	 * 16-byte words, addr 16l: half 0 reads 0..255.  Lane 0 gives
+	 * [0, 128), serving lanes 0-7, full: 128 at 0; lane 8 gives 128 at
+	 * 128.  Half 1 likewise at 256 and 384.  4 x 128.
+	 */
+	{
+		const int64_t	wa[] = { 0, 128, 256, 384 };
+		const int	ws[] = { 128, 128, 128, 128 };
+
+		fill(a, 0, 16);
+		check_legacy("16-byte", a, ALL, 16, 4, wa, ws);
+	}
+
+	/*
+	 * A half-warp with one active lane reading 4 bytes at 4: [0, 128),
+	 * used 4..7, lower half: 64 at 0, lower half: 32 at 0.  Lanes 16-31
+	 * inactive: no transaction for half 1.
+	 */
+	{
+		const int64_t	wa[] = { 0 };
+		const int	ws[] = { 32 };
+
+		fill(a, 4, 0);
+		check_legacy("one lane", a, UINT32_C(1), 4, 1, wa, ws);
+	}
+
+	/*
+	 * A 16-byte word straddling a segment end, addr 120: served by
+	 * [0, 128) (its first byte), which counts only 120..127 as used:
+	 * upper half, 64 at 64, upper half, 32 at 96.  bytes_used is still
+	 * the 16 bytes the lane accesses.
+	 */
+	{
+		const int64_t	wa[] = { 96 };
+		const int	ws[] = { 32 };
+
+		a[0] = 120;
+		check_legacy("16-byte straddle", a, UINT32_C(1), 16, 1, wa, ws);
+		rules_legacy(a, UINT32_C(1), 32, 16, &r);
+		is_int(r.bytes_used, 16, "legacy 16-byte straddle: used");
+	}
+
+	/* No active lane: no transaction. */
+	rules_legacy(a, 0, 32, 4, &r);
+	ok(r.transactions == 0 && r.bytes_moved == 0 && r.bytes_used == 0 &&
+	    r.active == 0, "legacy no lane: nothing");
+
+	/* nlanes 16: only one half-warp; in[i] at 0 gives 64 at 0. */
+	fill(a, 0, 4);
+	rules_legacy(a, ALL, 16, 4, &r);
+	ok(r.transactions == 1 && r.seg[0].size == 64 && r.seg[0].addr == 0,
+	    "legacy nlanes 16: 64 at 0");
+}
+
+static void
+test_constant(void)
+{
+	struct rules_constant	c;
+	int64_t			a[RULES_MAX_LANES];
+	int			l;
+
+	fill(a, 0, 0);
+	rules_constant(a, ALL, 32, &c);
+	is_int(c.serial, 1, "constant one address: 1");
+	is_int(c.active, 32, "constant one address: 32 active");
+
+	fill(a, 0, 4);
+	rules_constant(a, ALL, 32, &c);
+	is_int(c.serial, 32, "constant 32 addresses: 32");
+
+	for (l = 0; l < 32; l++)
+		a[l] = 4 * (l / 2);
+	rules_constant(a, ALL, 32, &c);
+	is_int(c.serial, 16, "constant pairs: 16");
+
+	/* Lanes 0-3 active out of pairs: addresses 0, 0, 4, 4: 2. */
+	rules_constant(a, UINT32_C(0xf), 32, &c);
+	is_int(c.serial, 2, "constant pairs, lanes 0-3: 2");
+
+	rules_constant(a, 0, 32, &c);
+	is_int(c.serial, 0, "constant no lane: 0");
+}
+
+/* Fill a with one of several patterns, then add shift. */
+static void
+pattern(int which, int64_t shift, int64_t *a)
+{
+	int	l;
+
+	for (l = 0; l < RULES_MAX_LANES; l++) {
+		switch (which) {
+		case 0:		/* in[i] */
+			a[l] = 4 * l;
+			break;
+		case 1:		/* in[i+1] */
+			a[l] = 4 + 4 * l;
+			break;
+		case 2:		/* in[2*i] */
+			a[l] = 8 * l;
+			break;
+		case 3:		/* in[33*i] */
+			a[l] = 132 * l;
+			break;
+		case 4:		/* in[7*i mod 32] + 3, misaligned */
+			a[l] = 3 + 4 * ((7 * l) % 32);
+			break;
+		default:	/* in[0] */
+			a[l] = 0;
+			break;
+		}
+		a[l] += shift;
+	}
+}
+
+static void
+test_shift(void)
+{
+	struct rules_global	g0, g;
+	struct rules_legacy	r0, r;
+	struct rules_shared	s0, s;
+	struct rules_constant	c0, c;
+	int64_t			a[RULES_MAX_LANES];
+	int64_t			d;
+	const int		sizes[] = { 1, 4, 8, 16 };
+	const uint32_t		masks[] = { ALL, UINT32_C(0x00ff00f1) };
+	int			p, k, z, m, i, pass;
+
+	for (p = 0; p < 6; p++) {
+		for (z = 0; z < 4; z++) {
+			for (m = 0; m < 2; m++) {
+				pattern(p, 0, a);
+				rules_global(a, masks[m], 32, sizes[z], 1, &g0);
+				rules_legacy(a, masks[m], 32, sizes[z], &r0);
+				rules_shared(a, masks[m], 32, sizes[z], &s0);
+				rules_constant(a, masks[m], 32, &c0);
+				pass = 1;
+				for (k = -3; k <= 3; k++) {
+					d = 128 * (int64_t)k;
+					pattern(p, d, a);
+					rules_global(a, masks[m], 32, sizes[z],
+					    1, &g);
+					rules_legacy(a, masks[m], 32, sizes[z],
+					    &r);
+					rules_shared(a, masks[m], 32, sizes[z],
+					    &s);
+					rules_constant(a, masks[m], 32, &c);
+					pass = pass && memcmp(&g, &g0,
+					    sizeof g) == 0;
+					pass = pass && memcmp(&s, &s0,
+					    sizeof s) == 0;
+					pass = pass && memcmp(&c, &c0,
+					    sizeof c) == 0;
+					pass = pass && r.active == r0.active &&
+					    r.transactions == r0.transactions &&
+					    r.bytes_moved == r0.bytes_moved &&
+					    r.bytes_used == r0.bytes_used;
+					for (i = 0; pass &&
+					    i < r.transactions; i++) {
+						pass = r.seg[i].addr ==
+						    r0.seg[i].addr + d &&
+						    r.seg[i].size ==
+						    r0.seg[i].size &&
+						    r.seg[i].half ==
+						    r0.seg[i].half &&
+						    r.seg[i].lanes ==
+						    r0.seg[i].lanes;
+					}
+				}
+				ok(pass, "shift by 128k: pattern %d size %d "
+				    "mask %08x", p, sizes[z],
+				    (unsigned)masks[m]);
+			}
+		}
+	}
+}
+
+int
+main(void)
+{
+	test_global();
+	test_shared();
+	test_legacy();
+	test_constant();
+	test_shift();
+	return (tap_done());
+}
