@@ -1,13 +1,43 @@
 /*
  * gpu.h - the optional live GPU runner.  gpu-none.c is always built and
- * says why there is no GPU; gpu-cuda.c loads libcuda.so.1 at run time.
+ * says why there is no GPU; gpu-cuda.c loads libcuda.so.1 at run time
+ * (never linked).  The TUI talks to it only through the functions below:
+ * it asks for a run, and asks each frame for the lines of the GPU panel.
+ * Runs happen on a worker thread; nothing here blocks the caller.
  */
 #ifndef WV_GPU_H
 #define WV_GPU_H
+
+#include "param.h"
+
+#define GPU_PANEL_LINES	5
+#define GPU_LINE_MAX	128
 
 /* warpviz gpu: print the device or why there is none; exit status. */
 int	gpu_info_main(int argc, char **argv);
 /* warpviz bench [VARIANT...] [--json]: run and time kernels; exit status. */
 int	gpu_bench_main(int argc, char **argv);
+
+/*
+ * Start timing the variant at these parameters (and its comparison
+ * partner) on the worker thread.  Returns 0 when started, or -1 with a
+ * one-line reason in *why (static text, not to be freed): no GPU, busy.
+ */
+int	gpu_request(const struct param_set *, const char **why);
+/*
+ * Fill up to GPU_PANEL_LINES lines for the GPU panel of this variant:
+ * "press g to time it live", "running...", the measured median, bandwidth,
+ * ratio to the partner and "verified", an error, or why there is no GPU.
+ * Returns the number of lines.  Cheap: called every frame.
+ */
+int	gpu_panel(const struct param_set *, char lines[][GPU_LINE_MAX]);
+/*
+ * Load results recorded by 'warpviz bench --json' so the panel shows them
+ * on a machine without a GPU (warpviz --results FILE).  Returns 0, or -1
+ * with a one-line *cause (free it).
+ */
+int	gpu_load_results(const char *path, char **cause);
+/* Stop the worker thread, if any (called before exit). */
+void	gpu_shutdown(void);
 
 #endif
