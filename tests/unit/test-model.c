@@ -528,9 +528,25 @@ refused(const char *name, const char *params, const char *why)
 	free(cause);
 }
 
+/* A variant made for the test: its array outgrows a kernel's int index. */
+static const struct variant huge = {
+	.name = "huge", .family = "test", .title = "an n x n array",
+	.kernel = "huge", .source = "none.cu",
+	.params = { { .name = "n", .min = 1, .max = 1000000, .def = 10,
+	    .unit = "elements", .text = "size" } },
+	.block = { "32", "1" }, .grid = { "(n*n + 31) / 32", "1" },
+	.arrays = { { .name = "a", .space = SPACE_GLOBAL, .elem_size = 4,
+	    .length = "n*n" } },
+	.lets = { { "i", "blockIdx.x * blockDim.x + threadIdx.x" } },
+	.guard = "i < n*n",
+	.body = { BODY_LOAD("a[i]") },
+};
+
 static void
 test_errors(void)
 {
+	struct param_set ps;
+	int		 i;
 	struct launch	 l;
 	struct access	 a;
 	char		*cause = NULL;
@@ -543,6 +559,18 @@ test_errors(void)
 	refused("matmul-col", "width=abc", "not a whole number");
 	refused("matmul-col", "warp=3", "power of two");
 	refused("twohop-v0", "n=99999999999999999999", "not a whole number");
+
+	param_defaults(&ps, &huge);
+	param_assign(&ps, "n=50000", &cause);
+	cause = NULL;
+	i = launch_init(&l, &ps, &cause);
+	ok(i != 0 && cause != NULL && strstr(cause, "2500000000 elements") !=
+	    NULL && strstr(cause, "int index") != NULL,
+	    "an array of 50000^2 elements is refused: %s", cause);
+	free(cause);
+	param_assign(&ps, "n=46340", &cause);
+	ok(launch_init(&l, &ps, &cause) == 0, "46340^2 < 2^31 is allowed");
+	launch_free(&l);
 
 	setup(&l, "matmul-col", "", &cause);
 	ok(warp_access(&l, 0, 0, 8, 0, &a, &cause) != 0 &&
