@@ -331,16 +331,62 @@ panel_bank_degree(const struct view_model *m, int *degree)
 	}
 }
 
+/* Widths of the lanes table's threadIdx and element columns. */
+static void
+panel_lanes_widths(const struct view_model *m, int *tw, int *elen, char *hdr,
+    size_t hlen)
+{
+	const struct access		*a = &m->acc;
+	const struct launch_site	*s = &m->l->sites[a->site];
+	const struct launch_array	*arr = &m->l->arrays[s->array];
+	char				 buf[64];
+	int				 l, k;
+
+	*tw = 3;
+	*elen = 4;
+	for (l = 0; l < a->nlanes; l++) {
+		if (!(a->exists & (UINT32_C(1) << l)))
+			continue;
+		k = snprintf(buf, sizeof buf, "%d,%d", a->tid[l][0],
+		    a->tid[l][1]);
+		if (k > *tw)
+			*tw = k;
+		if (!(a->active & (UINT32_C(1) << l)))
+			continue;
+		panel_element(m, l, buf, sizeof buf);
+		if ((int)strlen(buf) > *elen)
+			*elen = (int)strlen(buf);
+	}
+	if (arr->def->dims[0] != NULL)
+		snprintf(hdr, hlen, "%s[r,c]", arr->def->name);
+	else
+		snprintf(hdr, hlen, "%s[i]", arr->def->name);
+	if ((int)strlen(hdr) > *elen + 2)
+		*elen = (int)strlen(hdr) - 2;
+}
+
+int
+panel_lanes_width(const struct view_model *m, int h)
+{
+	int	tw, elen, ew, groups;
+	char	hdr[64];
+
+	panel_lanes_widths(m, &tw, &elen, hdr, sizeof hdr);
+	ew = 2 + 1 + tw + 1 + 2 + elen +
+	    (m->l->sites[m->acc.site].space == SPACE_SHARED ? 4 : 0) + 3;
+	groups = h > 1 ? (m->acc.nlanes + h - 2) / (h - 1) : 32;
+	return groups * ew - 3;
+}
+
 int
 panel_lanes_table(struct canvas *c, int x, int y, int w, int h,
     const struct view_model *m)
 {
 	const struct access		*a = &m->acc;
 	const struct launch_site	*s = &m->l->sites[a->site];
-	const struct launch_array	*arr = &m->l->arrays[s->array];
 	int				 degree[RULES_BANKS];
-	int				 elen = 4, tw = 3, ew, groups, rows, g, r;
-	int				 l, cx, ex, k;
+	int				 elen, tw, ew, groups, rows, g, r;
+	int				 l, cx, ex;
 	int				 shared = s->space == SPACE_SHARED;
 	enum role			 role;
 	char				 el[64], hdr[64], tid[32];
@@ -348,25 +394,7 @@ panel_lanes_table(struct canvas *c, int x, int y, int w, int h,
 	if (h < 2 || w < 20)
 		return 0;
 	panel_bank_degree(m, degree);
-	for (l = 0; l < a->nlanes; l++) {
-		if (!(a->exists & (UINT32_C(1) << l)))
-			continue;
-		k = snprintf(tid, sizeof tid, "%d,%d", a->tid[l][0],
-		    a->tid[l][1]);
-		if (k > tw)
-			tw = k;
-		if (!(a->active & (UINT32_C(1) << l)))
-			continue;
-		panel_element(m, l, el, sizeof el);
-		if ((int)strlen(el) > elen)
-			elen = (int)strlen(el);
-	}
-	if (arr->def->dims[0] != NULL)
-		snprintf(hdr, sizeof hdr, "%s[r,c]", arr->def->name);
-	else
-		snprintf(hdr, sizeof hdr, "%s[i]", arr->def->name);
-	if ((int)strlen(hdr) > elen + 2)
-		elen = (int)strlen(hdr) - 2;
+	panel_lanes_widths(m, &tw, &elen, hdr, sizeof hdr);
 	/* "31 15,1 ▓ 1999,2047 b31" and a gap */
 	ew = 2 + 1 + tw + 1 + 2 + elen + (shared ? 4 : 0) + 3;
 	groups = (w + 3) / ew;
@@ -677,6 +705,8 @@ panel_matrix(struct canvas *c, int x, int y, int w, int h,
 	if (rw < 2)
 		rw = 2;
 	nrows = h - 2;
+	if (r1 - r0 + 2 > nrows)
+		nrows--;	/* room for "rows to N below" */
 	ncols = w - rw - 1;
 	top = r0 > 0 ? r0 - 1 : 0;
 	left = c0 > 0 ? c0 - 1 : 0;
@@ -684,9 +714,8 @@ panel_matrix(struct canvas *c, int x, int y, int w, int h,
 		left = arr->cols - ncols > 0 ? arr->cols - ncols : 0;
 	if (top + nrows > arr->rows)
 		top = arr->rows - nrows > 0 ? arr->rows - nrows : 0;
-	snprintf(buf, sizeof buf, "%s is %" PRId64 "x%" PRId64 ", rows %"
-	    PRId64 "-%" PRId64 " shown", arr->def->name, arr->rows, arr->cols,
-	    top, top + (nrows < arr->rows ? nrows : arr->rows) - 1);
+	snprintf(buf, sizeof buf, "%s is %" PRId64 "x%" PRId64,
+	    arr->def->name, arr->rows, arr->cols);
 	canvas_text(c, x, y, buf, ROLE_DIM, w);
 	/* Column ruler: a number every 8 columns. */
 	for (i = 0; i < ncols && left + i < arr->cols; i++)
@@ -715,9 +744,8 @@ panel_matrix(struct canvas *c, int x, int y, int w, int h,
 		}
 	}
 	if (r1 >= top + nrows)
-		canvas_printf(c, x, y + h - 1, ROLE_DIM, w, "%s rows to %"
-		    PRId64 " %s", c->ascii ? "v" : "\xe2\x86\x93", r1,
-		    "below");
+		canvas_printf(c, x, y + 2 + nrows, ROLE_DIM, w, "%s down to "
+		    "row %" PRId64, c->ascii ? "v" : "\xe2\x86\x93", r1);
 	return h;
 }
 
@@ -926,7 +954,10 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 	for (b = 0, k = 0; k < RULES_BANKS; k++)
 		if (n[k] > n[b])
 			b = k;
-	if (n[b] > 0) {
+	if (n[b] == 1)
+		canvas_text(c, x, y + 2 + stack, "every bank serves at most "
+		    "one word: one pass", ROLE_NORMAL, w);
+	else if (n[b] > 0) {
 		uint32_t all = 0;
 
 		for (i = 0; i < n[b]; i++)
@@ -1101,7 +1132,7 @@ panel_kind_line(struct canvas *c, int x, int y, int w, int h,
 
 	if (t->requests == 0 || h < 1)
 		return 0;
-	n = canvas_printf(c, x, y, ROLE_DIM, w, "%-9s", name);
+	n = canvas_printf(c, x, y, ROLE_DIM, w, "%-7s", name);
 	if (t->wavefronts + t->ideal_wavefronts > 0 && t->sectors == 0) {
 		if (per_request)
 			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%.2f "
@@ -1116,29 +1147,37 @@ panel_kind_line(struct canvas *c, int x, int y, int w, int h,
 		return 1;
 	}
 	if (t->sectors == 0) {
-		canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%" PRId64
-		    " req, %.2f serial reads/req", t->requests,
-		    panel_ratio(t->serial, t->requests));
+		if (per_request)
+			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%.2f "
+			    "serial reads/req", panel_ratio(t->serial,
+			    t->requests));
+		else
+			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%"
+			    PRId64 " serial reads in %" PRId64 " req",
+			    t->serial, t->requests);
 		return 1;
 	}
 	if (per_request)
 		canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%.2f sectors/"
-		    "req (ideal %.2f)", panel_ratio(t->sectors, t->requests),
-		    panel_ratio(t->ideal, t->requests));
+		    "req", panel_ratio(t->sectors, t->requests));
 	else
 		canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%" PRId64
-		    " req, %" PRId64 " sectors (ideal %" PRId64 ")",
-		    t->requests, t->sectors, t->ideal);
+		    " sectors in %" PRId64 " req", t->sectors, t->requests);
 	row++;
+	if (row < h && arch == ARCH_LEGACY) {
+		canvas_printf(c, x + n, y + row++, ROLE_NORMAL, w - n,
+		    "%.2f segments/req", panel_ratio(t->transactions,
+		    t->requests));
+	}
 	if (row < h) {
-		if (arch == ARCH_LEGACY)
-			canvas_printf(c, x + n, y + row, ROLE_NORMAL, w - n,
-			    "%.2f segments/req, %d%% of bytes used",
-			    panel_ratio(t->transactions, t->requests),
+		if (per_request)
+			canvas_printf(c, x + n, y + row, ROLE_DIM, w - n,
+			    "ideal %.2f, %d%% used",
+			    panel_ratio(t->ideal, t->requests),
 			    panel_pct(t->bytes_used, t->bytes_moved));
 		else
-			canvas_printf(c, x + n, y + row, ROLE_NORMAL, w - n,
-			    "%d%% of the bytes moved are used",
+			canvas_printf(c, x + n, y + row, ROLE_DIM, w - n,
+			    "ideal %" PRId64 ", %d%% used", t->ideal,
 			    panel_pct(t->bytes_used, t->bytes_moved));
 		row++;
 	}
@@ -1163,7 +1202,7 @@ panel_kinds(struct canvas *c, int x, int y, int w, int h,
 	totals_merge(&g, &t->shared_store);
 	row += panel_kind_line(c, x, y + row, w, h - row, "shared", &g,
 	    t->arch, per_request);
-	row += panel_kind_line(c, x, y + row, w, h - row, "constant",
+	row += panel_kind_line(c, x, y + row, w, h - row, "const",
 	    &t->constant, t->arch, per_request);
 	return row;
 }
@@ -1180,8 +1219,8 @@ panel_counts(struct canvas *c, int x, int y, int w, int h,
 
 	if (h < 1 || w < 16)
 		return 0;
-	panel_access_text(m, buf, sizeof buf);
-	canvas_printf(c, x, y + row++, ROLE_HEADING, w, "this step: %s", buf);
+	canvas_printf(c, x, y + row++, ROLE_HEADING, w, "this step: %s %s",
+	    s->op == OP_LOAD ? "load" : "store", s->text);
 	if (row < h && r->active == 0)
 		canvas_text(c, x, y + row++, "no active lane, no request",
 		    ROLE_DIM, w);
@@ -1195,7 +1234,7 @@ panel_counts(struct canvas *c, int x, int y, int w, int h,
 		    1 ? "" : "s", r->g.ideal);
 		if (row < h && m->arch == ARCH_LEGACY)
 			canvas_printf(c, x + 3, y + row++, ROLE_NORMAL, w - 3,
-			    "legacy: %d segment%s, %d B for %d B used",
+			    "%d segment%s: %d B for %d B used",
 			    r->l.transactions, r->l.transactions == 1 ? "" :
 			    "s", r->l.bytes_moved, r->l.bytes_used);
 		else if (row < h)
@@ -1229,13 +1268,13 @@ panel_counts(struct canvas *c, int x, int y, int w, int h,
 		    "" : "s", r->c.active);
 	}
 	if (row + 1 < h) {
-		canvas_printf(c, x, y + row++, ROLE_HEADING, w, "so far: warp "
-		    "%d, steps 0-%" PRId64, m->warp, m->step);
+		canvas_printf(c, x, y + row++, ROLE_HEADING, w, "so far, "
+		    "steps 0-%" PRId64 " of this warp", m->step);
 		row += panel_kinds(c, x + 1, y + row, w - 1, h - row,
 		    &m->so_far, 0);
 	}
 	if (m->whole != NULL && row + 1 < h) {
-		snprintf(buf, sizeof buf, "whole launch: %" PRId64 " warps",
+		snprintf(buf, sizeof buf, "whole launch, %" PRId64 " warps",
 		    launch_total_warps(m->l));
 		canvas_text(c, x, y + row++, buf, ROLE_HEADING, w);
 		row += panel_kind_line(c, x + 1, y + row, w - 1, h - row,

@@ -35,6 +35,8 @@ int		 panel_source(struct canvas *, int x, int y, int w, int h,
 /* One entry per lane: lane, threadIdx, element (bank for shared). */
 int		 panel_lanes_table(struct canvas *, int x, int y, int w, int h,
 		     const struct view_model *);
+/* Columns the lanes table needs to fit all lanes in h rows. */
+int		 panel_lanes_width(const struct view_model *, int h);
 /* Lanes grouped into runs: "lanes 0-15  tid (0..15,0)  M[0,0]". */
 int		 panel_lane_runs(struct canvas *, int x, int y, int w, int h,
 		     const struct view_model *);

@@ -198,19 +198,19 @@ view_memory_title(const struct view_model *m, char *buf, size_t len)
 					    "constant" };
 
 	if (s->space == SPACE_GLOBAL && m->arch == ARCH_LEGACY)
-		snprintf(buf, len, "%s: %s %s, %d B a lane, half-warp "
+		snprintf(buf, len, "%s  %s %s, %d B/lane, half-warp "
 		    "segments (cc 1.2/1.3)", a->def->name, space[s->space],
 		    s->op == OP_LOAD ? "load" : "store", s->size);
 	else if (s->space == SPACE_GLOBAL)
-		snprintf(buf, len, "%s: %s %s, %d B a lane, 128-byte lines "
-		    "of four 32-byte sectors", a->def->name, space[s->space],
+		snprintf(buf, len, "%s  %s %s, %d B/lane, 32-byte sectors", a->def->name, space[s->space],
 		    s->op == OP_LOAD ? "load" : "store", s->size);
 	else if (s->space == SPACE_SHARED)
-		snprintf(buf, len, "%s: %s %s, 32 banks of 4 bytes",
+		snprintf(buf, len, "%s  %s %s, 32 banks of 4 bytes",
 		    a->def->name, space[s->space], s->op == OP_LOAD ? "load" :
 		    "store");
 	else
-		snprintf(buf, len, "%s: constant load", a->def->name);
+		snprintf(buf, len, "%s  constant load, one read per address",
+		    a->def->name);
 }
 
 /* The kernel box title: function and file. */
@@ -249,15 +249,22 @@ view_full(struct canvas *c, const struct view_model *m,
 	char	buf[256];
 
 	top = 14 + (h - VIEW_FULL_H) / 3;
-	sw = w * 46 / 100;
-	if (sw > 96)
-		sw = 96;
-	lw = w - sw;
+	/* The lanes get what they need to fit, the source the rest. */
+	lw = panel_lanes_width(m, top - 2) + 4;
+	if (lw < w * 40 / 100)
+		lw = w * 40 / 100;
+	if (lw > w * 60 / 100)
+		lw = w * 60 / 100;
+	sw = w - lw;
+	if (sw > 100) {
+		sw = 100;
+		lw = w - sw;
+	}
 	lh = view_lesson_rows(m, w - 4, 4 + (h - VIEW_FULL_H) / 8);
 	gh = view_gpu_rows(o);
 	mid = 1 + top;
 	mh = h - 1 - mid - lh;
-	cw = w >= 160 ? w * 30 / 100 : 46;
+	cw = w >= 160 ? w * 30 / 100 : 44;
 
 	view_source_title(m, buf, sizeof buf);
 	canvas_box(c, 0, 1, sw, top, buf, ROLE_BORDER);
@@ -297,9 +304,9 @@ view_compact(struct canvas *c, const struct view_model *m,
 	sh = 3 + (h - VIEW_MIN_H) / 3;
 	rh = 2;
 	gh = view_gpu_rows(o);
-	lh = view_lesson_rows(m, w - 2, 4);
+	lh = view_lesson_rows(m, w - 9, 4);
 	/* The memory panel needs 8 rows; the lesson gives way first. */
-	mh = h - 1 - (1 + sh) - (1 + rh) - 1 - 1 - lh - gh - 1;
+	mh = h - 7 - sh - rh - gh - lh;
 	while (mh < 8 && lh > 2) {
 		lh--;
 		mh++;
@@ -328,8 +335,8 @@ view_compact(struct canvas *c, const struct view_model *m,
 	panel_legend(c, 1, y++, w - 1, m);
 	for (i = 0; i < gh; i++)
 		canvas_text(c, 1, y++, o->gpu[i], ROLE_NORMAL, w - 2);
-	view_rule(c, 0, y++, w, "lesson");
-	view_lesson(c, 1, y, w - 2, lh, m);
+	canvas_text(c, 1, y, "Lesson", ROLE_HEADING, 7);
+	view_lesson(c, 8, y, w - 9, lh, m);
 }
 
 void
