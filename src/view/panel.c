@@ -494,7 +494,7 @@ panel_lanes_table_in(struct canvas *c, int x, int y, int w, int h,
 			    role);
 			if (role == ROLE_LANE_INACTIVE) {
 				canvas_text(c, cx + ex + 2, y + 1 + r,
-				    "inactive", ROLE_LANE_INACTIVE, elen + 2);
+				    "off", ROLE_LANE_INACTIVE, elen + 2);
 				continue;
 			}
 			panel_element(m, l, el, sizeof el);
@@ -1224,15 +1224,22 @@ panel_kind_line(struct canvas *c, int x, int y, int w, int h,
 	if (t->wavefronts + t->ideal_wavefronts > 0 && t->sectors == 0) {
 		if (per_request)
 			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%.2f "
-			    "wavefronts/req (ideal %.2f)", panel_ratio(
-			    t->wavefronts, t->requests), panel_ratio(
-			    t->ideal_wavefronts, t->requests));
+			    "wavefronts/req", panel_ratio(t->wavefronts,
+			    t->requests));
 		else
 			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%"
-			    PRId64 " req, %" PRId64 " wavefronts (ideal %"
-			    PRId64 ")", t->requests, t->wavefronts,
-			    t->ideal_wavefronts);
-		return 1;
+			    PRId64 " wavefronts in %" PRId64 " req",
+			    t->wavefronts, t->requests);
+		if (h < 2)
+			return 1;
+		if (per_request)
+			canvas_printf(c, x + n, y + 1, ROLE_DIM, w - n, "ideal "
+			    "%.2f", panel_ratio(t->ideal_wavefronts,
+			    t->requests));
+		else
+			canvas_printf(c, x + n, y + 1, ROLE_DIM, w - n, "ideal "
+			    "%" PRId64, t->ideal_wavefronts);
+		return 2;
 	}
 	if (t->sectors == 0) {
 		if (per_request)
@@ -1318,6 +1325,10 @@ panel_counts_in(struct canvas *c, int x, int y, int w, int h,
 		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
 		n = 3 + canvas_printf(c, x + 3, y + row, role, w - 3, "%s",
 		    rules_class_name(r->g.class));
+		if (w < 40 && row + 1 < h) {
+			row++;
+			n = 1;
+		}
 		canvas_printf(c, x + n, y + row++, ROLE_NORMAL, w - n,
 		    "  %d sector%s (ideal %d)", r->g.sectors, r->g.sectors ==
 		    1 ? "" : "s", r->g.ideal);
@@ -1342,6 +1353,10 @@ panel_counts_in(struct canvas *c, int x, int y, int w, int h,
 		else
 			n = 3 + canvas_printf(c, x + 3, y + row, role, w - 3,
 			    "%d-way conflict", r->s.degree);
+		if (w < 40 && row + 1 < h) {
+			row++;
+			n = 1;
+		}
 		canvas_printf(c, x + n, y + row++, ROLE_NORMAL, w - n,
 		    "  %d wavefront%s (ideal %d)", r->s.wavefronts,
 		    r->s.wavefronts == 1 ? "" : "s", r->s.ideal);

@@ -269,7 +269,7 @@ view_compact(struct canvas *c, const struct view_model *m,
 	gh = view_gpu_rows(o);
 	lh = view_lesson_rows(m, w - 9, 4);
 	/* The memory panel needs 8 rows; the lesson gives way first. */
-	mh = h - 7 - sh - rh - gh - lh;
+	mh = h - 6 - sh - rh - gh - lh;
 	while (mh < 8 && lh > 2) {
 		lh--;
 		mh++;
@@ -293,7 +293,7 @@ view_compact(struct canvas *c, const struct view_model *m,
 	panel_memory(c, 1, y, mw - 2, mh, m, w >= 110);
 	for (i = 0; i < mh; i++)
 		canvas_put(c, mw, y + i, 0x2502, ROLE_BORDER);
-	panel_counts(c, mw + 2, y, w - mw - 2, mh, m, 1);
+	panel_counts(c, mw + 2, y, w - mw - 2, mh, m, mh >= 14);
 	y += mh;
 	panel_legend(c, 1, y++, w - 1, m);
 	for (i = 0; i < gh; i++)
