@@ -299,6 +299,7 @@ panel_source_in(struct canvas *c, int x, int y, int w, int h,
 	const struct variant	*v = m->l->v;
 	const char		*src = catalog_source(v->source), *p;
 	int			 first, last, cur, col, top, row, n, at, len;
+	int			 hoff, k;
 	char			 buf[512];
 
 	if (h < 1 || w < 8)
@@ -317,6 +318,16 @@ panel_source_in(struct canvas *c, int x, int y, int w, int h,
 	if (top < first)
 		top = first;
 	len = (int)strlen(m->l->sites[m->acc.site].text);
+	/* Shift every line left when the access would end past the edge. */
+	hoff = 0;
+	if (cur > 0 && (p = panel_line_start(src, cur)) != NULL) {
+		at = col;
+		panel_expand(p, buf, sizeof buf, &at);
+		if (at >= 0 && at + len > w - 6)
+			hoff = at + len - (w - 6) + 1;
+		if (hoff > at)
+			hoff = at;
+	}
 	for (row = 0; row < h && top + row <= last; row++) {
 		n = top + row;
 		p = panel_line_start(src, n);
@@ -324,6 +335,13 @@ panel_source_in(struct canvas *c, int x, int y, int w, int h,
 			break;
 		at = n == cur ? col : -1;
 		panel_expand(p, buf, sizeof buf, &at);
+		if (hoff > 0) {
+			k = (int)strlen(buf);
+			memmove(buf, buf + (hoff < k ? hoff : k),
+			    (size_t)(k - (hoff < k ? hoff : k)) + 1);
+			if (at >= 0)
+				at -= hoff;
+		}
 		if (n == cur) {
 			canvas_fill(c, x, y + row, w, 1, ' ',
 			    ROLE_SOURCE_CURRENT);
@@ -334,6 +352,9 @@ panel_source_in(struct canvas *c, int x, int y, int w, int h,
 			    ROLE_SOURCE_CURRENT);
 			canvas_text(c, x + 6, y + row, buf,
 			    ROLE_SOURCE_CURRENT, w - 6);
+			if (hoff > 0)
+				canvas_put(c, x + 5, y + row, 0x2026,
+				    ROLE_SOURCE_CURRENT);
 			if (at >= 0 && at < w - 6)
 				canvas_role(c, x + 6 + at, y + row,
 				    len < w - 6 - at ? len : w - 6 - at, 1,
@@ -342,6 +363,8 @@ panel_source_in(struct canvas *c, int x, int y, int w, int h,
 			canvas_printf(c, x, y + row, ROLE_DIM, 4, "%3d", n);
 			canvas_text(c, x + 6, y + row, buf, ROLE_SOURCE,
 			    w - 6);
+			if (hoff > 0)
+				canvas_put(c, x + 5, y + row, 0x2026, ROLE_DIM);
 		}
 	}
 	return row;
@@ -841,6 +864,12 @@ panel_global(struct canvas *c, int x, int y, int w, int h,
 		sc = 4;
 	if (w < hexw + 1 + 4 * (sc + 1) + 1 + (mw ? mw + 2 : 0))
 		mw = 0;
+	else if (mw > 0) {
+		/* The window takes what the lines leave, up to 64. */
+		mw = w - (hexw + 1 + 4 * (sc + 1) + 1) - 3;
+		if (mw > 64)
+			mw = 64;
+	}
 	if (w < hexw + 1 + 4 * (sc + 1) + 1)
 		hexw = 0;
 	/* Ruler: the byte offset of each sector within its line. */
@@ -1314,7 +1343,7 @@ panel_counts_in(struct canvas *c, int x, int y, int w, int h,
 
 	if (h < 1 || w < 16)
 		return 0;
-	if (so_far)
+	if (so_far != 0 || w >= 30)
 		canvas_printf(c, x, y + row++, ROLE_HEADING, w, "this step: "
 		    "%s %s", s->op == OP_LOAD ? "load" : "store", s->text);
 	if (row < h && r->active == 0)
@@ -1340,7 +1369,7 @@ panel_counts_in(struct canvas *c, int x, int y, int w, int h,
 		else if (row < h)
 			canvas_printf(c, x + 3, y + row++, r->g.sectors >
 			    r->g.ideal ? ROLE_WARN : ROLE_GOOD, w - 3, "%d B "
-			    "moved for %d B used: %d%%", r->g.sectors *
+			    "moved, %d used: %d%%", r->g.sectors *
 			    RULES_SECTOR, r->g.bytes_used,
 			    panel_pct(r->g.bytes_used, r->g.sectors *
 			    RULES_SECTOR));
@@ -1382,7 +1411,7 @@ panel_counts_in(struct canvas *c, int x, int y, int w, int h,
 		    launch_total_warps(m->l));
 		canvas_text(c, x, y + row++, buf, ROLE_HEADING, w);
 		row += panel_kind_line(c, x + 1, y + row, w - 1, h - row,
-		    "this", &m->whole->site[m->acc.site], m->arch, 1);
+		    "access", &m->whole->site[m->acc.site], m->arch, 1);
 		row += panel_kinds(c, x + 1, y + row, w - 1, h - row,
 		    m->whole, 1);
 	}
