@@ -1038,11 +1038,10 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 			role = panel_bank_role(n[b]);
 			more = n[b] - stack + 1;
 			if (k == stack - 1 && more > 1) {
-				if (cw == 1)
-					canvas_put(c, bx, y + 1 + k, '+', role);
-				else
-					canvas_printf(c, bx, y + 1 + k, role,
-					    cw, "%*d", cw, more);
+				/* More words than rows: the n-way row counts. */
+				for (i = 0; i < cw - (cw == 3); i++)
+					canvas_put(c, bx + (cw == 3) + i,
+					    y + 1 + k, 0x22ee, role);
 				continue;
 			}
 			if (__builtin_popcount(lanes[b][k]) > 1)
@@ -1060,9 +1059,13 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 	for (b = 0; b < RULES_BANKS; b++) {
 		if (n[b] == 0)
 			continue;
-		if (cw == 1 && n[b] > 9)
+		if (cw == 1 && n[b] > 9 && (b + 1 == RULES_BANKS ||
+		    n[b + 1] != 0))
 			canvas_put(c, x + lab + b, y + 1 + stack, '+',
 			    panel_bank_role(n[b]));
+		else if (cw == 1 && n[b] > 9)
+			canvas_printf(c, x + lab + b, y + 1 + stack,
+			    panel_bank_role(n[b]), 2, "%d", n[b]);
 		else
 			canvas_printf(c, x + lab + b * cw, y + 1 + stack,
 			    panel_bank_role(n[b]), cw, "%*d", cw, n[b]);
@@ -1116,8 +1119,12 @@ panel_constant(struct canvas *c, int x, int y, int w, int h,
 		}
 		lanes[i] |= UINT32_C(1) << l;
 	}
-	canvas_printf(c, x, y, ROLE_DIM, w, "%d distinct address%s, read one "
-	    "after another:", n, n == 1 ? "" : "es");
+	if (n == 1)
+		canvas_text(c, x, y, "one address: one read, broadcast to "
+		    "every lane", ROLE_DIM, w);
+	else
+		canvas_printf(c, x, y, ROLE_DIM, w, "%d distinct addresses, "
+		    "read one after another:", n);
 	ew = 24;
 	cols = w / ew > 0 ? w / ew : 1;
 	for (i = 0; i < n; i++) {
@@ -1277,8 +1284,8 @@ panel_kind_line(struct canvas *c, int x, int y, int w, int h,
 			    t->requests));
 		else
 			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%"
-			    PRId64 " serial reads in %" PRId64 " req",
-			    t->serial, t->requests);
+			    PRId64 " serial read%s in %" PRId64 " req",
+			    t->serial, t->serial == 1 ? "" : "s", t->requests);
 		return 1;
 	}
 	if (per_request)
@@ -1338,7 +1345,7 @@ panel_counts_in(struct canvas *c, int x, int y, int w, int h,
 	const struct access_result	*r = &m->res;
 	const struct launch_site	*s = &m->l->sites[m->acc.site];
 	enum role			 role;
-	int				 row = 0, n;
+	int				 row = 0, n, k;
 	char				 buf[160];
 
 	if (h < 1 || w < 16)
@@ -1354,13 +1361,13 @@ panel_counts_in(struct canvas *c, int x, int y, int w, int h,
 		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
 		n = 3 + canvas_printf(c, x + 3, y + row, role, w - 3, "%s",
 		    rules_class_name(r->g.class));
-		if (w < 40 && row + 1 < h) {
+		k = snprintf(buf, sizeof buf, "  %d sector%s (ideal %d)",
+		    r->g.sectors, r->g.sectors == 1 ? "" : "s", r->g.ideal);
+		if (n + k > w && row + 1 < h) {
 			row++;
 			n = 1;
 		}
-		canvas_printf(c, x + n, y + row++, ROLE_NORMAL, w - n,
-		    "  %d sector%s (ideal %d)", r->g.sectors, r->g.sectors ==
-		    1 ? "" : "s", r->g.ideal);
+		canvas_text(c, x + n, y + row++, buf, ROLE_NORMAL, w - n);
 		if (row < h && m->arch == ARCH_LEGACY)
 			canvas_printf(c, x + 3, y + row++, ROLE_NORMAL, w - 3,
 			    "%d segment%s: %d B for %d B used",
@@ -1382,13 +1389,14 @@ panel_counts_in(struct canvas *c, int x, int y, int w, int h,
 		else
 			n = 3 + canvas_printf(c, x + 3, y + row, role, w - 3,
 			    "%d-way conflict", r->s.degree);
-		if (w < 40 && row + 1 < h) {
+		k = snprintf(buf, sizeof buf, "  %d wavefront%s (ideal %d)",
+		    r->s.wavefronts, r->s.wavefronts == 1 ? "" : "s",
+		    r->s.ideal);
+		if (n + k > w && row + 1 < h) {
 			row++;
 			n = 1;
 		}
-		canvas_printf(c, x + n, y + row++, ROLE_NORMAL, w - n,
-		    "  %d wavefront%s (ideal %d)", r->s.wavefronts,
-		    r->s.wavefronts == 1 ? "" : "s", r->s.ideal);
+		canvas_text(c, x + n, y + row++, buf, ROLE_NORMAL, w - n);
 		if (row < h && s->size > 4)
 			canvas_printf(c, x + 3, y + row++, ROLE_DIM, w - 3,
 			    "%d-byte access: phases of %d lanes", s->size,
