@@ -221,6 +221,51 @@ test_too_small(void)
 	canvas_free(c);
 }
 
+/* Compare mode says how far apart twohop V0 and V1 are, in any size. */
+static void
+test_compare(void)
+{
+	static const char	*names[] = { "twohop-v0", "twohop-v1" };
+	static struct launch	 l[2];
+	static struct totals	 t[2];
+	struct view_model	*vm[2];
+	const struct view_model	*mp[2];
+	struct param_set	 ps;
+	struct canvas		*c;
+	struct view_opts	 o;
+	char			*cause = NULL, *s;
+	int			 i, sizes[3][2] = { { 80, 24 }, { 120, 35 },
+				    { 200, 60 } };
+
+	for (i = 0; i < 2; i++) {
+		param_defaults(&ps, catalog_find(names[i]));
+		if (launch_init(&l[i], &ps, &cause) != 0) {
+			ok(0, "launch_init %s: %s", names[i], cause);
+			return;
+		}
+		vm[i] = calloc(1, sizeof *vm[i]);
+		view_model_set(vm[i], &l[i], ARCH_MODERN, 0, 0, 0, 0, &cause);
+		if (totals_compute(&l[i], ARCH_MODERN, TOTALS_AUTO, &t[i],
+		    &cause) == 0)
+			vm[i]->whole = &t[i];
+		mp[i] = vm[i];
+	}
+	memset(&o, 0, sizeof o);
+	for (i = 0; i < 3; i++) {
+		c = canvas_new(sizes[i][0], sizes[i][1], 0);
+		view_draw_compare(c, mp, 2, &o);
+		s = render(c, 0);
+		ok(strstr(s, "twohop-v0 moves 4.25x the global sectors of") !=
+		    NULL, "compare at %dx%d says V0 moves 4.25x the sectors",
+		    sizes[i][0], sizes[i][1]);
+		canvas_free(c);
+	}
+	for (i = 0; i < 2; i++) {
+		free(vm[i]);
+		launch_free(&l[i]);
+	}
+}
+
 int
 main(void)
 {
@@ -230,6 +275,7 @@ main(void)
 	test_sgr();
 	test_cache();
 	test_too_small();
+	test_compare();
 	free(render(NULL, -1));
 	return tap_done();
 }
