@@ -4,8 +4,9 @@
  * face prints it plain or with ANSI escapes.  Never a raw colour here.
  *
  * Coordinates: x = column 0..w-1, y = row 0..h-1; writes outside the
- * canvas, or outside the clip rectangle when one is set, are dropped.  Characters are Unicode code points, one column each (the view
- * uses no wide characters).  With ascii set, role glyphs and box drawing
+ * canvas, or outside the clip rectangle when one is set, are dropped.
+ * Characters are Unicode code points, one column each (the view uses no
+ * wide characters).  With ascii set, role glyphs and box drawing
  * fall back to ASCII.
  */
 #ifndef WV_CANVAS_H

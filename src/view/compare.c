@@ -130,7 +130,7 @@ compare_column(struct canvas *c, int x, int y, int w, int h,
 {
 	const struct launch_site	*s = &m->l->sites[m->acc.site];
 	char				 buf[256];
-	int				 i, j, used, mh;
+	int				 i, used, mh;
 
 	canvas_text(c, x, y, m->l->v->name, ROLE_HEADING, w);
 	panel_wrap(c, x, y + 1, w, 1, m->l->v->title, ROLE_DIM);
@@ -140,19 +140,16 @@ compare_column(struct canvas *c, int x, int y, int w, int h,
 			buf[i] = ' ';
 	canvas_printf(c, x, y + 2, ROLE_DIM, w, "%s", buf[0] != '\0' ? buf :
 	    "defaults");
+	/* "▶ load M[Row*Width+k]  k=3", the access text highlighted. */
 	canvas_put(c, x, y + 3, canvas_glyph(c, ROLE_SOURCE_CURRENT),
 	    ROLE_SOURCE_CURRENT);
-	used = 2 + canvas_printf(c, x + 2, y + 3, ROLE_NORMAL, w - 2, "%s ",
-	    s->op == OP_LOAD ? "load" : "store");
-	used += canvas_text(c, x + used, y + 3, s->text, ROLE_SOURCE_ACCESS,
-	    w - used);
-	for (i = 0, buf[0] = '\0'; i < s->nloops; i++) {
-		j = s->loop[i];
-		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s=%"
-		    PRId64, i ? "," : "  ", m->l->loops[j].var,
-		    m->acc.loop[j]);
-	}
-	canvas_text(c, x + used, y + 3, buf, ROLE_DIM, w - used);
+	panel_access_text(m, buf, sizeof buf);
+	canvas_text(c, x + 2, y + 3, buf, ROLE_DIM, w - 2);
+	i = s->op == OP_LOAD ? 5 : 6;
+	canvas_role(c, x + 2, y + 3, i - 1, 1, ROLE_NORMAL);
+	used = (int)strlen(s->text);
+	canvas_role(c, x + 2 + i, y + 3, used < w - 2 - i ? used : w - 2 - i,
+	    1, ROLE_SOURCE_ACCESS);
 	panel_lane_runs(c, x, y + 4, w, rh, m);
 	mh = h - 4 - rh - 1 - ch;
 	panel_rule(c, x, y + 4 + rh, w, "memory");

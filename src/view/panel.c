@@ -624,8 +624,8 @@ panel_lane_runs_in(struct canvas *c, int x, int y, int w, int h,
 			snprintf(buf, sizeof buf, "%s[%s]", name, e0);
 		else if (d == 0)
 			snprintf(buf, sizeof buf, w < 44 ? "%s[%s] all %d "
-			    "same" : "%s[%s]  all %d the same element", name, e0,
-			    e - l + 1);
+			    "same" : "%s[%s]  all %d the same element", name,
+			    e0, e - l + 1);
 		else
 			snprintf(buf, sizeof buf, "%s[%s] %s %s[%s]  %s", name,
 			    e0, c->ascii ? ".." : "\xe2\x80\xa6", name, e1,
@@ -771,8 +771,9 @@ panel_matrix(struct canvas *c, int x, int y, int w, int h,
 	const struct access		*a = &m->acc;
 	const struct launch_site	*s = &m->l->sites[a->site];
 	const struct launch_array	*arr = &m->l->arrays[s->array];
-	int64_t				 r0 = INT64_MAX, c0 = INT64_MAX, r1 = -1;
-	int64_t				 c1 = -1, r, col, top, left, i;
+	int64_t				 r0 = INT64_MAX, c0 = INT64_MAX;
+	int64_t				 r1 = -1, c1 = -1, r, col, top, left;
+	int64_t				 i;
 	int				 l, rw, nrows, ncols, yy, xx, hit, cap;
 	char				 buf[96];
 
@@ -1038,7 +1039,7 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 			role = panel_bank_role(n[b]);
 			more = n[b] - stack + 1;
 			if (k == stack - 1 && more > 1) {
-				/* More words than rows: the n-way row counts. */
+				/* More words than rows: n-way counts them. */
 				for (i = 0; i < cw - (cw == 3); i++)
 					canvas_put(c, bx + (cw == 3) + i,
 					    y + 1 + k, 0x22ee, role);
@@ -1098,7 +1099,7 @@ panel_constant(struct canvas *c, int x, int y, int w, int h,
 {
 	const struct access		*a = &m->acc;
 	const struct launch_site	*s = &m->l->sites[a->site];
-	const char			*name = m->l->arrays[s->array].def->name;
+	const char			*name;
 	int64_t				 addr[RULES_MAX_LANES];
 	uint32_t			 lanes[RULES_MAX_LANES];
 	int64_t				 idx[RULES_MAX_LANES];
@@ -1106,6 +1107,7 @@ panel_constant(struct canvas *c, int x, int y, int w, int h,
 	enum role			 role;
 	char				 buf[64], lt[32];
 
+	name = m->l->arrays[s->array].def->name;
 	for (l = 0; l < a->nlanes; l++) {
 		if (!(a->active & (UINT32_C(1) << l)))
 			continue;

@@ -103,7 +103,8 @@ view_title(struct canvas *c, int x, int y, int w, const struct view_model *m)
 		    PRId64, i ? "," : " (", l->loops[j].var, m->acc.loop[j]);
 		if (i + 1 == l->sites[m->acc.site].nloops && used <
 		    sizeof right)
-			used += snprintf(right + used, sizeof right - used, ")");
+			used += snprintf(right + used, sizeof right - used,
+			    ")");
 	}
 	if (used < sizeof right)
 		snprintf(right + used, sizeof right - used, "  block %" PRId64
@@ -165,7 +166,8 @@ view_memory_title(const struct view_model *m, char *buf, size_t len)
 		    "segments (cc 1.2/1.3)", a->def->name, space[s->space],
 		    s->op == OP_LOAD ? "load" : "store", s->size);
 	else if (s->space == SPACE_GLOBAL)
-		snprintf(buf, len, "%s  %s %s, %d B/lane, 32-byte sectors", a->def->name, space[s->space],
+		snprintf(buf, len, "%s  %s %s, %d B/lane, 32-byte sectors",
+		    a->def->name, space[s->space],
 		    s->op == OP_LOAD ? "load" : "store", s->size);
 	else if (s->space == SPACE_SHARED)
 		snprintf(buf, len, "%s  %s %s, 32 banks of 4 bytes",

@@ -113,7 +113,8 @@ test_ascii(void)
 	is_int(canvas_glyph(c, ROLE_COALESCED), '#', "coalesced glyph #");
 	canvas_free(c);
 	c = canvas_new(1, 1, 0);
-	is_int(canvas_glyph(c, ROLE_COALESCED), 0x2588, "coalesced glyph U+2588");
+	is_int(canvas_glyph(c, ROLE_COALESCED), 0x2588,
+	    "coalesced glyph U+2588");
 	/* The memory roles differ in glyph and in ASCII, not only colour. */
 	{
 		static const enum role mem[] = { ROLE_COALESCED, ROLE_SPLIT,
