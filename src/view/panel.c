@@ -39,6 +39,28 @@ panel_floordiv(int64_t a, int64_t b)
 	return q;
 }
 
+/* Narrow the clip rectangle to x, y, w, h; saved gets the old one. */
+static void
+panel_enter(struct canvas *c, int x, int y, int w, int h, int *saved)
+{
+	memcpy(saved, c->clip, sizeof c->clip);
+	if (x > c->clip[0])
+		c->clip[0] = x;
+	if (y > c->clip[1])
+		c->clip[1] = y;
+	if (x + w < c->clip[2])
+		c->clip[2] = x + w;
+	if (y + h < c->clip[3])
+		c->clip[3] = y + h;
+}
+
+/* Restore the clip rectangle panel_enter saved. */
+static void
+panel_leave(struct canvas *c, const int *saved)
+{
+	memcpy(c->clip, saved, sizeof c->clip);
+}
+
 enum role
 panel_class_role(enum rules_class c)
 {
@@ -180,6 +202,43 @@ panel_wrap(struct canvas *c, int x, int y, int w, int h, const char *text,
 	return row;
 }
 
+/* The bottom line: status message, play state and key hints. */
+void
+panel_status(struct canvas *c, int y, const struct view_opts *o)
+{
+	const char	*keys = "warpviz show: --step K  --warp W  --block X,Y"
+	    "  --arch legacy  -p name=value  --color";
+	int		 n = 0;
+
+	canvas_fill(c, 0, y, c->w, 1, ' ', ROLE_STATUS);
+	if (o != NULL && o->keys != NULL)
+		keys = o->keys;
+	if (o != NULL && o->playing)
+		n += canvas_text(c, 1, y, c->ascii ? "> playing " :
+		    "\xe2\x96\xb6 playing ", ROLE_STATUS, c->w - 1) + 1;
+	if (o != NULL && o->status != NULL && *o->status != '\0') {
+		n += canvas_text(c, 1 + n, y, o->status, ROLE_STATUS,
+		    c->w - 2 - n);
+		n += 3;
+	}
+	canvas_text(c, 1 + n, y, keys, ROLE_HELP, c->w - 2 - n);
+	canvas_role(c, 1 + n, y, c->w - 1 - n, 1, ROLE_STATUS);
+}
+
+/* A heading rule across w columns: "── text ─────". */
+void
+panel_rule(struct canvas *c, int x, int y, int w, const char *text)
+{
+	int	n;
+
+	canvas_fill(c, x, y, w, 1, 0x2500, ROLE_BORDER);
+	if (text == NULL)
+		return;
+	canvas_put(c, x + 2, y, ' ', ROLE_BORDER);
+	n = canvas_text(c, x + 3, y, text, ROLE_HEADING, w - 5);
+	canvas_put(c, x + 3 + n, y, ' ', ROLE_BORDER);
+}
+
 /* --- source ----------------------------------------------------------- */
 
 /* Start of line n (1-based) of text, or NULL. */
@@ -233,13 +292,14 @@ panel_expand(const char *p, char *buf, size_t len, int *at)
 	*at = found;
 }
 
-int
-panel_source(struct canvas *c, int x, int y, int w, int h,
+static int
+panel_source_in(struct canvas *c, int x, int y, int w, int h,
     const struct view_model *m)
 {
 	const struct variant	*v = m->l->v;
 	const char		*src = catalog_source(v->source), *p;
 	int			 first, last, cur, col, top, row, n, at, len;
+	int			 hoff, k;
 	char			 buf[512];
 
 	if (h < 1 || w < 8)
@@ -258,6 +318,16 @@ panel_source(struct canvas *c, int x, int y, int w, int h,
 	if (top < first)
 		top = first;
 	len = (int)strlen(m->l->sites[m->acc.site].text);
+	/* Shift every line left when the access would end past the edge. */
+	hoff = 0;
+	if (cur > 0 && (p = panel_line_start(src, cur)) != NULL) {
+		at = col;
+		panel_expand(p, buf, sizeof buf, &at);
+		if (at >= 0 && at + len > w - 6)
+			hoff = at + len - (w - 6) + 1;
+		if (hoff > at)
+			hoff = at;
+	}
 	for (row = 0; row < h && top + row <= last; row++) {
 		n = top + row;
 		p = panel_line_start(src, n);
@@ -265,6 +335,13 @@ panel_source(struct canvas *c, int x, int y, int w, int h,
 			break;
 		at = n == cur ? col : -1;
 		panel_expand(p, buf, sizeof buf, &at);
+		if (hoff > 0) {
+			k = (int)strlen(buf);
+			memmove(buf, buf + (hoff < k ? hoff : k),
+			    (size_t)(k - (hoff < k ? hoff : k)) + 1);
+			if (at >= 0)
+				at -= hoff;
+		}
 		if (n == cur) {
 			canvas_fill(c, x, y + row, w, 1, ' ',
 			    ROLE_SOURCE_CURRENT);
@@ -275,6 +352,9 @@ panel_source(struct canvas *c, int x, int y, int w, int h,
 			    ROLE_SOURCE_CURRENT);
 			canvas_text(c, x + 6, y + row, buf,
 			    ROLE_SOURCE_CURRENT, w - 6);
+			if (hoff > 0)
+				canvas_put(c, x + 5, y + row, 0x2026,
+				    ROLE_SOURCE_CURRENT);
 			if (at >= 0 && at < w - 6)
 				canvas_role(c, x + 6 + at, y + row,
 				    len < w - 6 - at ? len : w - 6 - at, 1,
@@ -283,6 +363,8 @@ panel_source(struct canvas *c, int x, int y, int w, int h,
 			canvas_printf(c, x, y + row, ROLE_DIM, 4, "%3d", n);
 			canvas_text(c, x + 6, y + row, buf, ROLE_SOURCE,
 			    w - 6);
+			if (hoff > 0)
+				canvas_put(c, x + 5, y + row, 0x2026, ROLE_DIM);
 		}
 	}
 	return row;
@@ -331,16 +413,62 @@ panel_bank_degree(const struct view_model *m, int *degree)
 	}
 }
 
-int
-panel_lanes_table(struct canvas *c, int x, int y, int w, int h,
-    const struct view_model *m)
+/* Widths of the lanes table's threadIdx and element columns. */
+static void
+panel_lanes_widths(const struct view_model *m, int *tw, int *elen, char *hdr,
+    size_t hlen)
 {
 	const struct access		*a = &m->acc;
 	const struct launch_site	*s = &m->l->sites[a->site];
 	const struct launch_array	*arr = &m->l->arrays[s->array];
+	char				 buf[64];
+	int				 l, k;
+
+	*tw = 3;
+	*elen = 4;
+	for (l = 0; l < a->nlanes; l++) {
+		if (!(a->exists & (UINT32_C(1) << l)))
+			continue;
+		k = snprintf(buf, sizeof buf, "%d,%d", a->tid[l][0],
+		    a->tid[l][1]);
+		if (k > *tw)
+			*tw = k;
+		if (!(a->active & (UINT32_C(1) << l)))
+			continue;
+		panel_element(m, l, buf, sizeof buf);
+		if ((int)strlen(buf) > *elen)
+			*elen = (int)strlen(buf);
+	}
+	if (arr->def->dims[0] != NULL)
+		snprintf(hdr, hlen, "%s[r,c]", arr->def->name);
+	else
+		snprintf(hdr, hlen, "%s[i]", arr->def->name);
+	if ((int)strlen(hdr) > *elen + 2)
+		*elen = (int)strlen(hdr) - 2;
+}
+
+int
+panel_lanes_width(const struct view_model *m, int h)
+{
+	int	tw, elen, ew, groups;
+	char	hdr[64];
+
+	panel_lanes_widths(m, &tw, &elen, hdr, sizeof hdr);
+	ew = 2 + 1 + tw + 1 + 2 + elen +
+	    (m->l->sites[m->acc.site].space == SPACE_SHARED ? 4 : 0) + 3;
+	groups = h > 1 ? (m->acc.nlanes + h - 2) / (h - 1) : 32;
+	return groups * ew - 3;
+}
+
+static int
+panel_lanes_table_in(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m)
+{
+	const struct access		*a = &m->acc;
+	const struct launch_site	*s = &m->l->sites[a->site];
 	int				 degree[RULES_BANKS];
-	int				 elen = 4, tw = 3, ew, groups, rows, g, r;
-	int				 l, cx, ex, k;
+	int				 elen, tw, ew, groups, rows, g, r;
+	int				 l, cx, ex;
 	int				 shared = s->space == SPACE_SHARED;
 	enum role			 role;
 	char				 el[64], hdr[64], tid[32];
@@ -348,25 +476,7 @@ panel_lanes_table(struct canvas *c, int x, int y, int w, int h,
 	if (h < 2 || w < 20)
 		return 0;
 	panel_bank_degree(m, degree);
-	for (l = 0; l < a->nlanes; l++) {
-		if (!(a->exists & (UINT32_C(1) << l)))
-			continue;
-		k = snprintf(tid, sizeof tid, "%d,%d", a->tid[l][0],
-		    a->tid[l][1]);
-		if (k > tw)
-			tw = k;
-		if (!(a->active & (UINT32_C(1) << l)))
-			continue;
-		panel_element(m, l, el, sizeof el);
-		if ((int)strlen(el) > elen)
-			elen = (int)strlen(el);
-	}
-	if (arr->def->dims[0] != NULL)
-		snprintf(hdr, sizeof hdr, "%s[r,c]", arr->def->name);
-	else
-		snprintf(hdr, sizeof hdr, "%s[i]", arr->def->name);
-	if ((int)strlen(hdr) > elen + 2)
-		elen = (int)strlen(hdr) - 2;
+	panel_lanes_widths(m, &tw, &elen, hdr, sizeof hdr);
 	/* "31 15,1 ▓ 1999,2047 b31" and a gap */
 	ew = 2 + 1 + tw + 1 + 2 + elen + (shared ? 4 : 0) + 3;
 	groups = (w + 3) / ew;
@@ -407,7 +517,7 @@ panel_lanes_table(struct canvas *c, int x, int y, int w, int h,
 			    role);
 			if (role == ROLE_LANE_INACTIVE) {
 				canvas_text(c, cx + ex + 2, y + 1 + r,
-				    "inactive", ROLE_LANE_INACTIVE, elen + 2);
+				    "off", ROLE_LANE_INACTIVE, elen + 2);
 				continue;
 			}
 			panel_element(m, l, el, sizeof el);
@@ -444,8 +554,8 @@ panel_step_text(const struct launch_array *a, int64_t d, char *buf,
 	return buf;
 }
 
-int
-panel_lane_runs(struct canvas *c, int x, int y, int w, int h,
+static int
+panel_lane_runs_in(struct canvas *c, int x, int y, int w, int h,
     const struct view_model *m)
 {
 	const struct access		*a = &m->acc;
@@ -501,16 +611,21 @@ panel_lane_runs(struct canvas *c, int x, int y, int w, int h,
 		}
 		panel_element(m, l, e0, sizeof e0);
 		panel_element(m, e, e1, sizeof e1);
-		if (e > l)
+		if (w < 44)
+			snprintf(buf, sizeof buf, e > l ? "%d-%d" : "%d", l,
+			    e);
+		else if (e > l)
 			snprintf(buf, sizeof buf, "lanes %d-%d", l, e);
 		else
 			snprintf(buf, sizeof buf, "lane %d", l);
-		n = canvas_printf(c, x, y + row, ROLE_LANE, w, "%-12s", buf);
+		n = canvas_printf(c, x, y + row, ROLE_LANE, w, w < 44 ?
+		    "%-6s" : "%-12s", buf);
 		if (e == l)
 			snprintf(buf, sizeof buf, "%s[%s]", name, e0);
 		else if (d == 0)
-			snprintf(buf, sizeof buf, "%s[%s]  all %d the same "
-			    "element", name, e0, e - l + 1);
+			snprintf(buf, sizeof buf, w < 44 ? "%s[%s] all %d "
+			    "same" : "%s[%s]  all %d the same element", name,
+			    e0, e - l + 1);
 		else
 			snprintf(buf, sizeof buf, "%s[%s] %s %s[%s]  %s", name,
 			    e0, c->ascii ? ".." : "\xe2\x80\xa6", name, e1,
@@ -579,16 +694,17 @@ panel_sector_lanes(const struct panel_line *pl, int s)
 }
 
 /*
- * Draw one line: its words as cells of cw columns, grouped in sectors;
- * used words in the request's class, unused words of a moved sector as
- * waste, sectors not moved dotted.  Lanes go on the row below.
+ * Draw one line: each sector as sc cells (16: two per word, 8: one per
+ * word, 4: one per two words), grouped by sector; used words in the
+ * request's class, unused words of a moved sector as waste, sectors not
+ * moved dotted.  Lanes go on the row below.
  */
 static void
-panel_draw_line(struct canvas *c, int x, int y, int cw, int lanes_row,
+panel_draw_line(struct canvas *c, int x, int y, int sc, int lanes_row,
     const struct panel_line *pl, enum role cls, int hexw)
 {
-	uint32_t	mask;
-	int		s, i, k, cx;
+	uint32_t	mask, used;
+	int		s, i, k, w0, w1, cx;
 	enum role	role;
 	uint32_t	ch;
 	char		buf[64];
@@ -600,25 +716,30 @@ panel_draw_line(struct canvas *c, int x, int y, int cw, int lanes_row,
 	for (s = 0; s < 4; s++) {
 		canvas_put(c, cx, y, 0x2502, ROLE_BORDER);
 		mask = panel_sector_lanes(pl, s);
-		for (i = 0; i < PANEL_SWORDS; i++) {
-			if (pl->word[s * PANEL_SWORDS + i] != 0)
+		for (i = 0; i < sc; i++) {
+			w0 = i * PANEL_SWORDS / sc;
+			w1 = (i + 1) * PANEL_SWORDS / sc;
+			if (w1 <= w0)
+				w1 = w0 + 1;
+			for (used = 0, k = w0; k < w1; k++)
+				used |= pl->word[s * PANEL_SWORDS + k];
+			if (used != 0)
 				role = cls;
 			else if (mask != 0)
 				role = ROLE_WASTE;
 			else
 				role = ROLE_DIM;
 			ch = role == ROLE_DIM ? 0x00b7 : canvas_glyph(c, role);
-			for (k = 0; k < cw; k++)
-				canvas_put(c, cx + 1 + i * cw + k, y,
-				    role == ROLE_DIM && k > 0 ? ' ' : ch, role);
+			if (role == ROLE_DIM && sc > PANEL_SWORDS &&
+			    i % 2 == 1)
+				ch = ' ';
+			canvas_put(c, cx + 1 + i, y, ch, role);
 		}
 		if (lanes_row && mask != 0) {
-			panel_lanes_text(mask, buf, sizeof buf,
-			    PANEL_SWORDS * cw);
-			canvas_text(c, cx + 1, y + 1, buf, ROLE_LANE,
-			    PANEL_SWORDS * cw);
+			panel_lanes_text(mask, buf, sizeof buf, sc);
+			canvas_text(c, cx + 1, y + 1, buf, ROLE_LANE, sc);
 		}
-		cx += 1 + PANEL_SWORDS * cw;
+		cx += 1 + sc;
 	}
 	canvas_put(c, cx, y, 0x2502, ROLE_BORDER);
 }
@@ -650,8 +771,9 @@ panel_matrix(struct canvas *c, int x, int y, int w, int h,
 	const struct access		*a = &m->acc;
 	const struct launch_site	*s = &m->l->sites[a->site];
 	const struct launch_array	*arr = &m->l->arrays[s->array];
-	int64_t				 r0 = INT64_MAX, c0 = INT64_MAX, r1 = -1;
-	int64_t				 c1 = -1, r, col, top, left, i;
+	int64_t				 r0 = INT64_MAX, c0 = INT64_MAX;
+	int64_t				 r1 = -1, c1 = -1, r, col, top, left;
+	int64_t				 i;
 	int				 l, rw, nrows, ncols, yy, xx, hit, cap;
 	char				 buf[96];
 
@@ -677,6 +799,8 @@ panel_matrix(struct canvas *c, int x, int y, int w, int h,
 	if (rw < 2)
 		rw = 2;
 	nrows = h - 2;
+	if (r1 - r0 + 2 > nrows)
+		nrows--;	/* room for "rows to N below" */
 	ncols = w - rw - 1;
 	top = r0 > 0 ? r0 - 1 : 0;
 	left = c0 > 0 ? c0 - 1 : 0;
@@ -684,9 +808,8 @@ panel_matrix(struct canvas *c, int x, int y, int w, int h,
 		left = arr->cols - ncols > 0 ? arr->cols - ncols : 0;
 	if (top + nrows > arr->rows)
 		top = arr->rows - nrows > 0 ? arr->rows - nrows : 0;
-	snprintf(buf, sizeof buf, "%s is %" PRId64 "x%" PRId64 ", rows %"
-	    PRId64 "-%" PRId64 " shown", arr->def->name, arr->rows, arr->cols,
-	    top, top + (nrows < arr->rows ? nrows : arr->rows) - 1);
+	snprintf(buf, sizeof buf, "%s is %" PRId64 "x%" PRId64,
+	    arr->def->name, arr->rows, arr->cols);
 	canvas_text(c, x, y, buf, ROLE_DIM, w);
 	/* Column ruler: a number every 8 columns. */
 	for (i = 0; i < ncols && left + i < arr->cols; i++)
@@ -715,9 +838,8 @@ panel_matrix(struct canvas *c, int x, int y, int w, int h,
 		}
 	}
 	if (r1 >= top + nrows)
-		canvas_printf(c, x, y + h - 1, ROLE_DIM, w, "%s rows to %"
-		    PRId64 " %s", c->ascii ? "v" : "\xe2\x86\x93", r1,
-		    "below");
+		canvas_printf(c, x, y + 2 + nrows, ROLE_DIM, w, "%s down to "
+		    "row %" PRId64, c->ascii ? "v" : "\xe2\x86\x93", r1);
 	return h;
 }
 
@@ -727,33 +849,40 @@ panel_global(struct canvas *c, int x, int y, int w, int h,
 {
 	struct panel_line	 lines[PANEL_MAX_LINES];
 	enum role		 cls = panel_class_role(m->res.g.class);
-	int			 n, i, cw, hexw, lw, show, yy, sectors, s, mw;
+	int			 n, i, sc, hexw, show, yy, sectors, s, mw;
 
 	n = panel_lines(m, lines, PANEL_MAX_LINES);
 	hexw = panel_hexw(lines, n);
-	cw = 1;
-	lw = 4 * (PANEL_SWORDS + 1) + 1;
 	mw = window ? 24 : 0;
 	if (m->l->arrays[m->l->sites[m->acc.site].array].def->dims[0] == NULL)
 		mw = 0;
-	if (w >= hexw + 1 + 4 * (2 * PANEL_SWORDS + 1) + 1 + (mw ? mw + 2 : 0))
-		cw = 2;
-	lw = 4 * (cw * PANEL_SWORDS + 1) + 1;
-	if (w < hexw + 1 + lw + (mw ? mw + 2 : 0))
+	/* Sector width: two columns a word, one, or one per two words. */
+	if (w >= hexw + 1 + 4 * 17 + 1 + (mw ? mw + 2 : 0))
+		sc = 16;
+	else if (w >= 4 * 9 + 1)
+		sc = 8;
+	else
+		sc = 4;
+	if (w < hexw + 1 + 4 * (sc + 1) + 1 + (mw ? mw + 2 : 0))
 		mw = 0;
-	if (w < hexw + 1 + lw)
+	else if (mw > 0) {
+		/* The window takes what the lines leave, up to 64. */
+		mw = w - (hexw + 1 + 4 * (sc + 1) + 1) - 3;
+		if (mw > 64)
+			mw = 64;
+	}
+	if (w < hexw + 1 + 4 * (sc + 1) + 1)
 		hexw = 0;
 	/* Ruler: the byte offset of each sector within its line. */
 	canvas_text(c, x, y, "line", ROLE_DIM, hexw);
 	for (s = 0; s < 4; s++)
 		canvas_printf(c, x + (hexw ? hexw + 1 : 0) + 1 +
-		    s * (cw * PANEL_SWORDS + 1), y, ROLE_DIM,
-		    cw * PANEL_SWORDS, "+%d", s * RULES_SECTOR);
+		    s * (sc + 1), y, ROLE_DIM, sc, "+%d", s * RULES_SECTOR);
 	show = (h - 1) / 2;
 	if (show < n && show > 0 && (h - 1) % 2 == 0)
 		show--;		/* room for the "more" row */
 	for (i = 0, yy = y + 1; i < n && i < show; i++, yy += 2)
-		panel_draw_line(c, x, yy, cw, 1, &lines[i], cls, hexw);
+		panel_draw_line(c, x, yy, sc, 1, &lines[i], cls, hexw);
 	if (i < n) {
 		for (sectors = 0; i < n; i++)
 			for (s = 0; s < 4; s++)
@@ -874,15 +1003,25 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 		lanes[b][i] |= UINT32_C(1) << l;
 	}
 	lab = 6;
-	cw = w >= lab + 3 * RULES_BANKS ? 3 : 2;
+	if (w >= lab + 3 * RULES_BANKS)
+		cw = 3;
+	else if (w >= lab + 2 * RULES_BANKS)
+		cw = 2;
+	else
+		cw = 1;
 	if (w < lab + cw * RULES_BANKS)
 		lab = 0;
 	canvas_text(c, x, y, "bank", ROLE_DIM, lab);
-	for (b = 0; b < RULES_BANKS; b += cw == 3 ? 1 : 4)
-		canvas_printf(c, x + lab + b * cw, y, ROLE_DIM, cw * 4, "%*d",
+	for (b = 0; b < RULES_BANKS; b += cw == 3 ? 1 : 8 / cw)
+		canvas_printf(c, x + lab + b * cw, y, ROLE_DIM, 8, "%*d",
 		    cw == 3 ? 2 : 1, b);
 	/* Words stacked per bank, one row each; the bottom row counts. */
+	for (k = 0, b = 0; b < RULES_BANKS; b++)
+		if (n[b] > k)
+			k = n[b];
 	stack = h - 3;
+	if (stack > k)
+		stack = k;
 	if (stack < 1)
 		stack = 1;
 	for (k = 0; k < stack; k++) {
@@ -900,8 +1039,10 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 			role = panel_bank_role(n[b]);
 			more = n[b] - stack + 1;
 			if (k == stack - 1 && more > 1) {
-				canvas_printf(c, bx, y + 1 + k, role, cw,
-				    "%*d", cw, more);
+				/* More words than rows: n-way counts them. */
+				for (i = 0; i < cw - (cw == 3); i++)
+					canvas_put(c, bx + (cw == 3) + i,
+					    y + 1 + k, 0x22ee, role);
 				continue;
 			}
 			if (__builtin_popcount(lanes[b][k]) > 1)
@@ -919,14 +1060,25 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 	for (b = 0; b < RULES_BANKS; b++) {
 		if (n[b] == 0)
 			continue;
-		canvas_printf(c, x + lab + b * cw, y + 1 + stack,
-		    panel_bank_role(n[b]), cw, "%*d", cw, n[b]);
+		if (cw == 1 && n[b] > 9 && (b + 1 == RULES_BANKS ||
+		    n[b + 1] != 0))
+			canvas_put(c, x + lab + b, y + 1 + stack, '+',
+			    panel_bank_role(n[b]));
+		else if (cw == 1 && n[b] > 9)
+			canvas_printf(c, x + lab + b, y + 1 + stack,
+			    panel_bank_role(n[b]), 2, "%d", n[b]);
+		else
+			canvas_printf(c, x + lab + b * cw, y + 1 + stack,
+			    panel_bank_role(n[b]), cw, "%*d", cw, n[b]);
 	}
 	/* Which lanes read the busiest bank's words. */
 	for (b = 0, k = 0; k < RULES_BANKS; k++)
 		if (n[k] > n[b])
 			b = k;
-	if (n[b] > 0) {
+	if (n[b] == 1)
+		canvas_text(c, x, y + 2 + stack, "every bank serves at most "
+		    "one word: one pass", ROLE_NORMAL, w);
+	else if (n[b] > 0) {
 		uint32_t all = 0;
 
 		for (i = 0; i < n[b]; i++)
@@ -947,7 +1099,7 @@ panel_constant(struct canvas *c, int x, int y, int w, int h,
 {
 	const struct access		*a = &m->acc;
 	const struct launch_site	*s = &m->l->sites[a->site];
-	const char			*name = m->l->arrays[s->array].def->name;
+	const char			*name;
 	int64_t				 addr[RULES_MAX_LANES];
 	uint32_t			 lanes[RULES_MAX_LANES];
 	int64_t				 idx[RULES_MAX_LANES];
@@ -955,6 +1107,7 @@ panel_constant(struct canvas *c, int x, int y, int w, int h,
 	enum role			 role;
 	char				 buf[64], lt[32];
 
+	name = m->l->arrays[s->array].def->name;
 	for (l = 0; l < a->nlanes; l++) {
 		if (!(a->active & (UINT32_C(1) << l)))
 			continue;
@@ -968,8 +1121,12 @@ panel_constant(struct canvas *c, int x, int y, int w, int h,
 		}
 		lanes[i] |= UINT32_C(1) << l;
 	}
-	canvas_printf(c, x, y, ROLE_DIM, w, "%d distinct address%s, read one "
-	    "after another:", n, n == 1 ? "" : "es");
+	if (n == 1)
+		canvas_text(c, x, y, "one address: one read, broadcast to "
+		    "every lane", ROLE_DIM, w);
+	else
+		canvas_printf(c, x, y, ROLE_DIM, w, "%d distinct addresses, "
+		    "read one after another:", n);
 	ew = 24;
 	cols = w / ew > 0 ? w / ew : 1;
 	for (i = 0; i < n; i++) {
@@ -995,8 +1152,8 @@ panel_constant(struct canvas *c, int x, int y, int w, int h,
 	return n + 1 < h ? n + 1 : h;
 }
 
-int
-panel_memory(struct canvas *c, int x, int y, int w, int h,
+static int
+panel_memory_in(struct canvas *c, int x, int y, int w, int h,
     const struct view_model *m, int window)
 {
 	if (h < 2 || w < 10)
@@ -1101,44 +1258,59 @@ panel_kind_line(struct canvas *c, int x, int y, int w, int h,
 
 	if (t->requests == 0 || h < 1)
 		return 0;
-	n = canvas_printf(c, x, y, ROLE_DIM, w, "%-9s", name);
+	n = canvas_printf(c, x, y, ROLE_DIM, w, "%-7s", name);
 	if (t->wavefronts + t->ideal_wavefronts > 0 && t->sectors == 0) {
 		if (per_request)
 			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%.2f "
-			    "wavefronts/req (ideal %.2f)", panel_ratio(
-			    t->wavefronts, t->requests), panel_ratio(
-			    t->ideal_wavefronts, t->requests));
+			    "wavefronts/req", panel_ratio(t->wavefronts,
+			    t->requests));
 		else
 			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%"
-			    PRId64 " req, %" PRId64 " wavefronts (ideal %"
-			    PRId64 ")", t->requests, t->wavefronts,
-			    t->ideal_wavefronts);
-		return 1;
+			    PRId64 " wavefronts in %" PRId64 " req",
+			    t->wavefronts, t->requests);
+		if (h < 2)
+			return 1;
+		if (per_request)
+			canvas_printf(c, x + n, y + 1, ROLE_DIM, w - n, "ideal "
+			    "%.2f", panel_ratio(t->ideal_wavefronts,
+			    t->requests));
+		else
+			canvas_printf(c, x + n, y + 1, ROLE_DIM, w - n, "ideal "
+			    "%" PRId64, t->ideal_wavefronts);
+		return 2;
 	}
 	if (t->sectors == 0) {
-		canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%" PRId64
-		    " req, %.2f serial reads/req", t->requests,
-		    panel_ratio(t->serial, t->requests));
+		if (per_request)
+			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%.2f "
+			    "serial reads/req", panel_ratio(t->serial,
+			    t->requests));
+		else
+			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%"
+			    PRId64 " serial read%s in %" PRId64 " req",
+			    t->serial, t->serial == 1 ? "" : "s", t->requests);
 		return 1;
 	}
 	if (per_request)
 		canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%.2f sectors/"
-		    "req (ideal %.2f)", panel_ratio(t->sectors, t->requests),
-		    panel_ratio(t->ideal, t->requests));
+		    "req", panel_ratio(t->sectors, t->requests));
 	else
 		canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%" PRId64
-		    " req, %" PRId64 " sectors (ideal %" PRId64 ")",
-		    t->requests, t->sectors, t->ideal);
+		    " sectors in %" PRId64 " req", t->sectors, t->requests);
 	row++;
+	if (row < h && arch == ARCH_LEGACY) {
+		canvas_printf(c, x + n, y + row++, ROLE_NORMAL, w - n,
+		    "%.2f segments/req", panel_ratio(t->transactions,
+		    t->requests));
+	}
 	if (row < h) {
-		if (arch == ARCH_LEGACY)
-			canvas_printf(c, x + n, y + row, ROLE_NORMAL, w - n,
-			    "%.2f segments/req, %d%% of bytes used",
-			    panel_ratio(t->transactions, t->requests),
+		if (per_request)
+			canvas_printf(c, x + n, y + row, ROLE_DIM, w - n,
+			    "ideal %.2f, %d%% used",
+			    panel_ratio(t->ideal, t->requests),
 			    panel_pct(t->bytes_used, t->bytes_moved));
 		else
-			canvas_printf(c, x + n, y + row, ROLE_NORMAL, w - n,
-			    "%d%% of the bytes moved are used",
+			canvas_printf(c, x + n, y + row, ROLE_DIM, w - n,
+			    "ideal %" PRId64 ", %d%% used", t->ideal,
 			    panel_pct(t->bytes_used, t->bytes_moved));
 		row++;
 	}
@@ -1163,25 +1335,26 @@ panel_kinds(struct canvas *c, int x, int y, int w, int h,
 	totals_merge(&g, &t->shared_store);
 	row += panel_kind_line(c, x, y + row, w, h - row, "shared", &g,
 	    t->arch, per_request);
-	row += panel_kind_line(c, x, y + row, w, h - row, "constant",
+	row += panel_kind_line(c, x, y + row, w, h - row, "const",
 	    &t->constant, t->arch, per_request);
 	return row;
 }
 
-int
-panel_counts(struct canvas *c, int x, int y, int w, int h,
-    const struct view_model *m)
+static int
+panel_counts_in(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m, int so_far)
 {
 	const struct access_result	*r = &m->res;
 	const struct launch_site	*s = &m->l->sites[m->acc.site];
 	enum role			 role;
-	int				 row = 0, n;
+	int				 row = 0, n, k;
 	char				 buf[160];
 
 	if (h < 1 || w < 16)
 		return 0;
-	panel_access_text(m, buf, sizeof buf);
-	canvas_printf(c, x, y + row++, ROLE_HEADING, w, "this step: %s", buf);
+	if (so_far != 0 || w >= 30)
+		canvas_printf(c, x, y + row++, ROLE_HEADING, w, "this step: "
+		    "%s %s", s->op == OP_LOAD ? "load" : "store", s->text);
 	if (row < h && r->active == 0)
 		canvas_text(c, x, y + row++, "no active lane, no request",
 		    ROLE_DIM, w);
@@ -1190,18 +1363,22 @@ panel_counts(struct canvas *c, int x, int y, int w, int h,
 		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
 		n = 3 + canvas_printf(c, x + 3, y + row, role, w - 3, "%s",
 		    rules_class_name(r->g.class));
-		canvas_printf(c, x + n, y + row++, ROLE_NORMAL, w - n,
-		    "  %d sector%s (ideal %d)", r->g.sectors, r->g.sectors ==
-		    1 ? "" : "s", r->g.ideal);
+		k = snprintf(buf, sizeof buf, "  %d sector%s (ideal %d)",
+		    r->g.sectors, r->g.sectors == 1 ? "" : "s", r->g.ideal);
+		if (n + k > w && row + 1 < h) {
+			row++;
+			n = 1;
+		}
+		canvas_text(c, x + n, y + row++, buf, ROLE_NORMAL, w - n);
 		if (row < h && m->arch == ARCH_LEGACY)
 			canvas_printf(c, x + 3, y + row++, ROLE_NORMAL, w - 3,
-			    "legacy: %d segment%s, %d B for %d B used",
+			    "%d segment%s: %d B for %d B used",
 			    r->l.transactions, r->l.transactions == 1 ? "" :
 			    "s", r->l.bytes_moved, r->l.bytes_used);
 		else if (row < h)
 			canvas_printf(c, x + 3, y + row++, r->g.sectors >
 			    r->g.ideal ? ROLE_WARN : ROLE_GOOD, w - 3, "%d B "
-			    "moved for %d B used: %d%%", r->g.sectors *
+			    "moved, %d used: %d%%", r->g.sectors *
 			    RULES_SECTOR, r->g.bytes_used,
 			    panel_pct(r->g.bytes_used, r->g.sectors *
 			    RULES_SECTOR));
@@ -1214,9 +1391,14 @@ panel_counts(struct canvas *c, int x, int y, int w, int h,
 		else
 			n = 3 + canvas_printf(c, x + 3, y + row, role, w - 3,
 			    "%d-way conflict", r->s.degree);
-		canvas_printf(c, x + n, y + row++, ROLE_NORMAL, w - n,
-		    "  %d wavefront%s (ideal %d)", r->s.wavefronts,
-		    r->s.wavefronts == 1 ? "" : "s", r->s.ideal);
+		k = snprintf(buf, sizeof buf, "  %d wavefront%s (ideal %d)",
+		    r->s.wavefronts, r->s.wavefronts == 1 ? "" : "s",
+		    r->s.ideal);
+		if (n + k > w && row + 1 < h) {
+			row++;
+			n = 1;
+		}
+		canvas_text(c, x + n, y + row++, buf, ROLE_NORMAL, w - n);
 		if (row < h && s->size > 4)
 			canvas_printf(c, x + 3, y + row++, ROLE_DIM, w - 3,
 			    "%d-byte access: phases of %d lanes", s->size,
@@ -1228,20 +1410,82 @@ panel_counts(struct canvas *c, int x, int y, int w, int h,
 		    "read%s for %d lanes", r->c.serial, r->c.serial == 1 ?
 		    "" : "s", r->c.active);
 	}
-	if (row + 1 < h) {
-		canvas_printf(c, x, y + row++, ROLE_HEADING, w, "so far: warp "
-		    "%d, steps 0-%" PRId64, m->warp, m->step);
+	if (so_far && row + 1 < h) {
+		canvas_printf(c, x, y + row++, ROLE_HEADING, w, "so far, "
+		    "steps 0-%" PRId64 " of this warp", m->step);
 		row += panel_kinds(c, x + 1, y + row, w - 1, h - row,
 		    &m->so_far, 0);
 	}
 	if (m->whole != NULL && row + 1 < h) {
-		snprintf(buf, sizeof buf, "whole launch: %" PRId64 " warps",
+		snprintf(buf, sizeof buf, "whole launch, %" PRId64 " warps",
 		    launch_total_warps(m->l));
 		canvas_text(c, x, y + row++, buf, ROLE_HEADING, w);
 		row += panel_kind_line(c, x + 1, y + row, w - 1, h - row,
-		    "this", &m->whole->site[m->acc.site], m->arch, 1);
+		    "access", &m->whole->site[m->acc.site], m->arch, 1);
 		row += panel_kinds(c, x + 1, y + row, w - 1, h - row,
 		    m->whole, 1);
 	}
 	return row;
+}
+
+/* --- clipped entry points --------------------------------------------- */
+
+int
+panel_source(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m)
+{
+	int	saved[4], n;
+
+	panel_enter(c, x, y, w, h, saved);
+	n = panel_source_in(c, x, y, w, h, m);
+	panel_leave(c, saved);
+	return n;
+}
+
+int
+panel_lanes_table(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m)
+{
+	int	saved[4], n;
+
+	panel_enter(c, x, y, w, h, saved);
+	n = panel_lanes_table_in(c, x, y, w, h, m);
+	panel_leave(c, saved);
+	return n;
+}
+
+int
+panel_lane_runs(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m)
+{
+	int	saved[4], n;
+
+	panel_enter(c, x, y, w, h, saved);
+	n = panel_lane_runs_in(c, x, y, w, h, m);
+	panel_leave(c, saved);
+	return n;
+}
+
+int
+panel_memory(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m, int window)
+{
+	int	saved[4], n;
+
+	panel_enter(c, x, y, w, h, saved);
+	n = panel_memory_in(c, x, y, w, h, m, window);
+	panel_leave(c, saved);
+	return n;
+}
+
+int
+panel_counts(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m, int so_far)
+{
+	int	saved[4], n;
+
+	panel_enter(c, x, y, w, h, saved);
+	n = panel_counts_in(c, x, y, w, h, m, so_far);
+	panel_leave(c, saved);
+	return n;
 }

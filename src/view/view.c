@@ -103,7 +103,8 @@ view_title(struct canvas *c, int x, int y, int w, const struct view_model *m)
 		    PRId64, i ? "," : " (", l->loops[j].var, m->acc.loop[j]);
 		if (i + 1 == l->sites[m->acc.site].nloops && used <
 		    sizeof right)
-			used += snprintf(right + used, sizeof right - used, ")");
+			used += snprintf(right + used, sizeof right - used,
+			    ")");
 	}
 	if (used < sizeof right)
 		snprintf(right + used, sizeof right - used, "  block %" PRId64
@@ -118,29 +119,6 @@ view_title(struct canvas *c, int x, int y, int w, const struct view_model *m)
 	if (w - n - 1 > 0 && (int)strlen(left) > w - n - 1)
 		canvas_put(c, x + w - n - 2, y, 0x2026, ROLE_TITLE);
 	canvas_text(c, x + w - n, y, right, ROLE_TITLE, n);
-}
-
-/* The bottom line: status message, play state and key hints. */
-static void
-view_status(struct canvas *c, int y, const struct view_opts *o)
-{
-	const char	*keys = "warpviz show: --step K  --warp W  --block X,Y"
-	    "  --arch legacy  -p name=value  --color";
-	int		 n = 0;
-
-	canvas_fill(c, 0, y, c->w, 1, ' ', ROLE_STATUS);
-	if (o != NULL && o->keys != NULL)
-		keys = o->keys;
-	if (o != NULL && o->playing)
-		n += canvas_text(c, 1, y, c->ascii ? "> playing " :
-		    "\xe2\x96\xb6 playing ", ROLE_STATUS, c->w - 1) + 1;
-	if (o != NULL && o->status != NULL && *o->status != '\0') {
-		n += canvas_text(c, 1 + n, y, o->status, ROLE_STATUS,
-		    c->w - 2 - n);
-		n += 3;
-	}
-	canvas_text(c, 1 + n, y, keys, ROLE_HELP, c->w - 2 - n);
-	canvas_role(c, 1 + n, y, c->w - 1 - n, 1, ROLE_STATUS);
 }
 
 /* Lines the lesson and note take wrapped at width w, at most max. */
@@ -174,20 +152,6 @@ view_lesson(struct canvas *c, int x, int y, int w, int h,
 	}
 }
 
-/* A heading rule across w columns: "── text ─────". */
-static void
-view_rule(struct canvas *c, int x, int y, int w, const char *text)
-{
-	int	n;
-
-	canvas_fill(c, x, y, w, 1, 0x2500, ROLE_BORDER);
-	if (text == NULL)
-		return;
-	canvas_put(c, x + 2, y, ' ', ROLE_BORDER);
-	n = canvas_text(c, x + 3, y, text, ROLE_HEADING, w - 5);
-	canvas_put(c, x + 3 + n, y, ' ', ROLE_BORDER);
-}
-
 /* The memory panel's title: array, space, op and bytes per lane. */
 static void
 view_memory_title(const struct view_model *m, char *buf, size_t len)
@@ -198,19 +162,20 @@ view_memory_title(const struct view_model *m, char *buf, size_t len)
 					    "constant" };
 
 	if (s->space == SPACE_GLOBAL && m->arch == ARCH_LEGACY)
-		snprintf(buf, len, "%s: %s %s, %d B a lane, half-warp "
+		snprintf(buf, len, "%s  %s %s, %d B/lane, half-warp "
 		    "segments (cc 1.2/1.3)", a->def->name, space[s->space],
 		    s->op == OP_LOAD ? "load" : "store", s->size);
 	else if (s->space == SPACE_GLOBAL)
-		snprintf(buf, len, "%s: %s %s, %d B a lane, 128-byte lines "
-		    "of four 32-byte sectors", a->def->name, space[s->space],
+		snprintf(buf, len, "%s  %s %s, %d B/lane, 32-byte sectors",
+		    a->def->name, space[s->space],
 		    s->op == OP_LOAD ? "load" : "store", s->size);
 	else if (s->space == SPACE_SHARED)
-		snprintf(buf, len, "%s: %s %s, 32 banks of 4 bytes",
+		snprintf(buf, len, "%s  %s %s, 32 banks of 4 bytes",
 		    a->def->name, space[s->space], s->op == OP_LOAD ? "load" :
 		    "store");
 	else
-		snprintf(buf, len, "%s: constant load", a->def->name);
+		snprintf(buf, len, "%s  constant load, one read per address",
+		    a->def->name);
 }
 
 /* The kernel box title: function and file. */
@@ -249,15 +214,22 @@ view_full(struct canvas *c, const struct view_model *m,
 	char	buf[256];
 
 	top = 14 + (h - VIEW_FULL_H) / 3;
-	sw = w * 46 / 100;
-	if (sw > 96)
-		sw = 96;
-	lw = w - sw;
+	/* The lanes get what they need to fit, the source the rest. */
+	lw = panel_lanes_width(m, top - 2) + 4;
+	if (lw < w * 40 / 100)
+		lw = w * 40 / 100;
+	if (lw > w * 60 / 100)
+		lw = w * 60 / 100;
+	sw = w - lw;
+	if (sw > 100) {
+		sw = 100;
+		lw = w - sw;
+	}
 	lh = view_lesson_rows(m, w - 4, 4 + (h - VIEW_FULL_H) / 8);
 	gh = view_gpu_rows(o);
 	mid = 1 + top;
 	mh = h - 1 - mid - lh;
-	cw = w >= 160 ? w * 30 / 100 : 46;
+	cw = w >= 160 ? w * 30 / 100 : 44;
 
 	view_source_title(m, buf, sizeof buf);
 	canvas_box(c, 0, 1, sw, top, buf, ROLE_BORDER);
@@ -273,10 +245,10 @@ view_full(struct canvas *c, const struct view_model *m,
 
 	canvas_box(c, w - cw, mid, cw, mh, "counts", ROLE_BORDER);
 	n = panel_counts(c, w - cw + 2, mid + 1, cw - 3, mh - 2 - (gh ?
-	    gh + 1 : 0), m);
+	    gh + 1 : 0), m, 1);
 	if (gh > 0) {
 		y = mid + mh - 1 - gh;
-		view_rule(c, w - cw + 1, y - 1, cw - 2, "GPU");
+		panel_rule(c, w - cw + 1, y - 1, cw - 2, "GPU");
 		for (n = 0; n < gh; n++)
 			canvas_text(c, w - cw + 2, y + n, o->gpu[n],
 			    ROLE_NORMAL, cw - 3);
@@ -297,39 +269,39 @@ view_compact(struct canvas *c, const struct view_model *m,
 	sh = 3 + (h - VIEW_MIN_H) / 3;
 	rh = 2;
 	gh = view_gpu_rows(o);
-	lh = view_lesson_rows(m, w - 2, 4);
+	lh = view_lesson_rows(m, w - 9, 4);
 	/* The memory panel needs 8 rows; the lesson gives way first. */
-	mh = h - 1 - (1 + sh) - (1 + rh) - 1 - 1 - lh - gh - 1;
+	mh = h - 6 - sh - rh - gh - lh;
 	while (mh < 8 && lh > 2) {
 		lh--;
 		mh++;
 	}
-	mw = w >= 100 ? w - 40 : 46;
+	mw = w >= 100 ? w - 40 : 48;
 
 	y = 1;
 	view_source_title(m, buf, sizeof buf);
-	view_rule(c, 0, y++, w, buf);
+	panel_rule(c, 0, y++, w, buf);
 	panel_source(c, 0, y, w, sh, m);
 	y += sh;
 	view_lanes_title(m, buf, sizeof buf);
-	view_rule(c, 0, y++, w, buf);
+	panel_rule(c, 0, y++, w, buf);
 	panel_lane_runs(c, 1, y, w - 1, rh, m);
 	y += rh;
 	view_memory_title(m, buf, sizeof buf);
-	view_rule(c, 0, y, mw, buf);
-	view_rule(c, mw, y, w - mw, "counts");
+	panel_rule(c, 0, y, mw, buf);
+	panel_rule(c, mw, y, w - mw, "counts");
 	canvas_put(c, mw, y, 0x252c, ROLE_BORDER);
 	y++;
 	panel_memory(c, 1, y, mw - 2, mh, m, w >= 110);
 	for (i = 0; i < mh; i++)
 		canvas_put(c, mw, y + i, 0x2502, ROLE_BORDER);
-	panel_counts(c, mw + 2, y, w - mw - 2, mh, m);
+	panel_counts(c, mw + 2, y, w - mw - 2, mh, m, mh >= 14);
 	y += mh;
 	panel_legend(c, 1, y++, w - 1, m);
 	for (i = 0; i < gh; i++)
 		canvas_text(c, 1, y++, o->gpu[i], ROLE_NORMAL, w - 2);
-	view_rule(c, 0, y++, w, "lesson");
-	view_lesson(c, 1, y, w - 2, lh, m);
+	canvas_text(c, 1, y, "Lesson", ROLE_HEADING, 7);
+	view_lesson(c, 8, y, w - 9, lh, m);
 }
 
 void
@@ -346,7 +318,7 @@ view_draw(struct canvas *c, const struct view_model *m,
 		view_full(c, m, o);
 	else
 		view_compact(c, m, o);
-	view_status(c, c->h - 1, o);
+	panel_status(c, c->h - 1, o);
 }
 
 void
