@@ -35,9 +35,9 @@ twohop-v1|twohop-v1 --step 1
 copy-offset|copy-offset
 copy-offset-0|copy-offset -p offset=0
 stride|stride -p stride=8
-powers-stride32!TODO launch_init rejects two loops named k|powers-stride32 --step 1
-powers-transposed!TODO launch_init rejects two loops named k|powers-transposed --step 1
-powers-padded!TODO launch_init rejects two loops named k|powers-padded --step 1
+powers-stride32|powers-stride32 --step 1
+powers-transposed|powers-transposed --step 1
+powers-padded|powers-padded --step 1
 struct12|struct12 --step 0
 struct16|struct16
 double2|double2
