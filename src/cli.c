@@ -53,8 +53,9 @@ static const char usage_main[] =
 static const char usage_show[] =
 "usage: warpviz show VARIANT [-p NAME=VALUE]... [--step K] [--block X,Y]\n"
 "                    [--warp W] [--arch modern|legacy] [--size WxH]\n"
-"                    [--color[=always|never]] [--ascii]\n"
-"Print the frame the TUI shows at that step (default 120x35).\n";
+"                    [--color[=always|never]] [--ascii] [--compare]\n"
+"Print the frame the TUI shows at that step (default 120x35); --compare\n"
+"shows the variant beside its partners in lock-step, as the TUI's c key.\n";
 
 static const char usage_trace[] =
 "usage: warpviz trace VARIANT [-p NAME=VALUE]... [--steps A:B] [--step K]\n"
@@ -367,21 +368,66 @@ show_extra(void *arg, int argc, char **argv, int *i)
 	return 0;
 }
 
+/* One pane of show: a launch, its model and totals. */
+struct show_pane {
+	struct launch		 l;
+	struct view_model	 m;
+	struct totals		 t;
+};
+
+/* Set up pane p at the step, block and warp, clamped to its launch. */
+static int
+show_pane(struct show_pane *p, const struct param_set *ps, enum arch arch,
+    const struct cli_common *c, int clamp)
+{
+	char	*cause = NULL;
+	int64_t	 step = c->step, bx = c->block[0], by = c->block[1];
+	int	 warp = c->warp;
+
+	if (launch_init(&p->l, ps, &cause) != 0) {
+		cli_usage_error("--compare: %s", cause);
+		free(cause);
+		return -1;
+	}
+	if (clamp) {
+		step = step < p->l.nsteps ? step : p->l.nsteps - 1;
+		bx = bx < p->l.grid[0] ? bx : 0;
+		by = by < p->l.grid[1] ? by : 0;
+		warp = warp < p->l.warps ? warp : 0;
+	}
+	memset(&p->m, 0, sizeof p->m);
+	if (view_model_set(&p->m, &p->l, arch, step, bx, by, warp,
+	    &cause) != 0) {
+		cli_usage_error("%s", cause);
+		free(cause);
+		launch_free(&p->l);
+		return -1;
+	}
+	if (totals_compute(&p->l, arch, TOTALS_AUTO, &p->t, &cause) == 0)
+		p->m.whole = &p->t;
+	free(cause);
+	return 0;
+}
+
 static int
 cmd_show(int argc, char **argv)
 {
 	struct cli_common	 c;
 	struct show_extra	 se = { 120, 35 };
 	struct launch		 l;
-	struct view_model	*m;
+	struct show_pane	*pane;
+	const struct view_model	*models[3];
 	struct view_opts	 o;
-	struct totals		 t;
+	struct param_set	 ps;
 	struct canvas		*cv;
+	const char		*e;
 	char			*cause = NULL;
-	int			 i, color = 0, ascii = 0, rest = 0;
+	size_t			 len;
+	int			 i, color = 0, ascii = 0, compare = 0, rest = 0;
+	int			 n = 1, rc = 0;
 	char			*args[256];
 
-	/* --color and --ascii are show's own; the rest is common. */
+	/* --color, --ascii and --compare are show's own. */
 	for (i = 0; i < argc && rest < 256; i++) {
 		if (strcmp(argv[i], "--color") == 0 ||
 		    strcmp(argv[i], "--color=always") == 0)
@@ -393,34 +439,57 @@ cmd_show(int argc, char **argv)
 			    "(always or never)", argv[i] + 8);
 		else if (strcmp(argv[i], "--ascii") == 0)
 			ascii = 1;
+		else if (strcmp(argv[i], "--compare") == 0)
+			compare = 1;
 		else
 			args[rest++] = argv[i];
 	}
 	if (parse_sub(&c, "show", usage_show, rest, args, show_extra, &se) != 0)
 		return EXIT_USAGE;
+	/* Check the step, block and warp against the first launch. */
 	if (make_launch(&c, &l) != 0)
 		return EXIT_USAGE;
-	if ((m = calloc(1, sizeof *m)) == NULL)
+	launch_free(&l);
+	if (compare && c.v->compare == NULL)
+		return cli_usage_error("--compare: %s has no variant to "
+		    "compare with", c.v->name);
+	if ((pane = calloc(3, sizeof *pane)) == NULL)
 		abort();
-	if (view_model_set(m, &l, c.arch, c.step, c.block[0], c.block[1],
-	    c.warp, &cause) != 0) {
-		cli_usage_error("%s", cause);
-		free(cause);
-		free(m);
-		launch_free(&l);
+	if (show_pane(&pane[0], &c.ps, c.arch, &c, 0) != 0) {
+		free(pane);
 		return EXIT_USAGE;
 	}
-	if (totals_compute(&l, c.arch, TOTALS_AUTO, &t, &cause) == 0)
-		m->whole = &t;
-	free(cause);
-	memset(&o, 0, sizeof o);
-	cv = canvas_new(se.w, se.h, ascii);
-	view_draw(cv, m, &o);
-	text_print_canvas(stdout, cv, color);
-	canvas_free(cv);
-	free(m);
-	launch_free(&l);
-	return 0;
+	for (e = compare ? c.v->compare : NULL;
+	    (e = param_partner_next(e, &len)) != NULL && n < 3; e += len) {
+		if (param_partner(&ps, e, len, &c.ps, catalog_find,
+		    &cause) != 0) {
+			cli_usage_error("--compare: %s", cause);
+			free(cause);
+			rc = EXIT_USAGE;
+			break;
+		}
+		if (show_pane(&pane[n], &ps, c.arch, &c, 1) != 0) {
+			rc = EXIT_USAGE;
+			break;
+		}
+		n++;
+	}
+	if (rc == 0) {
+		memset(&o, 0, sizeof o);
+		cv = canvas_new(se.w, se.h, ascii);
+		for (i = 0; i < n; i++)
+			models[i] = &pane[i].m;
+		if (n > 1)
+			view_draw_compare(cv, models, n, &o);
+		else
+			view_draw(cv, &pane[0].m, &o);
+		text_print_canvas(stdout, cv, color);
+		canvas_free(cv);
+	}
+	for (i = 0; i < n; i++)
+		launch_free(&pane[i].l);
+	free(pane);
+	return rc;
 }
 
 struct trace_extra {

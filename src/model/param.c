@@ -150,3 +150,52 @@ param_format(const struct param_set *ps, char *buf, size_t len, int all)
 		    (long long)ps->val[i]);
 	}
 }
+
+const char *
+param_partner_next(const char *list, size_t *len)
+{
+	if (list == NULL)
+		return NULL;
+	while (*list == ' ')
+		list++;
+	if (*list == '\0')
+		return NULL;
+	*len = strcspn(list, " ");
+	return list;
+}
+
+int
+param_partner(struct param_set *out, const char *entry, size_t len,
+    const struct param_set *from, const struct variant *(*find)(const char *),
+    char **cause)
+{
+	const struct variant	*v;
+	char			 buf[256], *colon, *a, *next;
+	int			 i, j;
+
+	if (len >= sizeof buf) {
+		*cause = cause_printf("compare entry too long");
+		return -1;
+	}
+	memcpy(buf, entry, len);
+	buf[len] = '\0';
+	if ((colon = strchr(buf, ':')) != NULL)
+		*colon++ = '\0';
+	if ((v = find(buf)) == NULL) {
+		*cause = cause_printf("unknown compare partner '%s'", buf);
+		return -1;
+	}
+	param_defaults(out, v);
+	for (i = 0; from != NULL && i < out->n; i++) {
+		j = param_find(from, out->def[i]->name);
+		if (j >= 0)
+			out->val[i] = from->val[j];
+	}
+	for (a = colon; a != NULL && *a != '\0'; a = next) {
+		if ((next = strchr(a, ',')) != NULL)
+			*next++ = '\0';
+		if (param_assign(out, a, cause) != 0)
+			return -1;
+	}
+	return 0;
+}

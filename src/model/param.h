@@ -35,4 +35,20 @@ int	param_assign(struct param_set *, const char *arg, char **cause);
 void	param_format(const struct param_set *, char *buf, size_t len,
 	    int all);
 
+/*
+ * The next entry of a compare list ("a b:p=v,q=w"): returns its start and
+ * sets *len, or NULL at the end.  Pass the returned pointer plus *len to
+ * get the following one.
+ */
+const char *param_partner_next(const char *list, size_t *len);
+/*
+ * Parameters of a compare partner from one entry "name" or
+ * "name:p=v,p=v": the partner's defaults, then the values of same-named
+ * parameters of `from` (may be NULL), then the entry's own.  find looks a
+ * variant up by name.  Returns 0, or -1 with a one-line *cause.
+ */
+int	param_partner(struct param_set *out, const char *entry, size_t len,
+	    const struct param_set *from,
+	    const struct variant *(*find)(const char *), char **cause);
+
 #endif
