@@ -119,12 +119,13 @@ draw_help(struct canvas *cv, const struct state *st)
 	const struct keys_entry	*e;
 	struct box		 b;
 	char			 names[32];
-	int			 n = 0, i, cols, per, colw = 38, r, c;
+	int			 n = 0, i, cols, per, colw, r, c;
 	size_t			 len;
 
 	for (e = keys_table; e->help != NULL; e++)
 		n++;
 	cols = n + 4 <= cv->h ? 1 : 2;
+	colw = cols == 1 ? 48 : 38;
 	per = (n + cols - 1) / cols;
 	b.w = cols * colw + 2 + (cols - 1) * 2;
 	b.h = per + 3;
@@ -134,7 +135,7 @@ draw_help(struct canvas *cv, const struct state *st)
 		b.h = cv->h;
 	b.x = (cv->w - b.w) / 2;
 	b.y = (cv->h - b.h) / 2;
-	box_open(cv, &b, " keys ");
+	box_open(cv, &b, "keys");
 	for (i = 0, e = keys_table; e->help != NULL; e++, i++) {
 		names[0] = '\0';
 		for (r = 0; r < KEYS_PER_ACTION; r++) {
@@ -149,11 +150,10 @@ draw_help(struct canvas *cv, const struct state *st)
 		canvas_printf(cv, b.x + 2 + c * (colw + 2), b.y + 1 + r,
 		    ROLE_HEADING, 9, "%s", names);
 		canvas_printf(cv, b.x + 2 + c * (colw + 2) + 10, b.y + 1 + r,
-		    e->fn != NULL ? ROLE_NORMAL : ROLE_DIM, colw - 10, "%s",
+		    e->fn != NULL ? ROLE_NORMAL : ROLE_DIM, colw - 11, "%s",
 		    e->help);
 	}
-	canvas_text(cv, b.x + 2, b.y + b.h - 2, "any key closes this help;"
-	    " warpviz --keys prints it", ROLE_HELP, b.w - 4);
+	canvas_text(cv, b.x + 2, b.y + b.h - 2, "any key closes this help", ROLE_HELP, b.w - 4);
 }
 
 static void
@@ -166,7 +166,7 @@ draw_variants(struct canvas *cv, const struct state *st)
 
 	n = overlay_variant_rows(rows, OVERLAY_MAX_ROWS);
 	b = list_box(cv->w, cv->h, n, VARIANTS_W);
-	box_open(cv, &b, " variants ");
+	box_open(cv, &b, "variants");
 	for (i = 0; i < b.vis && st->top + i < n; i++) {
 		r = rows[st->top + i];
 		y = b.y + 1 + i;
@@ -196,7 +196,7 @@ draw_params(struct canvas *cv, const struct state *st)
 	int			 i, y, on;
 
 	b = list_box(cv->w, cv->h, ps->n, PARAMS_W);
-	box_open(cv, &b, " parameters of the first variant ");
+	box_open(cv, &b, "parameters");
 	for (i = 0; i < b.vis && st->top + i < ps->n; i++) {
 		d = ps->def[st->top + i];
 		y = b.y + 1 + i;
@@ -241,7 +241,7 @@ draw_prompt(struct canvas *cv, const struct state *st)
 	b.h = 4;
 	b.x = (cv->w - b.w) / 2;
 	b.y = (cv->h - b.h) / 2;
-	box_open(cv, &b, " type a value ");
+	box_open(cv, &b, "type a value");
 	canvas_printf(cv, b.x + 2, b.y + 1, ROLE_NORMAL, b.w - 4, "%s%s_",
 	    label, st->input);
 	canvas_text(cv, b.x + 2, b.y + 2, "Enter applies, Esc cancels, "
