@@ -106,20 +106,49 @@ set_variant(struct state *st, const struct variant *v)
 	return MOVED;
 }
 
+/* Step through the catalog by `by`, passing over variants whose launch
+   fails (the status line names them). */
+static int
+step_variant(struct state *st, int by)
+{
+	const struct variant	*v;
+	char			 skipped[STATE_STATUS_MAX] = "";
+	char			*cause = NULL;
+	int			 n = catalog_count(), i, k;
+	size_t			 len;
+
+	i = catalog_index(st->pane[0].v);
+	for (k = 0; k < n - 1; k++) {
+		i = ((i + by) % n + n) % n;
+		v = catalog[i];
+		if (state_set_variant(st, v, NULL, &cause) == 0) {
+			if (skipped[0] != '\0')
+				state_status(st, "%s (passed over: %s)",
+				    v->name, skipped);
+			else if (st->status[0] == '\0')
+				state_status(st, "%s: %s", v->name, v->title);
+			return MOVED;
+		}
+		len = strlen(skipped);
+		snprintf(skipped + len, sizeof skipped - len, "%s%s: %s",
+		    len ? "; " : "", v->name, cause);
+		free(cause);
+		cause = NULL;
+	}
+	state_status(st, "no other variant launches: %s", skipped);
+	return INTENT_REDRAW;
+}
+
 static int
 act_variant_next(struct state *st)
 {
-	int	i = catalog_index(st->pane[0].v) + 1;
-
-	return set_variant(st, catalog[i < catalog_count() ? i : 0]);
+	return step_variant(st, 1);
 }
 
 static int
 act_variant_prev(struct state *st)
 {
-	int	i = catalog_index(st->pane[0].v) - 1;
-
-	return set_variant(st, catalog[i >= 0 ? i : catalog_count() - 1]);
+	return step_variant(st, -1);
 }
 
 static int

@@ -74,7 +74,7 @@ list_rows(const struct state *st)
 }
 
 #define VARIANTS_W	76
-#define PARAMS_W	78
+#define PARAMS_W	104
 
 int
 overlay_hit(const struct state *st, int w, int h, int x, int y)
@@ -204,7 +204,7 @@ draw_params(struct canvas *cv, const struct state *st)
 		snprintf(range, sizeof range, "%lld..%lld %s",
 		    (long long)d->min, (long long)d->max, d->unit);
 		canvas_printf(cv, b.x + 2, y, on ? ROLE_CURSOR : ROLE_NORMAL,
-		    b.w - 4, "%c %-7s = %-9lld %-24s %s", on ? '>' : ' ',
+		    b.w - 4, "%c %-7s = %-9lld %-26s %s", on ? '>' : ' ',
 		    d->name, (long long)ps->val[st->top + i], range, d->text);
 		if (on)
 			canvas_role(cv, b.x + 1, y, b.w - 2, 1, ROLE_CURSOR);

@@ -261,8 +261,8 @@ tui_draw(struct canvas *cv, struct state *st)
 	memset(&o, 0, sizeof o);
 	o.status = st->status[0] != '\0' ? st->status : NULL;
 	o.playing = st->playing;
-	o.keys = "Left/Right step  Space play  Tab next  v list  c compare  "
-	    "p param  a arch  ? keys  q quit";
+	o.keys = "? keys  q quit  Left/Right step  Space play  Tab variant  "
+	    "v list  c compare  p param  a arch  g GPU";
 	ng = gpu_panel(&st->pane[0].ps, gl);
 	/* view_opts.gpu holds at most 3 lines and a NULL. */
 	for (i = 0; i < ng && i < 3; i++)
