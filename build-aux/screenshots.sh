@@ -9,7 +9,8 @@ set -e
 WARPVIZ=${1:?usage: screenshots.sh WARPVIZ OUTDIR}
 OUT=${2:?usage: screenshots.sh WARPVIZ OUTDIR}
 HERE=$(cd "$(dirname "$0")" && pwd)
-TMUX="tmux -L wvshot$$ -f /dev/null"
+n=0
+TMUX="tmux -L wvshot$$.$n -f /dev/null"
 mkdir -p "$OUT"
 trap '$TMUX kill-server >/dev/null 2>&1 || true' EXIT
 
@@ -36,10 +37,17 @@ shot() {
 	name=$1 w=$2 h=$3 env=$4 args=$5
 	shift 5
 	$TMUX kill-server >/dev/null 2>&1 || true
+	n=$((n + 1))
+	TMUX="tmux -L wvshot$$.$n -f /dev/null"
 	$TMUX new-session -d -x "$w" -y "$h" \
 	    "env TERM=xterm-256color LC_ALL=C.UTF-8 $env $WARPVIZ $args; sleep 60"
 	$TMUX set-option -g status off >/dev/null
 	settle "$name"
+	if cap | head -1 | grep -q '^warpviz:'; then
+		echo "  $name: SKIPPED, warpviz did not start: $(cap | head -1)" >&2
+		rm -f "$OUT/$name.svg" "$OUT/png/$name.png"
+		return 0
+	fi
 	for k in "$@"; do
 		$TMUX send-keys "$k"
 		sleep 0.1

@@ -215,7 +215,7 @@ tui_start_state(struct state *st, struct cli_common *c)
 	st->arch = c->arch;
 	st->speed = 2;
 	if (state_set_variant(st, c->v, &c->ps, &cause) != 0) {
-		cli_usage_error("-p: %s", cause);
+		cli_usage_error("%s", cause);
 		free(cause);
 		return -1;
 	}
