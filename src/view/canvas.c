@@ -79,6 +79,7 @@ canvas_resize(struct canvas *c, int w, int h)
 	free(c->cells);
 	c->w = w;
 	c->h = h;
+	canvas_unclip(c);
 	if ((c->cells = calloc((size_t)w * h + 1, sizeof *c->cells)) == NULL)
 		abort();
 	canvas_clear(c);
@@ -100,7 +101,8 @@ canvas_put(struct canvas *c, int x, int y, uint32_t ch, enum role role)
 {
 	struct cell	*cl;
 
-	if (x < 0 || y < 0 || x >= c->w || y >= c->h)
+	if (x < c->clip[0] || y < c->clip[1] || x >= c->clip[2] ||
+	    y >= c->clip[3])
 		return;
 	if (ch < 0x20 || ch == 0x7f || (ch >= 0x80 && ch < 0xa0))
 		ch = ' ';
@@ -210,8 +212,26 @@ canvas_role(struct canvas *c, int x, int y, int w, int h, enum role role)
 
 	for (j = y; j < y + h; j++)
 		for (i = x; i < x + w; i++)
-			if (canvas_at(c, i, j) != NULL)
+			if (i >= c->clip[0] && j >= c->clip[1] &&
+			    i < c->clip[2] && j < c->clip[3])
 				c->cells[j * c->w + i].role = role;
+}
+
+void
+canvas_clip(struct canvas *c, int x, int y, int w, int h)
+{
+	c->clip[0] = x < 0 ? 0 : x;
+	c->clip[1] = y < 0 ? 0 : y;
+	c->clip[2] = x + w > c->w ? c->w : x + w;
+	c->clip[3] = y + h > c->h ? c->h : y + h;
+}
+
+void
+canvas_unclip(struct canvas *c)
+{
+	c->clip[0] = c->clip[1] = 0;
+	c->clip[2] = c->w;
+	c->clip[3] = c->h;
 }
 
 void

@@ -3,8 +3,8 @@
  * view draws frames here; the TUI paints a canvas with curses and the text
  * face prints it plain or with ANSI escapes.  Never a raw colour here.
  *
- * Coordinates: x = column 0..w-1, y = row 0..h-1; writes outside are
- * clipped.  Characters are Unicode code points, one column each (the view
+ * Coordinates: x = column 0..w-1, y = row 0..h-1; writes outside the
+ * canvas, or outside the clip rectangle when one is set, are dropped.  Characters are Unicode code points, one column each (the view
  * uses no wide characters).  With ascii set, role glyphs and box drawing
  * fall back to ASCII.
  */
@@ -24,6 +24,8 @@ struct canvas {
 	int		 w, h;
 	int		 ascii;		/* draw only ASCII */
 	struct cell	*cells;
+	int		 clip[4];	/* x0, y0, x1, y1: writes land in
+					   x0 <= x < x1, y0 <= y < y1 */
 };
 
 /* Make a blank w x h canvas; ascii selects the ASCII fallback glyphs. */
@@ -56,6 +58,10 @@ void		 canvas_role(struct canvas *, int x, int y, int w, int h,
 /* Draw a box outline with an optional title on the top edge. */
 void		 canvas_box(struct canvas *, int x, int y, int w, int h,
 		     const char *title, enum role);
+/* Limit writes to a rectangle (within the canvas) until canvas_unclip. */
+void		 canvas_clip(struct canvas *, int x, int y, int w, int h);
+/* Allow writes to the whole canvas again. */
+void		 canvas_unclip(struct canvas *);
 /* The role's glyph, honouring ascii. */
 uint32_t	 canvas_glyph(const struct canvas *, enum role);
 

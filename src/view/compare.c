@@ -1,13 +1,228 @@
-/* compare.c - placeholder, filled in next. */
+/*
+ * compare.c - two or three variants side by side in narrow columns, each
+ * with its access, lanes, memory and counts, and one line under them that
+ * says how far apart their whole-launch costs are ("twohop-v0 moves 4.25x
+ * the sectors of twohop-v1").
+ *
+ * The cost compared is the kind that differs most between the variants:
+ * global sectors, shared wavefronts or constant serial reads, all from
+ * the whole-launch totals (model/totals).  Must not print or know curses.
+ */
 #include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "panel.h"
 #include "view.h"
+
+#define COMPARE_MAX	3
+
+enum compare_kind {
+	COMPARE_SECTORS,
+	COMPARE_WAVEFRONTS,
+	COMPARE_SERIAL,
+	COMPARE_KINDS
+};
+
+static const char *compare_unit[COMPARE_KINDS] = {
+	"global sectors", "shared wavefronts", "constant reads"
+};
+
+/* A whole launch's cost of one kind, and its requests. */
+static int64_t
+compare_cost(const struct totals *t, enum compare_kind k, int64_t *req)
+{
+	switch (k) {
+	case COMPARE_SECTORS:
+		*req = t->global_load.requests + t->global_store.requests;
+		return t->global_load.sectors + t->global_store.sectors;
+	case COMPARE_WAVEFRONTS:
+		*req = t->shared_load.requests + t->shared_store.requests;
+		return t->shared_load.wavefronts + t->shared_store.wavefronts;
+	default:
+		*req = t->constant.requests;
+		return t->constant.serial;
+	}
+}
+
+/*
+ * The verdict: which kind differs most and each variant's cost against
+ * the cheapest.  Writes one line into buf.
+ */
+static void
+compare_verdict(const struct view_model *const *m, int n, char *buf,
+    size_t len)
+{
+	int64_t			 cost[COMPARE_MAX], req;
+	double			 scaled[COMPARE_MAX], ratio, best_ratio = 0.0;
+	enum compare_kind	 k, best = COMPARE_SECTORS;
+	int			 i, lo, hi, any, per_warp;
+	size_t			 used;
+
+	for (i = 0; i < n; i++)
+		if (m[i]->whole == NULL) {
+			snprintf(buf, len, "whole-launch totals are not "
+			    "available for %s", m[i]->l->v->name);
+			return;
+		}
+	/* Launches of different sizes compare per warp. */
+	for (i = 1, per_warp = 0; i < n; i++)
+		if (launch_total_warps(m[i]->l) != launch_total_warps(m[0]->l))
+			per_warp = 1;
+	for (k = 0; k < COMPARE_KINDS; k++) {
+		for (i = 0, lo = hi = 0, any = 1; i < n; i++) {
+			cost[i] = compare_cost(m[i]->whole, k, &req);
+			scaled[i] = per_warp ? (double)cost[i] /
+			    launch_total_warps(m[i]->l) : (double)cost[i];
+			if (cost[i] <= 0)
+				any = 0;
+			if (scaled[i] < scaled[lo])
+				lo = i;
+			if (scaled[i] > scaled[hi])
+				hi = i;
+		}
+		if (!any)
+			continue;
+		ratio = scaled[hi] / scaled[lo];
+		if (ratio > best_ratio) {
+			best_ratio = ratio;
+			best = k;
+		}
+	}
+	if (best_ratio == 0.0) {
+		snprintf(buf, len, "the variants share no kind of memory "
+		    "access to compare");
+		return;
+	}
+	for (i = 0, lo = 0; i < n; i++) {
+		cost[i] = compare_cost(m[i]->whole, best, &req);
+		scaled[i] = per_warp ? (double)cost[i] /
+		    launch_total_warps(m[i]->l) : (double)cost[i];
+		if (scaled[i] < scaled[lo])
+			lo = i;
+	}
+	if (best_ratio < 1.005) {
+		snprintf(buf, len, "whole launch: the same %s%s",
+		    compare_unit[best], per_warp ? " per warp" : "");
+		return;
+	}
+	used = snprintf(buf, len, "whole launch%s: ", per_warp ?
+	    " (sizes differ, per warp)" : "");
+	for (i = 0, any = 0; i < n && used < len; i++) {
+		if (i == lo)
+			continue;
+		used += snprintf(buf + used, len - used, "%s%s moves %.2fx",
+		    any ? ", " : "", m[i]->l->v->name,
+		    scaled[i] / scaled[lo]);
+		any = 1;
+	}
+	if (used < len)
+		snprintf(buf + used, len - used, " the %s of %s",
+		    compare_unit[best], m[lo]->l->v->name);
+}
+
+/* One variant's column. */
+static void
+compare_column(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m, int rh, int ch)
+{
+	const struct launch_site	*s = &m->l->sites[m->acc.site];
+	char				 buf[256];
+	int				 i, j, used, mh;
+
+	canvas_text(c, x, y, m->l->v->name, ROLE_HEADING, w);
+	panel_wrap(c, x, y + 1, w, 1, m->l->v->title, ROLE_DIM);
+	param_format(&m->l->ps, buf, sizeof buf, 0);
+	for (i = 0; buf[i] != '\0'; i++)
+		if (buf[i] == ',')
+			buf[i] = ' ';
+	canvas_printf(c, x, y + 2, ROLE_DIM, w, "%s", buf[0] != '\0' ? buf :
+	    "defaults");
+	canvas_put(c, x, y + 3, canvas_glyph(c, ROLE_SOURCE_CURRENT),
+	    ROLE_SOURCE_CURRENT);
+	used = 2 + canvas_printf(c, x + 2, y + 3, ROLE_NORMAL, w - 2, "%s ",
+	    s->op == OP_LOAD ? "load" : "store");
+	used += canvas_text(c, x + used, y + 3, s->text, ROLE_SOURCE_ACCESS,
+	    w - used);
+	for (i = 0, buf[0] = '\0'; i < s->nloops; i++) {
+		j = s->loop[i];
+		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s=%"
+		    PRId64, i ? "," : "  ", m->l->loops[j].var,
+		    m->acc.loop[j]);
+	}
+	canvas_text(c, x + used, y + 3, buf, ROLE_DIM, w - used);
+	panel_lane_runs(c, x, y + 4, w, rh, m);
+	mh = h - 4 - rh - 1 - ch;
+	panel_rule(c, x, y + 4 + rh, w, "memory");
+	used = panel_memory(c, x, y + 5 + rh, w, mh, m, 0);
+	/* The counts move up under what the memory used. */
+	if (used < mh)
+		mh = used;
+	panel_rule(c, x, y + 5 + rh + mh, w, "counts");
+	ch = h - 6 - rh - mh;
+	panel_counts(c, x, y + 6 + rh + mh, w, ch, m, ch >= 11);
+}
 
 void
 view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
     const struct view_opts *o)
 {
-	if (n > 0)
-		view_draw(c, m[0], o);
+	char	buf[512];
+	int	i, x, cw, rh, ch, colh, y, k, same, vh;
+
+	canvas_clear(c);
+	if (c->w < VIEW_MIN_W || c->h < VIEW_MIN_H) {
+		view_draw_too_small(c, VIEW_MIN_W, VIEW_MIN_H);
+		return;
+	}
+	if (n < 1)
+		return;
+	if (n > COMPARE_MAX)
+		n = COMPARE_MAX;
+
+	/* Title: the variants, then where they are. */
+	canvas_fill(c, 0, 0, c->w, 1, ' ', ROLE_TITLE);
+	x = canvas_text(c, 0, 0, " compare ", ROLE_TITLE, c->w);
+	for (i = 0; i < n; i++)
+		x += canvas_printf(c, x, 0, ROLE_TITLE, c->w - x, "%s%s",
+		    i ? " vs " : "", m[i]->l->v->name);
+	k = snprintf(buf, sizeof buf, "step %" PRId64 "  block %" PRId64 ",%"
+	    PRId64 "  warp %d  %s ", m[0]->step, m[0]->block[0],
+	    m[0]->block[1], m[0]->warp, arch_name(m[0]->arch));
+	if (x + k + 2 < c->w)
+		canvas_text(c, c->w - k, 0, buf, ROLE_TITLE, k);
+
+	compare_verdict(m, n, buf, sizeof buf);
+	vh = (int)strlen(buf) > c->w - 2 ? 2 : 1;
+	cw = (c->w - (n - 1)) / n;
+	rh = c->h >= 35 ? 3 : 2;
+	ch = c->h >= 35 ? 9 : 7;
+	colh = c->h - 1 - 1 - 1 - vh;	/* title, rule, verdict, status */
+	for (i = 0; i < n; i++) {
+		x = i * (cw + 1);
+		if (i > 0)
+			canvas_fill(c, x - 1, 1, 1, colh, 0x2502, ROLE_BORDER);
+		compare_column(c, x + (i > 0), 1, cw - (i > 0), colh, m[i], rh,
+		    ch);
+	}
+
+	y = 1 + colh;
+	panel_rule(c, 0, y, c->w, NULL);
+	for (i = 1; i < n; i++)
+		canvas_put(c, i * (cw + 1) - 1, y, 0x2534, ROLE_BORDER);
+	panel_wrap(c, 1, y + 1, c->w - 2, vh, buf, ROLE_HEADING);
+	/* The legend of the first column's memory, if all columns agree. */
+	for (i = 1, same = 1; i < n; i++)
+		if (m[i]->res.space != m[0]->res.space)
+			same = 0;
+	if (same && c->w - 2 >= 72) {
+		panel_rule(c, 0, y, c->w, NULL);
+		for (i = 1; i < n; i++)
+			canvas_put(c, i * (cw + 1) - 1, y, 0x2534,
+			    ROLE_BORDER);
+		panel_legend(c, 2, y, c->w - 4, m[0]);
+	}
+	panel_status(c, c->h - 1, o);
 }

@@ -39,6 +39,28 @@ panel_floordiv(int64_t a, int64_t b)
 	return q;
 }
 
+/* Narrow the clip rectangle to x, y, w, h; saved gets the old one. */
+static void
+panel_enter(struct canvas *c, int x, int y, int w, int h, int *saved)
+{
+	memcpy(saved, c->clip, sizeof c->clip);
+	if (x > c->clip[0])
+		c->clip[0] = x;
+	if (y > c->clip[1])
+		c->clip[1] = y;
+	if (x + w < c->clip[2])
+		c->clip[2] = x + w;
+	if (y + h < c->clip[3])
+		c->clip[3] = y + h;
+}
+
+/* Restore the clip rectangle panel_enter saved. */
+static void
+panel_leave(struct canvas *c, const int *saved)
+{
+	memcpy(c->clip, saved, sizeof c->clip);
+}
+
 enum role
 panel_class_role(enum rules_class c)
 {
@@ -180,6 +202,43 @@ panel_wrap(struct canvas *c, int x, int y, int w, int h, const char *text,
 	return row;
 }
 
+/* The bottom line: status message, play state and key hints. */
+void
+panel_status(struct canvas *c, int y, const struct view_opts *o)
+{
+	const char	*keys = "warpviz show: --step K  --warp W  --block X,Y"
+	    "  --arch legacy  -p name=value  --color";
+	int		 n = 0;
+
+	canvas_fill(c, 0, y, c->w, 1, ' ', ROLE_STATUS);
+	if (o != NULL && o->keys != NULL)
+		keys = o->keys;
+	if (o != NULL && o->playing)
+		n += canvas_text(c, 1, y, c->ascii ? "> playing " :
+		    "\xe2\x96\xb6 playing ", ROLE_STATUS, c->w - 1) + 1;
+	if (o != NULL && o->status != NULL && *o->status != '\0') {
+		n += canvas_text(c, 1 + n, y, o->status, ROLE_STATUS,
+		    c->w - 2 - n);
+		n += 3;
+	}
+	canvas_text(c, 1 + n, y, keys, ROLE_HELP, c->w - 2 - n);
+	canvas_role(c, 1 + n, y, c->w - 1 - n, 1, ROLE_STATUS);
+}
+
+/* A heading rule across w columns: "── text ─────". */
+void
+panel_rule(struct canvas *c, int x, int y, int w, const char *text)
+{
+	int	n;
+
+	canvas_fill(c, x, y, w, 1, 0x2500, ROLE_BORDER);
+	if (text == NULL)
+		return;
+	canvas_put(c, x + 2, y, ' ', ROLE_BORDER);
+	n = canvas_text(c, x + 3, y, text, ROLE_HEADING, w - 5);
+	canvas_put(c, x + 3 + n, y, ' ', ROLE_BORDER);
+}
+
 /* --- source ----------------------------------------------------------- */
 
 /* Start of line n (1-based) of text, or NULL. */
@@ -233,8 +292,8 @@ panel_expand(const char *p, char *buf, size_t len, int *at)
 	*at = found;
 }
 
-int
-panel_source(struct canvas *c, int x, int y, int w, int h,
+static int
+panel_source_in(struct canvas *c, int x, int y, int w, int h,
     const struct view_model *m)
 {
 	const struct variant	*v = m->l->v;
@@ -378,8 +437,8 @@ panel_lanes_width(const struct view_model *m, int h)
 	return groups * ew - 3;
 }
 
-int
-panel_lanes_table(struct canvas *c, int x, int y, int w, int h,
+static int
+panel_lanes_table_in(struct canvas *c, int x, int y, int w, int h,
     const struct view_model *m)
 {
 	const struct access		*a = &m->acc;
@@ -435,7 +494,7 @@ panel_lanes_table(struct canvas *c, int x, int y, int w, int h,
 			    role);
 			if (role == ROLE_LANE_INACTIVE) {
 				canvas_text(c, cx + ex + 2, y + 1 + r,
-				    "inactive", ROLE_LANE_INACTIVE, elen + 2);
+				    "off", ROLE_LANE_INACTIVE, elen + 2);
 				continue;
 			}
 			panel_element(m, l, el, sizeof el);
@@ -472,8 +531,8 @@ panel_step_text(const struct launch_array *a, int64_t d, char *buf,
 	return buf;
 }
 
-int
-panel_lane_runs(struct canvas *c, int x, int y, int w, int h,
+static int
+panel_lane_runs_in(struct canvas *c, int x, int y, int w, int h,
     const struct view_model *m)
 {
 	const struct access		*a = &m->acc;
@@ -529,16 +588,21 @@ panel_lane_runs(struct canvas *c, int x, int y, int w, int h,
 		}
 		panel_element(m, l, e0, sizeof e0);
 		panel_element(m, e, e1, sizeof e1);
-		if (e > l)
+		if (w < 44)
+			snprintf(buf, sizeof buf, e > l ? "%d-%d" : "%d", l,
+			    e);
+		else if (e > l)
 			snprintf(buf, sizeof buf, "lanes %d-%d", l, e);
 		else
 			snprintf(buf, sizeof buf, "lane %d", l);
-		n = canvas_printf(c, x, y + row, ROLE_LANE, w, "%-12s", buf);
+		n = canvas_printf(c, x, y + row, ROLE_LANE, w, w < 44 ?
+		    "%-6s" : "%-12s", buf);
 		if (e == l)
 			snprintf(buf, sizeof buf, "%s[%s]", name, e0);
 		else if (d == 0)
-			snprintf(buf, sizeof buf, "%s[%s]  all %d the same "
-			    "element", name, e0, e - l + 1);
+			snprintf(buf, sizeof buf, w < 44 ? "%s[%s] all %d "
+			    "same" : "%s[%s]  all %d the same element", name, e0,
+			    e - l + 1);
 		else
 			snprintf(buf, sizeof buf, "%s[%s] %s %s[%s]  %s", name,
 			    e0, c->ascii ? ".." : "\xe2\x80\xa6", name, e1,
@@ -607,16 +671,17 @@ panel_sector_lanes(const struct panel_line *pl, int s)
 }
 
 /*
- * Draw one line: its words as cells of cw columns, grouped in sectors;
- * used words in the request's class, unused words of a moved sector as
- * waste, sectors not moved dotted.  Lanes go on the row below.
+ * Draw one line: each sector as sc cells (16: two per word, 8: one per
+ * word, 4: one per two words), grouped by sector; used words in the
+ * request's class, unused words of a moved sector as waste, sectors not
+ * moved dotted.  Lanes go on the row below.
  */
 static void
-panel_draw_line(struct canvas *c, int x, int y, int cw, int lanes_row,
+panel_draw_line(struct canvas *c, int x, int y, int sc, int lanes_row,
     const struct panel_line *pl, enum role cls, int hexw)
 {
-	uint32_t	mask;
-	int		s, i, k, cx;
+	uint32_t	mask, used;
+	int		s, i, k, w0, w1, cx;
 	enum role	role;
 	uint32_t	ch;
 	char		buf[64];
@@ -628,25 +693,30 @@ panel_draw_line(struct canvas *c, int x, int y, int cw, int lanes_row,
 	for (s = 0; s < 4; s++) {
 		canvas_put(c, cx, y, 0x2502, ROLE_BORDER);
 		mask = panel_sector_lanes(pl, s);
-		for (i = 0; i < PANEL_SWORDS; i++) {
-			if (pl->word[s * PANEL_SWORDS + i] != 0)
+		for (i = 0; i < sc; i++) {
+			w0 = i * PANEL_SWORDS / sc;
+			w1 = (i + 1) * PANEL_SWORDS / sc;
+			if (w1 <= w0)
+				w1 = w0 + 1;
+			for (used = 0, k = w0; k < w1; k++)
+				used |= pl->word[s * PANEL_SWORDS + k];
+			if (used != 0)
 				role = cls;
 			else if (mask != 0)
 				role = ROLE_WASTE;
 			else
 				role = ROLE_DIM;
 			ch = role == ROLE_DIM ? 0x00b7 : canvas_glyph(c, role);
-			for (k = 0; k < cw; k++)
-				canvas_put(c, cx + 1 + i * cw + k, y,
-				    role == ROLE_DIM && k > 0 ? ' ' : ch, role);
+			if (role == ROLE_DIM && sc > PANEL_SWORDS &&
+			    i % 2 == 1)
+				ch = ' ';
+			canvas_put(c, cx + 1 + i, y, ch, role);
 		}
 		if (lanes_row && mask != 0) {
-			panel_lanes_text(mask, buf, sizeof buf,
-			    PANEL_SWORDS * cw);
-			canvas_text(c, cx + 1, y + 1, buf, ROLE_LANE,
-			    PANEL_SWORDS * cw);
+			panel_lanes_text(mask, buf, sizeof buf, sc);
+			canvas_text(c, cx + 1, y + 1, buf, ROLE_LANE, sc);
 		}
-		cx += 1 + PANEL_SWORDS * cw;
+		cx += 1 + sc;
 	}
 	canvas_put(c, cx, y, 0x2502, ROLE_BORDER);
 }
@@ -755,33 +825,34 @@ panel_global(struct canvas *c, int x, int y, int w, int h,
 {
 	struct panel_line	 lines[PANEL_MAX_LINES];
 	enum role		 cls = panel_class_role(m->res.g.class);
-	int			 n, i, cw, hexw, lw, show, yy, sectors, s, mw;
+	int			 n, i, sc, hexw, show, yy, sectors, s, mw;
 
 	n = panel_lines(m, lines, PANEL_MAX_LINES);
 	hexw = panel_hexw(lines, n);
-	cw = 1;
-	lw = 4 * (PANEL_SWORDS + 1) + 1;
 	mw = window ? 24 : 0;
 	if (m->l->arrays[m->l->sites[m->acc.site].array].def->dims[0] == NULL)
 		mw = 0;
-	if (w >= hexw + 1 + 4 * (2 * PANEL_SWORDS + 1) + 1 + (mw ? mw + 2 : 0))
-		cw = 2;
-	lw = 4 * (cw * PANEL_SWORDS + 1) + 1;
-	if (w < hexw + 1 + lw + (mw ? mw + 2 : 0))
+	/* Sector width: two columns a word, one, or one per two words. */
+	if (w >= hexw + 1 + 4 * 17 + 1 + (mw ? mw + 2 : 0))
+		sc = 16;
+	else if (w >= 4 * 9 + 1)
+		sc = 8;
+	else
+		sc = 4;
+	if (w < hexw + 1 + 4 * (sc + 1) + 1 + (mw ? mw + 2 : 0))
 		mw = 0;
-	if (w < hexw + 1 + lw)
+	if (w < hexw + 1 + 4 * (sc + 1) + 1)
 		hexw = 0;
 	/* Ruler: the byte offset of each sector within its line. */
 	canvas_text(c, x, y, "line", ROLE_DIM, hexw);
 	for (s = 0; s < 4; s++)
 		canvas_printf(c, x + (hexw ? hexw + 1 : 0) + 1 +
-		    s * (cw * PANEL_SWORDS + 1), y, ROLE_DIM,
-		    cw * PANEL_SWORDS, "+%d", s * RULES_SECTOR);
+		    s * (sc + 1), y, ROLE_DIM, sc, "+%d", s * RULES_SECTOR);
 	show = (h - 1) / 2;
 	if (show < n && show > 0 && (h - 1) % 2 == 0)
 		show--;		/* room for the "more" row */
 	for (i = 0, yy = y + 1; i < n && i < show; i++, yy += 2)
-		panel_draw_line(c, x, yy, cw, 1, &lines[i], cls, hexw);
+		panel_draw_line(c, x, yy, sc, 1, &lines[i], cls, hexw);
 	if (i < n) {
 		for (sectors = 0; i < n; i++)
 			for (s = 0; s < 4; s++)
@@ -902,15 +973,25 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 		lanes[b][i] |= UINT32_C(1) << l;
 	}
 	lab = 6;
-	cw = w >= lab + 3 * RULES_BANKS ? 3 : 2;
+	if (w >= lab + 3 * RULES_BANKS)
+		cw = 3;
+	else if (w >= lab + 2 * RULES_BANKS)
+		cw = 2;
+	else
+		cw = 1;
 	if (w < lab + cw * RULES_BANKS)
 		lab = 0;
 	canvas_text(c, x, y, "bank", ROLE_DIM, lab);
-	for (b = 0; b < RULES_BANKS; b += cw == 3 ? 1 : 4)
-		canvas_printf(c, x + lab + b * cw, y, ROLE_DIM, cw * 4, "%*d",
+	for (b = 0; b < RULES_BANKS; b += cw == 3 ? 1 : 8 / cw)
+		canvas_printf(c, x + lab + b * cw, y, ROLE_DIM, 8, "%*d",
 		    cw == 3 ? 2 : 1, b);
 	/* Words stacked per bank, one row each; the bottom row counts. */
+	for (k = 0, b = 0; b < RULES_BANKS; b++)
+		if (n[b] > k)
+			k = n[b];
 	stack = h - 3;
+	if (stack > k)
+		stack = k;
 	if (stack < 1)
 		stack = 1;
 	for (k = 0; k < stack; k++) {
@@ -928,8 +1009,11 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 			role = panel_bank_role(n[b]);
 			more = n[b] - stack + 1;
 			if (k == stack - 1 && more > 1) {
-				canvas_printf(c, bx, y + 1 + k, role, cw,
-				    "%*d", cw, more);
+				if (cw == 1)
+					canvas_put(c, bx, y + 1 + k, '+', role);
+				else
+					canvas_printf(c, bx, y + 1 + k, role,
+					    cw, "%*d", cw, more);
 				continue;
 			}
 			if (__builtin_popcount(lanes[b][k]) > 1)
@@ -947,8 +1031,12 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 	for (b = 0; b < RULES_BANKS; b++) {
 		if (n[b] == 0)
 			continue;
-		canvas_printf(c, x + lab + b * cw, y + 1 + stack,
-		    panel_bank_role(n[b]), cw, "%*d", cw, n[b]);
+		if (cw == 1 && n[b] > 9)
+			canvas_put(c, x + lab + b, y + 1 + stack, '+',
+			    panel_bank_role(n[b]));
+		else
+			canvas_printf(c, x + lab + b * cw, y + 1 + stack,
+			    panel_bank_role(n[b]), cw, "%*d", cw, n[b]);
 	}
 	/* Which lanes read the busiest bank's words. */
 	for (b = 0, k = 0; k < RULES_BANKS; k++)
@@ -1026,8 +1114,8 @@ panel_constant(struct canvas *c, int x, int y, int w, int h,
 	return n + 1 < h ? n + 1 : h;
 }
 
-int
-panel_memory(struct canvas *c, int x, int y, int w, int h,
+static int
+panel_memory_in(struct canvas *c, int x, int y, int w, int h,
     const struct view_model *m, int window)
 {
 	if (h < 2 || w < 10)
@@ -1136,15 +1224,22 @@ panel_kind_line(struct canvas *c, int x, int y, int w, int h,
 	if (t->wavefronts + t->ideal_wavefronts > 0 && t->sectors == 0) {
 		if (per_request)
 			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%.2f "
-			    "wavefronts/req (ideal %.2f)", panel_ratio(
-			    t->wavefronts, t->requests), panel_ratio(
-			    t->ideal_wavefronts, t->requests));
+			    "wavefronts/req", panel_ratio(t->wavefronts,
+			    t->requests));
 		else
 			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%"
-			    PRId64 " req, %" PRId64 " wavefronts (ideal %"
-			    PRId64 ")", t->requests, t->wavefronts,
-			    t->ideal_wavefronts);
-		return 1;
+			    PRId64 " wavefronts in %" PRId64 " req",
+			    t->wavefronts, t->requests);
+		if (h < 2)
+			return 1;
+		if (per_request)
+			canvas_printf(c, x + n, y + 1, ROLE_DIM, w - n, "ideal "
+			    "%.2f", panel_ratio(t->ideal_wavefronts,
+			    t->requests));
+		else
+			canvas_printf(c, x + n, y + 1, ROLE_DIM, w - n, "ideal "
+			    "%" PRId64, t->ideal_wavefronts);
+		return 2;
 	}
 	if (t->sectors == 0) {
 		if (per_request)
@@ -1207,9 +1302,9 @@ panel_kinds(struct canvas *c, int x, int y, int w, int h,
 	return row;
 }
 
-int
-panel_counts(struct canvas *c, int x, int y, int w, int h,
-    const struct view_model *m)
+static int
+panel_counts_in(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m, int so_far)
 {
 	const struct access_result	*r = &m->res;
 	const struct launch_site	*s = &m->l->sites[m->acc.site];
@@ -1219,8 +1314,9 @@ panel_counts(struct canvas *c, int x, int y, int w, int h,
 
 	if (h < 1 || w < 16)
 		return 0;
-	canvas_printf(c, x, y + row++, ROLE_HEADING, w, "this step: %s %s",
-	    s->op == OP_LOAD ? "load" : "store", s->text);
+	if (so_far)
+		canvas_printf(c, x, y + row++, ROLE_HEADING, w, "this step: "
+		    "%s %s", s->op == OP_LOAD ? "load" : "store", s->text);
 	if (row < h && r->active == 0)
 		canvas_text(c, x, y + row++, "no active lane, no request",
 		    ROLE_DIM, w);
@@ -1229,6 +1325,10 @@ panel_counts(struct canvas *c, int x, int y, int w, int h,
 		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
 		n = 3 + canvas_printf(c, x + 3, y + row, role, w - 3, "%s",
 		    rules_class_name(r->g.class));
+		if (w < 40 && row + 1 < h) {
+			row++;
+			n = 1;
+		}
 		canvas_printf(c, x + n, y + row++, ROLE_NORMAL, w - n,
 		    "  %d sector%s (ideal %d)", r->g.sectors, r->g.sectors ==
 		    1 ? "" : "s", r->g.ideal);
@@ -1253,6 +1353,10 @@ panel_counts(struct canvas *c, int x, int y, int w, int h,
 		else
 			n = 3 + canvas_printf(c, x + 3, y + row, role, w - 3,
 			    "%d-way conflict", r->s.degree);
+		if (w < 40 && row + 1 < h) {
+			row++;
+			n = 1;
+		}
 		canvas_printf(c, x + n, y + row++, ROLE_NORMAL, w - n,
 		    "  %d wavefront%s (ideal %d)", r->s.wavefronts,
 		    r->s.wavefronts == 1 ? "" : "s", r->s.ideal);
@@ -1267,7 +1371,7 @@ panel_counts(struct canvas *c, int x, int y, int w, int h,
 		    "read%s for %d lanes", r->c.serial, r->c.serial == 1 ?
 		    "" : "s", r->c.active);
 	}
-	if (row + 1 < h) {
+	if (so_far && row + 1 < h) {
 		canvas_printf(c, x, y + row++, ROLE_HEADING, w, "so far, "
 		    "steps 0-%" PRId64 " of this warp", m->step);
 		row += panel_kinds(c, x + 1, y + row, w - 1, h - row,
@@ -1283,4 +1387,66 @@ panel_counts(struct canvas *c, int x, int y, int w, int h,
 		    m->whole, 1);
 	}
 	return row;
+}
+
+/* --- clipped entry points --------------------------------------------- */
+
+int
+panel_source(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m)
+{
+	int	saved[4], n;
+
+	panel_enter(c, x, y, w, h, saved);
+	n = panel_source_in(c, x, y, w, h, m);
+	panel_leave(c, saved);
+	return n;
+}
+
+int
+panel_lanes_table(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m)
+{
+	int	saved[4], n;
+
+	panel_enter(c, x, y, w, h, saved);
+	n = panel_lanes_table_in(c, x, y, w, h, m);
+	panel_leave(c, saved);
+	return n;
+}
+
+int
+panel_lane_runs(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m)
+{
+	int	saved[4], n;
+
+	panel_enter(c, x, y, w, h, saved);
+	n = panel_lane_runs_in(c, x, y, w, h, m);
+	panel_leave(c, saved);
+	return n;
+}
+
+int
+panel_memory(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m, int window)
+{
+	int	saved[4], n;
+
+	panel_enter(c, x, y, w, h, saved);
+	n = panel_memory_in(c, x, y, w, h, m, window);
+	panel_leave(c, saved);
+	return n;
+}
+
+int
+panel_counts(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m, int so_far)
+{
+	int	saved[4], n;
+
+	panel_enter(c, x, y, w, h, saved);
+	n = panel_counts_in(c, x, y, w, h, m, so_far);
+	panel_leave(c, saved);
+	return n;
 }

@@ -29,6 +29,11 @@ void		 panel_access_text(const struct view_model *, char *buf,
 /* Word-wrap UTF-8 text; the last line ends in "…" when cut short. */
 int		 panel_wrap(struct canvas *, int x, int y, int w, int h,
 		     const char *text, enum role);
+/* The bottom line: play state, status message and key hints. */
+void		 panel_status(struct canvas *, int y, const struct view_opts *);
+/* A heading rule "── text ────" across w columns. */
+void		 panel_rule(struct canvas *, int x, int y, int w,
+		     const char *text);
 /* The kernel's source, the access's line highlighted and in view. */
 int		 panel_source(struct canvas *, int x, int y, int w, int h,
 		     const struct view_model *);
@@ -46,8 +51,9 @@ int		 panel_memory(struct canvas *, int x, int y, int w, int h,
 /* The glyphs the memory panel uses for this access, on one line. */
 int		 panel_legend(struct canvas *, int x, int y, int w,
 		     const struct view_model *);
-/* Counts of this step, of this warp so far and of the whole launch. */
+/* Counts of this step, of this warp so far (when so_far is set) and of
+   the whole launch. */
 int		 panel_counts(struct canvas *, int x, int y, int w, int h,
-		     const struct view_model *);
+		     const struct view_model *, int so_far);
 
 #endif

@@ -120,29 +120,6 @@ view_title(struct canvas *c, int x, int y, int w, const struct view_model *m)
 	canvas_text(c, x + w - n, y, right, ROLE_TITLE, n);
 }
 
-/* The bottom line: status message, play state and key hints. */
-static void
-view_status(struct canvas *c, int y, const struct view_opts *o)
-{
-	const char	*keys = "warpviz show: --step K  --warp W  --block X,Y"
-	    "  --arch legacy  -p name=value  --color";
-	int		 n = 0;
-
-	canvas_fill(c, 0, y, c->w, 1, ' ', ROLE_STATUS);
-	if (o != NULL && o->keys != NULL)
-		keys = o->keys;
-	if (o != NULL && o->playing)
-		n += canvas_text(c, 1, y, c->ascii ? "> playing " :
-		    "\xe2\x96\xb6 playing ", ROLE_STATUS, c->w - 1) + 1;
-	if (o != NULL && o->status != NULL && *o->status != '\0') {
-		n += canvas_text(c, 1 + n, y, o->status, ROLE_STATUS,
-		    c->w - 2 - n);
-		n += 3;
-	}
-	canvas_text(c, 1 + n, y, keys, ROLE_HELP, c->w - 2 - n);
-	canvas_role(c, 1 + n, y, c->w - 1 - n, 1, ROLE_STATUS);
-}
-
 /* Lines the lesson and note take wrapped at width w, at most max. */
 static int
 view_lesson_rows(const struct view_model *m, int w, int max)
@@ -172,20 +149,6 @@ view_lesson(struct canvas *c, int x, int y, int w, int h,
 		snprintf(note, sizeof note, "Note: %s.", m->l->v->note);
 		panel_wrap(c, x, y + n, w, h - n, note, ROLE_WARN);
 	}
-}
-
-/* A heading rule across w columns: "── text ─────". */
-static void
-view_rule(struct canvas *c, int x, int y, int w, const char *text)
-{
-	int	n;
-
-	canvas_fill(c, x, y, w, 1, 0x2500, ROLE_BORDER);
-	if (text == NULL)
-		return;
-	canvas_put(c, x + 2, y, ' ', ROLE_BORDER);
-	n = canvas_text(c, x + 3, y, text, ROLE_HEADING, w - 5);
-	canvas_put(c, x + 3 + n, y, ' ', ROLE_BORDER);
 }
 
 /* The memory panel's title: array, space, op and bytes per lane. */
@@ -280,10 +243,10 @@ view_full(struct canvas *c, const struct view_model *m,
 
 	canvas_box(c, w - cw, mid, cw, mh, "counts", ROLE_BORDER);
 	n = panel_counts(c, w - cw + 2, mid + 1, cw - 3, mh - 2 - (gh ?
-	    gh + 1 : 0), m);
+	    gh + 1 : 0), m, 1);
 	if (gh > 0) {
 		y = mid + mh - 1 - gh;
-		view_rule(c, w - cw + 1, y - 1, cw - 2, "GPU");
+		panel_rule(c, w - cw + 1, y - 1, cw - 2, "GPU");
 		for (n = 0; n < gh; n++)
 			canvas_text(c, w - cw + 2, y + n, o->gpu[n],
 			    ROLE_NORMAL, cw - 3);
@@ -306,7 +269,7 @@ view_compact(struct canvas *c, const struct view_model *m,
 	gh = view_gpu_rows(o);
 	lh = view_lesson_rows(m, w - 9, 4);
 	/* The memory panel needs 8 rows; the lesson gives way first. */
-	mh = h - 7 - sh - rh - gh - lh;
+	mh = h - 6 - sh - rh - gh - lh;
 	while (mh < 8 && lh > 2) {
 		lh--;
 		mh++;
@@ -315,22 +278,22 @@ view_compact(struct canvas *c, const struct view_model *m,
 
 	y = 1;
 	view_source_title(m, buf, sizeof buf);
-	view_rule(c, 0, y++, w, buf);
+	panel_rule(c, 0, y++, w, buf);
 	panel_source(c, 0, y, w, sh, m);
 	y += sh;
 	view_lanes_title(m, buf, sizeof buf);
-	view_rule(c, 0, y++, w, buf);
+	panel_rule(c, 0, y++, w, buf);
 	panel_lane_runs(c, 1, y, w - 1, rh, m);
 	y += rh;
 	view_memory_title(m, buf, sizeof buf);
-	view_rule(c, 0, y, mw, buf);
-	view_rule(c, mw, y, w - mw, "counts");
+	panel_rule(c, 0, y, mw, buf);
+	panel_rule(c, mw, y, w - mw, "counts");
 	canvas_put(c, mw, y, 0x252c, ROLE_BORDER);
 	y++;
 	panel_memory(c, 1, y, mw - 2, mh, m, w >= 110);
 	for (i = 0; i < mh; i++)
 		canvas_put(c, mw, y + i, 0x2502, ROLE_BORDER);
-	panel_counts(c, mw + 2, y, w - mw - 2, mh, m);
+	panel_counts(c, mw + 2, y, w - mw - 2, mh, m, mh >= 14);
 	y += mh;
 	panel_legend(c, 1, y++, w - 1, m);
 	for (i = 0; i < gh; i++)
@@ -353,7 +316,7 @@ view_draw(struct canvas *c, const struct view_model *m,
 		view_full(c, m, o);
 	else
 		view_compact(c, m, o);
-	view_status(c, c->h - 1, o);
+	panel_status(c, c->h - 1, o);
 }
 
 void

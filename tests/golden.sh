@@ -1,0 +1,109 @@
+#!/bin/sh
+# golden.sh - TAP test: the frames `warpviz show` prints, compared with the
+# files in tests/golden/ by diff -u (the diff goes out as TAP diagnostics).
+#
+# The environment gives $WARPVIZ (the program) and $srcdir (the source
+# tree); run by hand from a build directory they default to ./warpviz and
+# the directory above this script.
+#
+# Updating the golden files is a deliberate step, then reviewed with git
+# diff before committing:
+#     tests/golden.sh --update        (or: make update-golden)
+#
+# Each case is "NAME|ARGS": tests/golden/NAME.txt holds the output of
+# `warpviz show ARGS`.  A case whose NAME is followed by "!TODO text" is
+# expected to fail until the model is fixed; it is reported as TODO while
+# the command fails and compared normally once it works.
+
+WARPVIZ=${WARPVIZ:-./warpviz}
+srcdir=${srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+dir=$srcdir/tests/golden
+update=0
+[ "$1" = "--update" ] && update=1
+
+LC_ALL=C.UTF-8
+export LC_ALL
+
+cases='matmul-col|matmul-col --step 0
+matmul-col-step1|matmul-col --step 1
+matmul-row|matmul-row --step 0
+matmul-tiled-step3|matmul-tiled --step 3
+matmul-tiled-step4|matmul-tiled --step 4
+matmul-tiled-step5|matmul-tiled --step 5
+twohop-v0|twohop-v0
+twohop-v1|twohop-v1 --step 1
+copy-offset|copy-offset
+copy-offset-0|copy-offset -p offset=0
+stride|stride -p stride=8
+powers-stride32!TODO launch_init rejects two loops named k|powers-stride32 --step 1
+powers-transposed!TODO launch_init rejects two loops named k|powers-transposed --step 1
+powers-padded!TODO launch_init rejects two loops named k|powers-padded --step 1
+struct12|struct12 --step 0
+struct16|struct16
+double2|double2
+array2d|array2d --block 0,1
+array2d-pitch|array2d-pitch --block 0,1
+const-uniform|const-uniform --step 1
+const-divergent|const-divergent --step 1
+legacy-copy-offset|copy-offset --arch legacy
+legacy-matmul-row|matmul-row --arch legacy
+legacy-stride|stride -p stride=1 --arch legacy
+ascii-matmul-col|matmul-col --ascii
+ascii-twohop-v0-80x24|twohop-v0 --ascii --size 80x24
+80x24-matmul-col|matmul-col --size 80x24
+80x24-matmul-tiled|matmul-tiled --step 5 --size 80x24
+80x24-const-divergent|const-divergent --step 1 --size 80x24
+80x24-struct12|struct12 --step 2 --size 80x24
+200x60-twohop-v0|twohop-v0 --size 200x60
+partial-warp|copy-offset -p n=40 -p bs=64 --block 0 --warp 1
+classroom-warp4|matmul-row -p width=4 -p bx=4 -p by=4 -p warp=4 --step 0'
+
+n=0
+fail=0
+total=$(printf '%s\n' "$cases" | wc -l)
+echo "1..$total"
+tmp=${TMPDIR:-/tmp}/golden.$$
+trap 'rm -f "$tmp"' EXIT INT TERM
+printf '%s\n' "$cases" | {
+	while IFS='|' read -r name args; do
+		n=$((n + 1))
+		todo=
+		case $name in
+		*!TODO*)
+			todo=${name#*!TODO }
+			name=${name%%!TODO*}
+			;;
+		esac
+		file=$dir/$name.txt
+		# shellcheck disable=SC2086
+		if ! "$WARPVIZ" show $args >"$tmp" 2>&1; then
+			if [ -n "$todo" ]; then
+				echo "not ok $n - $name # TODO $todo"
+			else
+				echo "not ok $n - $name: warpviz show $args failed"
+				fail=1
+			fi
+			sed 's/^/# /' "$tmp"
+			continue
+		fi
+		if [ $update = 1 ]; then
+			cp "$tmp" "$file"
+			echo "ok $n - $name # updated $file"
+			continue
+		fi
+		if [ ! -f "$file" ]; then
+			echo "not ok $n - $name: no $file (tests/golden.sh --update, then review)"
+			fail=1
+			continue
+		fi
+		if diff -u "$file" "$tmp" >"$tmp.diff" 2>&1; then
+			echo "ok $n - $name"
+		else
+			echo "not ok $n - $name: warpviz show $args differs"
+			sed 's/^/# /' "$tmp.diff"
+			fail=1
+		fi
+		rm -f "$tmp.diff"
+	done
+	exit $fail
+}
