@@ -76,6 +76,7 @@ shot powers-stride32 120 35 "" "--variant powers-stride32" Right
 shot powers-padded 120 35 "" "--variant powers-padded" Right
 # Compare mode: copy with offset 1 against its aligned partner.
 shot compare-copy-offset 120 35 "" "--variant copy-offset" c
+shot compare-matmul 120 35 "" "" c Right
 # Overlays and the monochrome projector.
 shot help-80x24 80 24 "" "" "?"
 shot picker 120 35 "" "" v
