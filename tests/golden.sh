@@ -41,8 +41,8 @@ powers-padded!TODO launch_init rejects two loops named k|powers-padded --step 1
 struct12|struct12 --step 0
 struct16|struct16
 double2|double2
-array2d|array2d --block 0,1
-array2d-pitch|array2d-pitch --block 0,1
+array2d|array2d --warp 1
+array2d-pitch|array2d-pitch --warp 1
 const-uniform|const-uniform --step 1
 const-divergent|const-divergent --step 1
 legacy-copy-offset|copy-offset --arch legacy

@@ -218,11 +218,8 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 		if (m[i]->res.space != m[0]->res.space)
 			same = 0;
 	if (same && c->w - 2 >= 72) {
-		panel_rule(c, 0, y, c->w, NULL);
-		for (i = 1; i < n; i++)
-			canvas_put(c, i * (cw + 1) - 1, y, 0x2534,
-			    ROLE_BORDER);
-		panel_legend(c, 2, y, c->w - 4, m[0]);
+		canvas_fill(c, 0, y, c->w, 1, ' ', ROLE_NORMAL);
+		panel_legend(c, 1, y, c->w - 2, m[0]);
 	}
 	panel_status(c, c->h - 1, o);
 }

@@ -299,6 +299,7 @@ panel_source_in(struct canvas *c, int x, int y, int w, int h,
 	const struct variant	*v = m->l->v;
 	const char		*src = catalog_source(v->source), *p;
 	int			 first, last, cur, col, top, row, n, at, len;
+	int			 hoff, k;
 	char			 buf[512];
 
 	if (h < 1 || w < 8)
@@ -317,6 +318,16 @@ panel_source_in(struct canvas *c, int x, int y, int w, int h,
 	if (top < first)
 		top = first;
 	len = (int)strlen(m->l->sites[m->acc.site].text);
+	/* Shift every line left when the access would end past the edge. */
+	hoff = 0;
+	if (cur > 0 && (p = panel_line_start(src, cur)) != NULL) {
+		at = col;
+		panel_expand(p, buf, sizeof buf, &at);
+		if (at >= 0 && at + len > w - 6)
+			hoff = at + len - (w - 6) + 1;
+		if (hoff > at)
+			hoff = at;
+	}
 	for (row = 0; row < h && top + row <= last; row++) {
 		n = top + row;
 		p = panel_line_start(src, n);
@@ -324,6 +335,13 @@ panel_source_in(struct canvas *c, int x, int y, int w, int h,
 			break;
 		at = n == cur ? col : -1;
 		panel_expand(p, buf, sizeof buf, &at);
+		if (hoff > 0) {
+			k = (int)strlen(buf);
+			memmove(buf, buf + (hoff < k ? hoff : k),
+			    (size_t)(k - (hoff < k ? hoff : k)) + 1);
+			if (at >= 0)
+				at -= hoff;
+		}
 		if (n == cur) {
 			canvas_fill(c, x, y + row, w, 1, ' ',
 			    ROLE_SOURCE_CURRENT);
@@ -334,6 +352,9 @@ panel_source_in(struct canvas *c, int x, int y, int w, int h,
 			    ROLE_SOURCE_CURRENT);
 			canvas_text(c, x + 6, y + row, buf,
 			    ROLE_SOURCE_CURRENT, w - 6);
+			if (hoff > 0)
+				canvas_put(c, x + 5, y + row, 0x2026,
+				    ROLE_SOURCE_CURRENT);
 			if (at >= 0 && at < w - 6)
 				canvas_role(c, x + 6 + at, y + row,
 				    len < w - 6 - at ? len : w - 6 - at, 1,
@@ -342,6 +363,8 @@ panel_source_in(struct canvas *c, int x, int y, int w, int h,
 			canvas_printf(c, x, y + row, ROLE_DIM, 4, "%3d", n);
 			canvas_text(c, x + 6, y + row, buf, ROLE_SOURCE,
 			    w - 6);
+			if (hoff > 0)
+				canvas_put(c, x + 5, y + row, 0x2026, ROLE_DIM);
 		}
 	}
 	return row;
@@ -841,6 +864,12 @@ panel_global(struct canvas *c, int x, int y, int w, int h,
 		sc = 4;
 	if (w < hexw + 1 + 4 * (sc + 1) + 1 + (mw ? mw + 2 : 0))
 		mw = 0;
+	else if (mw > 0) {
+		/* The window takes what the lines leave, up to 64. */
+		mw = w - (hexw + 1 + 4 * (sc + 1) + 1) - 3;
+		if (mw > 64)
+			mw = 64;
+	}
 	if (w < hexw + 1 + 4 * (sc + 1) + 1)
 		hexw = 0;
 	/* Ruler: the byte offset of each sector within its line. */
@@ -1009,11 +1038,10 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 			role = panel_bank_role(n[b]);
 			more = n[b] - stack + 1;
 			if (k == stack - 1 && more > 1) {
-				if (cw == 1)
-					canvas_put(c, bx, y + 1 + k, '+', role);
-				else
-					canvas_printf(c, bx, y + 1 + k, role,
-					    cw, "%*d", cw, more);
+				/* More words than rows: the n-way row counts. */
+				for (i = 0; i < cw - (cw == 3); i++)
+					canvas_put(c, bx + (cw == 3) + i,
+					    y + 1 + k, 0x22ee, role);
 				continue;
 			}
 			if (__builtin_popcount(lanes[b][k]) > 1)
@@ -1031,9 +1059,13 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 	for (b = 0; b < RULES_BANKS; b++) {
 		if (n[b] == 0)
 			continue;
-		if (cw == 1 && n[b] > 9)
+		if (cw == 1 && n[b] > 9 && (b + 1 == RULES_BANKS ||
+		    n[b + 1] != 0))
 			canvas_put(c, x + lab + b, y + 1 + stack, '+',
 			    panel_bank_role(n[b]));
+		else if (cw == 1 && n[b] > 9)
+			canvas_printf(c, x + lab + b, y + 1 + stack,
+			    panel_bank_role(n[b]), 2, "%d", n[b]);
 		else
 			canvas_printf(c, x + lab + b * cw, y + 1 + stack,
 			    panel_bank_role(n[b]), cw, "%*d", cw, n[b]);
@@ -1087,8 +1119,12 @@ panel_constant(struct canvas *c, int x, int y, int w, int h,
 		}
 		lanes[i] |= UINT32_C(1) << l;
 	}
-	canvas_printf(c, x, y, ROLE_DIM, w, "%d distinct address%s, read one "
-	    "after another:", n, n == 1 ? "" : "es");
+	if (n == 1)
+		canvas_text(c, x, y, "one address: one read, broadcast to "
+		    "every lane", ROLE_DIM, w);
+	else
+		canvas_printf(c, x, y, ROLE_DIM, w, "%d distinct addresses, "
+		    "read one after another:", n);
 	ew = 24;
 	cols = w / ew > 0 ? w / ew : 1;
 	for (i = 0; i < n; i++) {
@@ -1248,8 +1284,8 @@ panel_kind_line(struct canvas *c, int x, int y, int w, int h,
 			    t->requests));
 		else
 			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%"
-			    PRId64 " serial reads in %" PRId64 " req",
-			    t->serial, t->requests);
+			    PRId64 " serial read%s in %" PRId64 " req",
+			    t->serial, t->serial == 1 ? "" : "s", t->requests);
 		return 1;
 	}
 	if (per_request)
@@ -1309,12 +1345,12 @@ panel_counts_in(struct canvas *c, int x, int y, int w, int h,
 	const struct access_result	*r = &m->res;
 	const struct launch_site	*s = &m->l->sites[m->acc.site];
 	enum role			 role;
-	int				 row = 0, n;
+	int				 row = 0, n, k;
 	char				 buf[160];
 
 	if (h < 1 || w < 16)
 		return 0;
-	if (so_far)
+	if (so_far != 0 || w >= 30)
 		canvas_printf(c, x, y + row++, ROLE_HEADING, w, "this step: "
 		    "%s %s", s->op == OP_LOAD ? "load" : "store", s->text);
 	if (row < h && r->active == 0)
@@ -1325,13 +1361,13 @@ panel_counts_in(struct canvas *c, int x, int y, int w, int h,
 		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
 		n = 3 + canvas_printf(c, x + 3, y + row, role, w - 3, "%s",
 		    rules_class_name(r->g.class));
-		if (w < 40 && row + 1 < h) {
+		k = snprintf(buf, sizeof buf, "  %d sector%s (ideal %d)",
+		    r->g.sectors, r->g.sectors == 1 ? "" : "s", r->g.ideal);
+		if (n + k > w && row + 1 < h) {
 			row++;
 			n = 1;
 		}
-		canvas_printf(c, x + n, y + row++, ROLE_NORMAL, w - n,
-		    "  %d sector%s (ideal %d)", r->g.sectors, r->g.sectors ==
-		    1 ? "" : "s", r->g.ideal);
+		canvas_text(c, x + n, y + row++, buf, ROLE_NORMAL, w - n);
 		if (row < h && m->arch == ARCH_LEGACY)
 			canvas_printf(c, x + 3, y + row++, ROLE_NORMAL, w - 3,
 			    "%d segment%s: %d B for %d B used",
@@ -1340,7 +1376,7 @@ panel_counts_in(struct canvas *c, int x, int y, int w, int h,
 		else if (row < h)
 			canvas_printf(c, x + 3, y + row++, r->g.sectors >
 			    r->g.ideal ? ROLE_WARN : ROLE_GOOD, w - 3, "%d B "
-			    "moved for %d B used: %d%%", r->g.sectors *
+			    "moved, %d used: %d%%", r->g.sectors *
 			    RULES_SECTOR, r->g.bytes_used,
 			    panel_pct(r->g.bytes_used, r->g.sectors *
 			    RULES_SECTOR));
@@ -1353,13 +1389,14 @@ panel_counts_in(struct canvas *c, int x, int y, int w, int h,
 		else
 			n = 3 + canvas_printf(c, x + 3, y + row, role, w - 3,
 			    "%d-way conflict", r->s.degree);
-		if (w < 40 && row + 1 < h) {
+		k = snprintf(buf, sizeof buf, "  %d wavefront%s (ideal %d)",
+		    r->s.wavefronts, r->s.wavefronts == 1 ? "" : "s",
+		    r->s.ideal);
+		if (n + k > w && row + 1 < h) {
 			row++;
 			n = 1;
 		}
-		canvas_printf(c, x + n, y + row++, ROLE_NORMAL, w - n,
-		    "  %d wavefront%s (ideal %d)", r->s.wavefronts,
-		    r->s.wavefronts == 1 ? "" : "s", r->s.ideal);
+		canvas_text(c, x + n, y + row++, buf, ROLE_NORMAL, w - n);
 		if (row < h && s->size > 4)
 			canvas_printf(c, x + 3, y + row++, ROLE_DIM, w - 3,
 			    "%d-byte access: phases of %d lanes", s->size,
@@ -1382,7 +1419,7 @@ panel_counts_in(struct canvas *c, int x, int y, int w, int h,
 		    launch_total_warps(m->l));
 		canvas_text(c, x, y + row++, buf, ROLE_HEADING, w);
 		row += panel_kind_line(c, x + 1, y + row, w - 1, h - row,
-		    "this", &m->whole->site[m->acc.site], m->arch, 1);
+		    "access", &m->whole->site[m->acc.site], m->arch, 1);
 		row += panel_kinds(c, x + 1, y + row, w - 1, h - row,
 		    m->whole, 1);
 	}

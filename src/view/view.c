@@ -274,7 +274,7 @@ view_compact(struct canvas *c, const struct view_model *m,
 		lh--;
 		mh++;
 	}
-	mw = w >= 100 ? w - 40 : 46;
+	mw = w >= 100 ? w - 40 : 48;
 
 	y = 1;
 	view_source_title(m, buf, sizeof buf);

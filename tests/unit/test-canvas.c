@@ -17,14 +17,19 @@
 #include "text.h"
 #include "view.h"
 
-/* Print a canvas into a string (caller frees). */
+/* Print a canvas into a string, valid until the next call. */
 static char *
 render(const struct canvas *c, int color)
 {
-	char	*buf = NULL;
-	size_t	 len = 0;
-	FILE	*f = open_memstream(&buf, &len);
+	static char	*buf;
+	size_t		 len = 0;
+	FILE		*f;
 
+	free(buf);
+	buf = NULL;
+	if (c == NULL)
+		return NULL;
+	f = open_memstream(&buf, &len);
 	text_print_canvas(f, c, color);
 	fclose(f);
 	return buf;
@@ -100,7 +105,6 @@ test_ascii(void)
 	    ROLE_NORMAL, -1);
 	s = render(c, 0);
 	is_str(s, "+----+\n|#.>?|\n+----+\n", "box and marks fall back");
-	free(s);
 	for (y = 0; y < c->h; y++)
 		for (x = 0; x < c->w; x++)
 			if (canvas_at(c, x, y)->ch > 0x7f)
@@ -158,10 +162,8 @@ test_sgr(void)
 	ok(strstr(s, "m x    \033[0m\n") != NULL,
 	    "a blank with a background is kept");
 	ok(strstr(s, ";48;5;") != NULL, "256-colour background");
-	free(s);
 	s = render(c, 0);
 	is_str(s, "abc\n x\n", "plain text trims and has no escapes");
-	free(s);
 	canvas_free(c);
 }
 
@@ -216,8 +218,52 @@ test_too_small(void)
 	s = render(c, 0);
 	ok(strstr(s, "terminal too small: need 80x24, have 60x20") != NULL,
 	    "too-small message");
-	free(s);
 	canvas_free(c);
+}
+
+/* Compare mode says how far apart twohop V0 and V1 are, in any size. */
+static void
+test_compare(void)
+{
+	static const char	*names[] = { "twohop-v0", "twohop-v1" };
+	static struct launch	 l[2];
+	static struct totals	 t[2];
+	struct view_model	*vm[2];
+	const struct view_model	*mp[2];
+	struct param_set	 ps;
+	struct canvas		*c;
+	struct view_opts	 o;
+	char			*cause = NULL, *s;
+	int			 i, sizes[3][2] = { { 80, 24 }, { 120, 35 },
+				    { 200, 60 } };
+
+	for (i = 0; i < 2; i++) {
+		param_defaults(&ps, catalog_find(names[i]));
+		if (launch_init(&l[i], &ps, &cause) != 0) {
+			ok(0, "launch_init %s: %s", names[i], cause);
+			return;
+		}
+		vm[i] = calloc(1, sizeof *vm[i]);
+		view_model_set(vm[i], &l[i], ARCH_MODERN, 0, 0, 0, 0, &cause);
+		if (totals_compute(&l[i], ARCH_MODERN, TOTALS_AUTO, &t[i],
+		    &cause) == 0)
+			vm[i]->whole = &t[i];
+		mp[i] = vm[i];
+	}
+	memset(&o, 0, sizeof o);
+	for (i = 0; i < 3; i++) {
+		c = canvas_new(sizes[i][0], sizes[i][1], 0);
+		view_draw_compare(c, mp, 2, &o);
+		s = render(c, 0);
+		ok(strstr(s, "twohop-v0 moves 4.25x the global sectors of") !=
+		    NULL, "compare at %dx%d says V0 moves 4.25x the sectors",
+		    sizes[i][0], sizes[i][1]);
+		canvas_free(c);
+	}
+	for (i = 0; i < 2; i++) {
+		free(vm[i]);
+		launch_free(&l[i]);
+	}
 }
 
 int
@@ -229,5 +275,7 @@ main(void)
 	test_sgr();
 	test_cache();
 	test_too_small();
+	test_compare();
+	free(render(NULL, -1));
 	return tap_done();
 }
