@@ -46,6 +46,7 @@ static const char usage_main[] =
 "  --no-mouse        leave the mouse to the terminal\n"
 "  --frames N        play N animation frames, then exit\n"
 "  --results FILE    show timings recorded by 'warpviz bench --json'\n"
+"  --keys            list the TUI's keys (KEY<TAB>what it does)\n"
 "\n"
 "  -h, --help        this help;  -V, --version  the version\n"
 "See warpviz(1).\n";
@@ -695,7 +696,8 @@ cli_main(int argc, char **argv)
 			fputs(usage_main, stdout);
 			return 0;
 		}
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+	if ((!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) &&
+	    tui_needs_terminal(argc - 1, argv + 1))
 		return cli_usage_error("the TUI needs a terminal on stdin and "
 		    "stdout; for a frame as text use 'warpviz show VARIANT' "
 		    "(see warpviz --help)");

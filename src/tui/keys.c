@@ -1,0 +1,672 @@
+/*
+ * keys.c - keys to actions.  The frame's keys live in one const table
+ * (the help overlay and 'warpviz --keys' print it); the overlays' few list
+ * keys are handled per mode below.  Actions change the state and return
+ * intent bits; they never draw and never touch the terminal.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "gpu.h"
+#include "keys.h"
+#include "overlay.h"
+#include "tui-curses.h"
+
+#define KEY_ESC		27
+#define KEY_CTRL(c)	((c) & 0x1f)
+#define MOVED		(INTENT_RECOMPUTE | INTENT_REDRAW)
+
+static int
+act_step_next(struct state *st)
+{
+	if (st->step + 1 >= state_nsteps(st)) {
+		state_status(st, "last step (%lld); Home goes back to the first",
+		    (long long)st->step);
+		return INTENT_REDRAW;
+	}
+	st->step++;
+	return MOVED;
+}
+
+static int
+act_step_prev(struct state *st)
+{
+	if (st->step == 0) {
+		state_status(st, "first step");
+		return INTENT_REDRAW;
+	}
+	st->step--;
+	return MOVED;
+}
+
+static int
+act_first(struct state *st)
+{
+	st->step = 0;
+	return MOVED;
+}
+
+static int
+act_last(struct state *st)
+{
+	st->step = state_nsteps(st) - 1;
+	return MOVED;
+}
+
+static int
+act_play(struct state *st)
+{
+	st->playing = !st->playing;
+	if (st->playing && st->step + 1 >= state_nsteps(st))
+		st->step = 0;
+	if (st->playing)
+		state_status(st, "playing, %g steps/s (+ and - change it)",
+		    state_speeds[st->speed]);
+	else
+		state_status(st, "paused at step %lld", (long long)st->step);
+	return MOVED;
+}
+
+static int
+act_faster(struct state *st)
+{
+	if (st->speed + 1 < state_nspeeds)
+		st->speed++;
+	state_status(st, "speed %g steps/s", state_speeds[st->speed]);
+	return INTENT_REDRAW;
+}
+
+static int
+act_slower(struct state *st)
+{
+	if (st->speed > 0)
+		st->speed--;
+	state_status(st, "speed %g steps/s", state_speeds[st->speed]);
+	return INTENT_REDRAW;
+}
+
+static int
+set_variant(struct state *st, const struct variant *v)
+{
+	char	*cause = NULL;
+
+	if (state_set_variant(st, v, NULL, &cause) != 0) {
+		state_status(st, "%s: %s", v->name, cause);
+		free(cause);
+		return INTENT_REDRAW;
+	}
+	if (st->status[0] == '\0')
+		state_status(st, "%s: %s", v->name, v->title);
+	return MOVED;
+}
+
+/* Step through the catalog by `by`, passing over variants whose launch
+   fails (the status line names them). */
+static int
+step_variant(struct state *st, int by)
+{
+	const struct variant	*v;
+	char			 skipped[STATE_STATUS_MAX] = "";
+	char			*cause = NULL;
+	int			 n = catalog_count(), i, k;
+	size_t			 len;
+
+	i = catalog_index(st->pane[0].v);
+	for (k = 0; k < n - 1; k++) {
+		i = ((i + by) % n + n) % n;
+		v = catalog[i];
+		if (state_set_variant(st, v, NULL, &cause) == 0) {
+			if (skipped[0] != '\0')
+				state_status(st, "%s (passed over: %s)",
+				    v->name, skipped);
+			else if (st->status[0] == '\0')
+				state_status(st, "%s: %s", v->name, v->title);
+			return MOVED;
+		}
+		len = strlen(skipped);
+		snprintf(skipped + len, sizeof skipped - len, "%s%s: %s",
+		    len ? "; " : "", v->name, cause);
+		free(cause);
+		cause = NULL;
+	}
+	state_status(st, "no other variant launches: %s", skipped);
+	return INTENT_REDRAW;
+}
+
+static int
+act_variant_next(struct state *st)
+{
+	return step_variant(st, 1);
+}
+
+static int
+act_variant_prev(struct state *st)
+{
+	return step_variant(st, -1);
+}
+
+static int
+act_picker(struct state *st)
+{
+	int	rows[OVERLAY_MAX_ROWS], n, i, cur;
+
+	cur = catalog_index(st->pane[0].v);
+	n = overlay_variant_rows(rows, OVERLAY_MAX_ROWS);
+	st->sel = 0;
+	for (i = 0; i < n; i++)
+		if (rows[i] == cur)
+			st->sel = i;
+	st->top = 0;
+	st->mode = MODE_VARIANTS;
+	return INTENT_REDRAW;
+}
+
+static int
+act_warp_next(struct state *st)
+{
+	st->warp = st->warp + 1 < st->pane[0].l->warps ? st->warp + 1 : 0;
+	state_status(st, "warp %d of %d in the block", st->warp,
+	    st->pane[0].l->warps);
+	return MOVED;
+}
+
+static int
+act_warp_prev(struct state *st)
+{
+	st->warp = st->warp > 0 ? st->warp - 1 : st->pane[0].l->warps - 1;
+	state_status(st, "warp %d of %d in the block", st->warp,
+	    st->pane[0].l->warps);
+	return MOVED;
+}
+
+static int
+move_block(struct state *st, int by)
+{
+	const struct launch	*l = st->pane[0].l;
+	int64_t			 n = l->grid[0] * l->grid[1], i;
+
+	i = st->block[0] + st->block[1] * l->grid[0] + by;
+	i = (i % n + n) % n;
+	st->block[0] = i % l->grid[0];
+	st->block[1] = i / l->grid[0];
+	state_status(st, "block %lld,%lld of %lldx%lld",
+	    (long long)st->block[0], (long long)st->block[1],
+	    (long long)l->grid[0], (long long)l->grid[1]);
+	return MOVED;
+}
+
+static int
+act_block_next(struct state *st)
+{
+	return move_block(st, 1);
+}
+
+static int
+act_block_prev(struct state *st)
+{
+	return move_block(st, -1);
+}
+
+static int
+prompt(struct state *st, enum state_prompt what, const char *init)
+{
+	st->mode = MODE_PROMPT;
+	st->prompt = what;
+	snprintf(st->input, sizeof st->input, "%s", init);
+	st->ninput = strlen(st->input);
+	return INTENT_REDRAW;
+}
+
+static int
+act_block_prompt(struct state *st)
+{
+	return prompt(st, PROMPT_BLOCK, "");
+}
+
+static int
+act_step_prompt(struct state *st)
+{
+	return prompt(st, PROMPT_STEP, "");
+}
+
+static int
+act_arch(struct state *st)
+{
+	st->arch = st->arch == ARCH_MODERN ? ARCH_LEGACY : ARCH_MODERN;
+	state_retotal(st);
+	state_status(st, "memory model: %s", st->arch == ARCH_MODERN ?
+	    "modern (cc 6.0+, 32-byte sectors)" :
+	    "legacy (cc 1.2/1.3, half-warp segments)");
+	return MOVED;
+}
+
+static int
+act_params(struct state *st)
+{
+	st->mode = MODE_PARAMS;
+	st->sel = st->top = 0;
+	return INTENT_REDRAW;
+}
+
+static int
+act_compare(struct state *st)
+{
+	st->compare = !st->compare;
+	state_set_partners(st);
+	if (st->compare) {
+		state_status(st, "compare: %d variants in lock-step (c ends)",
+		    st->npanes);
+	} else if (st->status[0] == '\0')
+		state_status(st, "compare off");
+	return MOVED;
+}
+
+static int
+act_gpu(struct state *st)
+{
+	const char	*why = NULL;
+
+	if (gpu_request(&st->pane[0].ps, &why) != 0)
+		state_status(st, "GPU: %s", why != NULL ? why : "unavailable");
+	else
+		state_status(st, "GPU: timing %s...", st->pane[0].v->name);
+	return INTENT_REDRAW;
+}
+
+static int
+act_help(struct state *st)
+{
+	st->mode = MODE_HELP;
+	return INTENT_REDRAW;
+}
+
+static int
+act_redraw(struct state *st)
+{
+	return INTENT_RELAYOUT | INTENT_REDRAW;
+}
+
+static int
+act_quit(struct state *st)
+{
+	return INTENT_QUIT;
+}
+
+const struct keys_entry keys_table[] = {
+	{ { KEY_RIGHT, 'l' }, { "Right", "l" }, "step forward",
+	  act_step_next },
+	{ { KEY_LEFT, 'h' }, { "Left", "h" }, "step back", act_step_prev },
+	{ { ' ' }, { "Space" }, "play or pause", act_play },
+	{ { '+', '=' }, { "+", NULL }, "play faster", act_faster },
+	{ { '-' }, { "-" }, "play slower", act_slower },
+	{ { KEY_HOME, '0' }, { "Home", "0" }, "first step", act_first },
+	{ { KEY_END, '$' }, { "End", "$" }, "last step", act_last },
+	{ { 's' }, { "s" }, "go to a step (type K)", act_step_prompt },
+	{ { '\t' }, { "Tab" }, "next variant", act_variant_next },
+	{ { KEY_BTAB }, { "S-Tab" }, "previous variant", act_variant_prev },
+	{ { 'v', '\n', '\r', KEY_ENTER }, { "v", "Enter" },
+	  "choose a variant (list)", act_picker },
+	{ { 'w' }, { "w" }, "next warp in the block", act_warp_next },
+	{ { 'W' }, { "W" }, "previous warp", act_warp_prev },
+	{ { 'b' }, { "b" }, "next block", act_block_next },
+	{ { 'B' }, { "B" }, "previous block", act_block_prev },
+	{ { '#' }, { "#" }, "go to a block (X,Y)", act_block_prompt },
+	{ { 'a' }, { "a" }, "memory model modern/legacy", act_arch },
+	{ { 'p' }, { "p" }, "edit a parameter", act_params },
+	{ { 'c' }, { "c" }, "compare side by side", act_compare },
+	{ { 'g' }, { "g" }, "time it on the GPU", act_gpu },
+	{ { '?' }, { "?" }, "this help", act_help },
+	{ { KEY_CTRL('l') }, { "C-l" }, "redraw the screen", act_redraw },
+	{ { 'q', 'Q' }, { "q" }, "quit", act_quit },
+	{ { 0 }, { "Up", "k" }, "lists: up", NULL },
+	{ { 0 }, { "Down", "j" }, "lists: down", NULL },
+	{ { 0 }, { "Enter" }, "lists: choose; prompt: apply", NULL },
+	{ { 0 }, { "Esc" }, "close list, help or prompt", NULL },
+	{ { 0 }, { NULL }, NULL, NULL }
+};
+
+void
+keys_print(FILE *f)
+{
+	const struct keys_entry	*e;
+	int			 i;
+
+	for (e = keys_table; e->help != NULL; e++)
+		for (i = 0; i < KEYS_PER_ACTION; i++)
+			if (e->name[i] != NULL)
+				fprintf(f, "%s\t%s\n", e->name[i], e->help);
+}
+
+int
+keys_tick(struct state *st)
+{
+	if (st->step + 1 < state_nsteps(st))
+		st->step++;
+	else if (st->wrap)
+		st->step = 0;
+	else {
+		st->playing = 0;
+		state_status(st, "end of the kernel: paused (Space plays from "
+		    "the start)");
+	}
+	return MOVED;
+}
+
+/* Move a list cursor; rows n, skipping rows for which skip(rows[]) holds. */
+static void
+list_move(struct state *st, int n, int by, const int *rows, int h)
+{
+	int	vis = overlay_list_height(h), s = st->sel;
+
+	s += by;
+	if (s < 0)
+		s = 0;
+	if (s > n - 1)
+		s = n - 1;
+	if (rows != NULL) {
+		while (s > 0 && s < n - 1 && rows[s] < 0)
+			s += by > 0 ? 1 : -1;
+		if (rows[s] < 0)
+			s += s == 0 ? 1 : -1;
+	}
+	st->sel = s;
+	if (st->sel < st->top)
+		st->top = st->sel > 0 && rows != NULL && rows[st->sel - 1] < 0 ?
+		    st->sel - 1 : st->sel;
+	if (st->sel >= st->top + vis)
+		st->top = st->sel - vis + 1;
+}
+
+/* Keys shared by the two lists; returns -2 when not a list key. */
+static int
+list_key(struct state *st, int key, int n, const int *rows, int h)
+{
+	int	vis = overlay_list_height(h);
+
+	switch (key) {
+	case KEY_UP:
+	case 'k':
+		list_move(st, n, -1, rows, h);
+		return INTENT_REDRAW;
+	case KEY_DOWN:
+	case 'j':
+		list_move(st, n, 1, rows, h);
+		return INTENT_REDRAW;
+	case KEY_PPAGE:
+		list_move(st, n, -vis, rows, h);
+		return INTENT_REDRAW;
+	case KEY_NPAGE:
+		list_move(st, n, vis, rows, h);
+		return INTENT_REDRAW;
+	case KEY_HOME:
+		list_move(st, n, -n, rows, h);
+		return INTENT_REDRAW;
+	case KEY_END:
+		list_move(st, n, n, rows, h);
+		return INTENT_REDRAW;
+	case KEY_ESC:
+	case 'q':
+		st->mode = MODE_FRAME;
+		return INTENT_REDRAW;
+	}
+	return -2;
+}
+
+static int
+is_enter(int key)
+{
+	return key == '\n' || key == '\r' || key == KEY_ENTER;
+}
+
+/* A mouse event in a list: wheel moves, a click chooses. */
+static int
+list_mouse(struct state *st, int *key, int n, const int *rows, int w, int h)
+{
+	MEVENT	me;
+	int	r;
+
+	if (getmouse(&me) != OK)
+		return 0;
+	if (me.bstate & BUTTON4_PRESSED)
+		*key = KEY_UP;
+	else if (me.bstate & BUTTON5_PRESSED)
+		*key = KEY_DOWN;
+	else if (me.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
+		r = overlay_hit(st, w, h, me.x, me.y);
+		if (r < 0 || r >= n || (rows != NULL && rows[r] < 0))
+			return 0;
+		st->sel = r;
+		*key = '\n';
+	} else
+		return 0;
+	return 1;
+}
+
+static int
+mode_variants(struct state *st, int key, int w, int h)
+{
+	int	rows[OVERLAY_MAX_ROWS], n, r;
+
+	n = overlay_variant_rows(rows, OVERLAY_MAX_ROWS);
+	if (key == KEY_MOUSE && !list_mouse(st, &key, n, rows, w, h))
+		return 0;
+	if ((r = list_key(st, key, n, rows, h)) != -2)
+		return r;
+	if (key == 'v') {
+		st->mode = MODE_FRAME;
+		return INTENT_REDRAW;
+	}
+	if (is_enter(key) && rows[st->sel] >= 0) {
+		st->mode = MODE_FRAME;
+		return set_variant(st, catalog[rows[st->sel]]);
+	}
+	return 0;
+}
+
+static int
+mode_params(struct state *st, int key, int w, int h)
+{
+	const struct param_set	*ps = &st->pane[0].ps;
+	char			 buf[32];
+	int			 r;
+
+	if (key == KEY_MOUSE && !list_mouse(st, &key, ps->n, NULL, w, h))
+		return 0;
+	if ((r = list_key(st, key, ps->n, NULL, h)) != -2)
+		return r;
+	if (key == 'p') {
+		st->mode = MODE_FRAME;
+		return INTENT_REDRAW;
+	}
+	if (is_enter(key)) {
+		st->param = st->sel;
+		snprintf(buf, sizeof buf, "%lld", (long long)ps->val[st->sel]);
+		return prompt(st, PROMPT_PARAM, buf);
+	}
+	return 0;
+}
+
+/* Apply a typed parameter value; a bad one changes nothing. */
+static int
+apply_param(struct state *st)
+{
+	struct state_pane	*p = &st->pane[0];
+	struct param_set	 ps = p->ps;
+	const char		*name = ps.def[st->param]->name;
+	char			*cause = NULL;
+	long long		 was = ps.val[st->param];
+	int64_t			 step = st->step, bx = st->block[0];
+	int64_t			 by = st->block[1];
+	int			 warp = st->warp;
+
+	if (param_set_text(&ps, name, st->input, &cause) != 0) {
+		state_status(st, "%s (nothing changed)", cause);
+		free(cause);
+		return INTENT_REDRAW;
+	}
+	if (state_set_variant(st, p->v, &ps, &cause) != 0) {
+		state_status(st, "%s=%s: %s (nothing changed)", name, st->input,
+		    cause);
+		free(cause);
+		return INTENT_REDRAW;
+	}
+	st->step = step;
+	st->block[0] = bx;
+	st->block[1] = by;
+	st->warp = warp;
+	state_status(st, "%s = %lld (was %lld)", name,
+	    (long long)p->ps.val[st->param], was);
+	return MOVED;
+}
+
+/* Parse a whole number from 0; -1 when not one. */
+static int
+parse_num(const char *s, int64_t *out, const char **end)
+{
+	char		*e;
+	long long	 v;
+
+	errno = 0;
+	v = strtoll(s, &e, 10);
+	if (e == s || errno != 0 || v < 0 || !isdigit((unsigned char)*s))
+		return -1;
+	*out = v;
+	*end = e;
+	return 0;
+}
+
+static int
+apply_block(struct state *st)
+{
+	const struct launch	*l = st->pane[0].l;
+	const char		*e;
+	int64_t			 x, y = 0;
+
+	if (parse_num(st->input, &x, &e) != 0 || (*e != '\0' && (*e != ',' ||
+	    parse_num(e + 1, &y, &e) != 0 || *e != '\0'))) {
+		state_status(st, "block: '%s' is not X or X,Y (nothing changed)",
+		    st->input);
+		return INTENT_REDRAW;
+	}
+	if (x >= l->grid[0] || y >= l->grid[1]) {
+		state_status(st, "block: %lld,%lld is outside the grid (0..%lld, "
+		    "0..%lld; nothing changed)", (long long)x, (long long)y,
+		    (long long)l->grid[0] - 1, (long long)l->grid[1] - 1);
+		return INTENT_REDRAW;
+	}
+	st->block[0] = x;
+	st->block[1] = y;
+	state_status(st, "block %lld,%lld", (long long)x, (long long)y);
+	return MOVED;
+}
+
+static int
+apply_step(struct state *st)
+{
+	const char	*e;
+	int64_t		 k, n = state_nsteps(st);
+
+	if (parse_num(st->input, &k, &e) != 0 || *e != '\0' || k >= n) {
+		state_status(st, "step: '%s' is not allowed (0..%lld; nothing "
+		    "changed)", st->input, (long long)n - 1);
+		return INTENT_REDRAW;
+	}
+	st->step = k;
+	return MOVED;
+}
+
+static int
+mode_prompt(struct state *st, int key)
+{
+	switch (key) {
+	case KEY_ESC:
+		st->mode = MODE_FRAME;
+		state_status(st, "cancelled");
+		return INTENT_REDRAW;
+	case KEY_BACKSPACE:
+	case 127:
+	case 8:
+		if (st->ninput > 0)
+			st->input[--st->ninput] = '\0';
+		return INTENT_REDRAW;
+	case KEY_CTRL('u'):
+		st->input[st->ninput = 0] = '\0';
+		return INTENT_REDRAW;
+	}
+	if (is_enter(key)) {
+		st->mode = MODE_FRAME;
+		switch (st->prompt) {
+		case PROMPT_PARAM:
+			return apply_param(st);
+		case PROMPT_BLOCK:
+			return apply_block(st);
+		case PROMPT_STEP:
+			return apply_step(st);
+		}
+	}
+	if (key >= 0x20 && key < 0x7f && st->ninput + 1 < STATE_INPUT_MAX) {
+		st->input[st->ninput++] = key;
+		st->input[st->ninput] = '\0';
+		return INTENT_REDRAW;
+	}
+	return 0;
+}
+
+/* The frame's mouse: the wheel steps. */
+static int
+frame_mouse(struct state *st)
+{
+	MEVENT	me;
+
+	if (getmouse(&me) != OK)
+		return 0;
+	if (me.bstate & BUTTON4_PRESSED)
+		return act_step_prev(st);
+	if (me.bstate & BUTTON5_PRESSED)
+		return act_step_next(st);
+	return 0;
+}
+
+int
+keys_dispatch(struct state *st, int key, int w, int h)
+{
+	const struct keys_entry	*e;
+	int			 i;
+
+	switch (st->mode) {
+	case MODE_HELP:
+		if (key == KEY_MOUSE)
+			return 0;
+		st->mode = MODE_FRAME;
+		return INTENT_REDRAW;
+	case MODE_VARIANTS:
+		return mode_variants(st, key, w, h);
+	case MODE_PARAMS:
+		return mode_params(st, key, w, h);
+	case MODE_PROMPT:
+		return mode_prompt(st, key);
+	case MODE_FRAME:
+		break;
+	}
+	if (key == KEY_MOUSE)
+		return frame_mouse(st);
+	for (e = keys_table; e->help != NULL; e++) {
+		if (e->fn == NULL)
+			continue;
+		for (i = 0; i < KEYS_PER_ACTION && e->key[i] != 0; i++)
+			if (e->key[i] == key) {
+				st->status[0] = '\0';
+				return e->fn(st);
+			}
+	}
+	if (key == KEY_ESC)
+		return 0;
+	state_status(st, "that key does nothing here; ? lists the keys");
+	return INTENT_REDRAW;
+}

@@ -1,0 +1,270 @@
+/*
+ * overlay.c - boxes drawn over the frame: key help (from keys_table), the
+ * variant picker (by family, in catalog order), the parameter list (from
+ * the variant's parameter table) and the one-line prompt.  Geometry is
+ * computed in one function so drawing and mouse hits agree.  Text is
+ * ASCII so the ASCII fallback needs nothing special.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "keys.h"
+#include "overlay.h"
+
+struct box {
+	int	x, y, w, h;
+	int	vis;		/* list rows shown */
+};
+
+int
+overlay_variant_rows(int *rows, int max)
+{
+	const char	*fam;
+	int		 i, j, n = 0, seen;
+
+	for (i = 0; catalog[i] != NULL; i++) {
+		fam = catalog[i]->family;
+		seen = 0;
+		for (j = 0; j < i && !seen; j++)
+			seen = strcmp(catalog[j]->family, fam) == 0;
+		if (seen)
+			continue;
+		if (n < max)
+			rows[n++] = -1 - i;
+		for (j = i; catalog[j] != NULL; j++)
+			if (strcmp(catalog[j]->family, fam) == 0 && n < max)
+				rows[n++] = j;
+	}
+	return n;
+}
+
+int
+overlay_list_height(int h)
+{
+	int	bh = h - 4;
+
+	return bh - 3 > 1 ? bh - 3 : 1;
+}
+
+/* The box of a list of n rows, wanted width ww, in a w x h canvas. */
+static struct box
+list_box(int w, int h, int n, int ww)
+{
+	struct box	b;
+
+	b.w = ww < w - 4 ? ww : w - 4;
+	b.vis = n < overlay_list_height(h) ? n : overlay_list_height(h);
+	b.h = b.vis + 3;
+	b.x = (w - b.w) / 2;
+	b.y = (h - b.h) / 2;
+	return b;
+}
+
+static int
+list_rows(const struct state *st)
+{
+	int	rows[OVERLAY_MAX_ROWS];
+
+	if (st->mode == MODE_VARIANTS)
+		return overlay_variant_rows(rows, OVERLAY_MAX_ROWS);
+	return st->pane[0].ps.n;
+}
+
+#define VARIANTS_W	76
+#define PARAMS_W	104
+
+int
+overlay_hit(const struct state *st, int w, int h, int x, int y)
+{
+	struct box	b;
+	int		 n;
+
+	if (st->mode != MODE_VARIANTS && st->mode != MODE_PARAMS)
+		return -1;
+	n = list_rows(st);
+	b = list_box(w, h, n, st->mode == MODE_VARIANTS ? VARIANTS_W :
+	    PARAMS_W);
+	if (x <= b.x || x >= b.x + b.w - 1 || y <= b.y || y > b.y + b.vis)
+		return -1;
+	return st->top + (y - b.y - 1);
+}
+
+/* Blank the inside of a box and draw its frame. */
+static void
+box_open(struct canvas *cv, const struct box *b, const char *title)
+{
+	canvas_fill(cv, b->x, b->y, b->w, b->h, ' ', ROLE_NORMAL);
+	canvas_box(cv, b->x, b->y, b->w, b->h, title, ROLE_BORDER);
+}
+
+static void
+list_footer(struct canvas *cv, const struct box *b, int top, int n,
+    const char *hint)
+{
+	char	more[48] = "";
+
+	if (n > b->vis)
+		snprintf(more, sizeof more, "  [%d-%d of %d]", top + 1,
+		    top + b->vis, n);
+	canvas_printf(cv, b->x + 2, b->y + b->h - 2, ROLE_HELP, b->w - 4,
+	    "%s%s", hint, more);
+}
+
+static void
+draw_help(struct canvas *cv, const struct state *st)
+{
+	const struct keys_entry	*e;
+	struct box		 b;
+	char			 names[32];
+	int			 n = 0, i, cols, per, colw, r, c;
+	size_t			 len;
+
+	for (e = keys_table; e->help != NULL; e++)
+		n++;
+	cols = n + 4 <= cv->h ? 1 : 2;
+	colw = cols == 1 ? 48 : 38;
+	per = (n + cols - 1) / cols;
+	b.w = cols * colw + 2 + (cols - 1) * 2;
+	b.h = per + 3;
+	if (b.w > cv->w)
+		b.w = cv->w;
+	if (b.h > cv->h)
+		b.h = cv->h;
+	b.x = (cv->w - b.w) / 2;
+	b.y = (cv->h - b.h) / 2;
+	box_open(cv, &b, "keys");
+	for (i = 0, e = keys_table; e->help != NULL; e++, i++) {
+		names[0] = '\0';
+		for (r = 0; r < KEYS_PER_ACTION; r++) {
+			if (e->name[r] == NULL)
+				continue;
+			len = strlen(names);
+			snprintf(names + len, sizeof names - len, "%s%s",
+			    len ? ", " : "", e->name[r]);
+		}
+		c = i / per;
+		r = i % per;
+		canvas_printf(cv, b.x + 2 + c * (colw + 2), b.y + 1 + r,
+		    ROLE_HEADING, 9, "%s", names);
+		canvas_printf(cv, b.x + 2 + c * (colw + 2) + 10, b.y + 1 + r,
+		    e->fn != NULL ? ROLE_NORMAL : ROLE_DIM, colw - 11, "%s",
+		    e->help);
+	}
+	canvas_text(cv, b.x + 2, b.y + b.h - 2, "any key closes this help", ROLE_HELP, b.w - 4);
+}
+
+static void
+draw_variants(struct canvas *cv, const struct state *st)
+{
+	const struct variant	*v;
+	struct box		 b;
+	int			 rows[OVERLAY_MAX_ROWS], n, i, r, y;
+	int			 cur = catalog_index(st->pane[0].v);
+
+	n = overlay_variant_rows(rows, OVERLAY_MAX_ROWS);
+	b = list_box(cv->w, cv->h, n, VARIANTS_W);
+	box_open(cv, &b, "variants");
+	for (i = 0; i < b.vis && st->top + i < n; i++) {
+		r = rows[st->top + i];
+		y = b.y + 1 + i;
+		if (r < 0) {
+			canvas_printf(cv, b.x + 2, y, ROLE_HEADING, b.w - 4,
+			    "%s", catalog[-1 - r]->family);
+			continue;
+		}
+		v = catalog[r];
+		canvas_printf(cv, b.x + 2, y, st->top + i == st->sel ?
+		    ROLE_CURSOR : ROLE_NORMAL, b.w - 4, "%c %-18s %s%s",
+		    st->top + i == st->sel ? '>' : ' ', v->name, v->title,
+		    r == cur ? " (now)" : "");
+		if (st->top + i == st->sel)
+			canvas_role(cv, b.x + 1, y, b.w - 2, 1, ROLE_CURSOR);
+	}
+	list_footer(cv, &b, st->top, n, "Enter shows it, Esc closes");
+}
+
+static void
+draw_params(struct canvas *cv, const struct state *st)
+{
+	const struct param_set	*ps = &st->pane[0].ps;
+	const struct param_def	*d;
+	struct box		 b;
+	char			 range[48];
+	int			 i, y, on;
+
+	b = list_box(cv->w, cv->h, ps->n, PARAMS_W);
+	box_open(cv, &b, "parameters");
+	for (i = 0; i < b.vis && st->top + i < ps->n; i++) {
+		d = ps->def[st->top + i];
+		y = b.y + 1 + i;
+		on = st->top + i == st->sel;
+		snprintf(range, sizeof range, "%lld..%lld %s",
+		    (long long)d->min, (long long)d->max, d->unit);
+		canvas_printf(cv, b.x + 2, y, on ? ROLE_CURSOR : ROLE_NORMAL,
+		    b.w - 4, "%c %-7s = %-9lld %-26s %s", on ? '>' : ' ',
+		    d->name, (long long)ps->val[st->top + i], range, d->text);
+		if (on)
+			canvas_role(cv, b.x + 1, y, b.w - 2, 1, ROLE_CURSOR);
+	}
+	list_footer(cv, &b, st->top, ps->n, "Enter edits the value, Esc "
+	    "closes");
+}
+
+static void
+draw_prompt(struct canvas *cv, const struct state *st)
+{
+	const struct param_def	*d;
+	struct box		 b;
+	char			 label[96];
+
+	switch (st->prompt) {
+	case PROMPT_PARAM:
+		d = st->pane[0].ps.def[st->param];
+		snprintf(label, sizeof label, "%s (%lld..%lld %s%s) = ",
+		    d->name, (long long)d->min, (long long)d->max, d->unit,
+		    (d->flags & PARAM_POW2) ? ", a power of two" : "");
+		break;
+	case PROMPT_BLOCK:
+		snprintf(label, sizeof label, "block (X,Y from 0,0 to "
+		    "%lld,%lld) = ", (long long)st->pane[0].l->grid[0] - 1,
+		    (long long)st->pane[0].l->grid[1] - 1);
+		break;
+	case PROMPT_STEP:
+		snprintf(label, sizeof label, "step (0..%lld) = ",
+		    (long long)state_nsteps(st) - 1);
+		break;
+	}
+	b.w = cv->w - 8 < 72 ? cv->w - 8 : 72;
+	b.h = 4;
+	b.x = (cv->w - b.w) / 2;
+	b.y = (cv->h - b.h) / 2;
+	box_open(cv, &b, "type a value");
+	canvas_printf(cv, b.x + 2, b.y + 1, ROLE_NORMAL, b.w - 4, "%s%s_",
+	    label, st->input);
+	canvas_text(cv, b.x + 2, b.y + 2, "Enter applies, Esc cancels, "
+	    "Backspace deletes", ROLE_HELP, b.w - 4);
+}
+
+void
+overlay_draw(struct canvas *cv, const struct state *st)
+{
+	switch (st->mode) {
+	case MODE_FRAME:
+		break;
+	case MODE_HELP:
+		draw_help(cv, st);
+		break;
+	case MODE_VARIANTS:
+		draw_variants(cv, st);
+		break;
+	case MODE_PARAMS:
+		draw_params(cv, st);
+		break;
+	case MODE_PROMPT:
+		draw_prompt(cv, st);
+		break;
+	}
+}
