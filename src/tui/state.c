@@ -93,47 +93,24 @@ static int
 partner_make(struct state *st, struct state_pane *p, const char *entry,
     size_t len)
 {
-	const struct state_pane	*p0 = &st->pane[0];
-	const struct variant	*v;
 	struct param_set	 ps;
-	char			 buf[256], *colon, *a, *next, *cause = NULL;
-	int			 i, j;
+	char			*cause = NULL;
 
-	if (len >= sizeof buf)
-		return -1;
-	memcpy(buf, entry, len);
-	buf[len] = '\0';
-	if ((colon = strchr(buf, ':')) != NULL)
-		*colon++ = '\0';
-	if ((v = catalog_find(buf)) == NULL) {
-		state_status(st, "compare: unknown partner '%s'", buf);
+	if (param_partner(&ps, entry, len, &st->pane[0].ps, catalog_find,
+	    &cause) != 0 || pane_make(p, ps.v, &ps, st->arch, &cause) != 0) {
+		state_status(st, "compare: %.*s left out: %s", (int)len, entry,
+		    cause);
+		free(cause);
 		return -1;
 	}
-	param_defaults(&ps, v);
-	for (i = 0; i < ps.n; i++) {
-		j = param_find(&p0->ps, ps.def[i]->name);
-		if (j >= 0)
-			ps.val[i] = p0->ps.val[j];
-	}
-	for (a = colon; a != NULL && *a != '\0'; a = next) {
-		if ((next = strchr(a, ',')) != NULL)
-			*next++ = '\0';
-		if (param_assign(&ps, a, &cause) != 0)
-			goto fail;
-	}
-	if (pane_make(p, v, &ps, st->arch, &cause) != 0)
-		goto fail;
 	return 0;
-fail:
-	state_status(st, "compare: %s left out: %s", buf, cause);
-	free(cause);
-	return -1;
 }
 
 void
 state_set_partners(struct state *st)
 {
-	const char	*s, *e;
+	const char	*s;
+	size_t		 len;
 	int		 i, max;
 
 	for (i = 1; i < STATE_MAX_PANES; i++)
@@ -142,18 +119,11 @@ state_set_partners(struct state *st)
 	if (!st->compare)
 		return;
 	max = st->wide ? STATE_MAX_PANES : 2;
-	s = st->pane[0].v->compare;
-	while (s != NULL && *s != '\0' && st->npanes < max) {
-		while (*s == ' ')
-			s++;
-		if (*s == '\0')
-			break;
-		for (e = s; *e != '\0' && *e != ' '; e++)
-			;
-		if (partner_make(st, &st->pane[st->npanes], s, e - s) == 0)
+	for (s = st->pane[0].v->compare;
+	    st->npanes < max && (s = param_partner_next(s, &len)) != NULL;
+	    s += len)
+		if (partner_make(st, &st->pane[st->npanes], s, len) == 0)
 			st->npanes++;
-		s = e;
-	}
 	if (st->npanes == 1) {
 		st->compare = 0;
 		if (st->status[0] == '\0')

@@ -48,6 +48,34 @@ compare_cost(const struct totals *t, enum compare_kind k, int64_t *req)
 }
 
 /*
+ * The name of pane i for the verdict: the variant's name, and where
+ * another pane runs the same variant, the parameters that tell them apart
+ * ("copy-offset offset=1").
+ */
+static const char *
+compare_label(const struct view_model *const *m, int n, int i, char *buf,
+    size_t len)
+{
+	const struct param_set	*a = &m[i]->l->ps, *b;
+	size_t			 used;
+	int			 j, p, differs;
+
+	used = snprintf(buf, len, "%s", a->v->name);
+	for (p = 0; p < a->n && used < len; p++) {
+		differs = 0;
+		for (j = 0; j < n; j++) {
+			b = &m[j]->l->ps;
+			if (j != i && b->v == a->v && b->val[p] != a->val[p])
+				differs = 1;
+		}
+		if (differs)
+			used += snprintf(buf + used, len - used, " %s=%lld",
+			    a->def[p]->name, (long long)a->val[p]);
+	}
+	return buf;
+}
+
+/*
  * The verdict: which kind differs most and each variant's cost against
  * the cheapest.  Writes one line into buf.
  */
@@ -60,6 +88,7 @@ compare_verdict(const struct view_model *const *m, int n, char *buf,
 	enum compare_kind	 k, best = COMPARE_SECTORS;
 	int			 i, lo, hi, any, per_warp;
 	size_t			 used;
+	char			 name[96];
 
 	for (i = 0; i < n; i++)
 		if (m[i]->whole == NULL) {
@@ -114,13 +143,14 @@ compare_verdict(const struct view_model *const *m, int n, char *buf,
 		if (i == lo)
 			continue;
 		used += snprintf(buf + used, len - used, "%s%s moves %.2fx",
-		    any ? ", " : "", m[i]->l->v->name,
-		    scaled[i] / scaled[lo]);
+		    any ? ", " : "", compare_label(m, n, i, name,
+		    sizeof name), scaled[i] / scaled[lo]);
 		any = 1;
 	}
 	if (used < len)
 		snprintf(buf + used, len - used, " the %s of %s",
-		    compare_unit[best], m[lo]->l->v->name);
+		    compare_unit[best], compare_label(m, n, lo, name,
+		    sizeof name));
 }
 
 /* One variant's column. */
