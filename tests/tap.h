@@ -26,7 +26,7 @@ tap_vok(int pass, const char *fmt, va_list ap)
 	fflush(stdout);
 }
 
-static __attribute__((format(printf, 2, 3))) int
+static __attribute__((format(printf, 2, 3), unused)) int
 ok(int pass, const char *fmt, ...)
 {
 	va_list ap;
@@ -37,7 +37,7 @@ ok(int pass, const char *fmt, ...)
 	return pass;
 }
 
-static __attribute__((format(printf, 3, 4))) int
+static __attribute__((format(printf, 3, 4), unused)) int
 is_int(int64_t got, int64_t want, const char *fmt, ...)
 {
 	va_list ap;
@@ -50,7 +50,7 @@ is_int(int64_t got, int64_t want, const char *fmt, ...)
 	return got == want;
 }
 
-static __attribute__((format(printf, 3, 4))) int
+static __attribute__((format(printf, 3, 4), unused)) int
 is_str(const char *got, const char *want, const char *fmt, ...)
 {
 	va_list ap;
@@ -66,7 +66,7 @@ is_str(const char *got, const char *want, const char *fmt, ...)
 	return pass;
 }
 
-static __attribute__((format(printf, 1, 2))) void
+static __attribute__((format(printf, 1, 2), unused)) void
 diag(const char *fmt, ...)
 {
 	va_list ap;

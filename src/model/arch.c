@@ -1,5 +1,7 @@
 /*
- * arch.c - choose and apply the rule for an access.  Must not print.
+ * arch.c - the architecture models as a table of ops: each names itself
+ * and says how global memory serves a warp.  Shared and constant memory
+ * follow the same rules under every model.  Must not print.
  */
 #include "config.h"
 
@@ -7,20 +9,50 @@
 
 #include "arch.h"
 
+struct arch_ops {
+	const char	*name;
+	/* Fill the global-memory part of r for the access. */
+	void		(*global)(const struct launch_site *,
+			    const struct access *, struct access_result *);
+};
+
+static void
+global_modern(const struct launch_site *s, const struct access *a,
+    struct access_result *r)
+{
+	rules_global(a->addr, a->active, a->nlanes, s->size,
+	    s->op == OP_LOAD, &r->g);
+}
+
+static void
+global_legacy(const struct launch_site *s, const struct access *a,
+    struct access_result *r)
+{
+	/* The sector counts stay available for comparison. */
+	global_modern(s, a, r);
+	rules_legacy(a->addr, a->active, a->nlanes, s->size, &r->l);
+}
+
+static const struct arch_ops arch_table[] = {
+	[ARCH_MODERN] = { .name = "modern", .global = global_modern },
+	[ARCH_LEGACY] = { .name = "legacy", .global = global_legacy },
+};
+
 int
 arch_parse(const char *s)
 {
-	if (strcmp(s, "modern") == 0)
-		return ARCH_MODERN;
-	if (strcmp(s, "legacy") == 0)
-		return ARCH_LEGACY;
+	size_t	i;
+
+	for (i = 0; i < sizeof arch_table / sizeof arch_table[0]; i++)
+		if (strcmp(s, arch_table[i].name) == 0)
+			return (int)i;
 	return -1;
 }
 
 const char *
 arch_name(enum arch a)
 {
-	return a == ARCH_LEGACY ? "legacy" : "modern";
+	return arch_table[a].name;
 }
 
 void
@@ -34,11 +66,7 @@ arch_apply(enum arch arch, const struct launch *l, const struct access *a,
 	r->active = __builtin_popcount(a->active);
 	switch (s->space) {
 	case SPACE_GLOBAL:
-		rules_global(a->addr, a->active, a->nlanes, s->size,
-		    s->op == OP_LOAD, &r->g);
-		if (arch == ARCH_LEGACY)
-			rules_legacy(a->addr, a->active, a->nlanes, s->size,
-			    &r->l);
+		arch_table[arch].global(s, a, r);
 		break;
 	case SPACE_SHARED:
 		rules_shared(a->addr, a->active, a->nlanes, s->size, &r->s);

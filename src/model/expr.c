@@ -426,6 +426,17 @@ expr_scope_slot(struct expr_scope *sc, const char *name)
 }
 
 int
+expr_scope_find(const struct expr_scope *sc, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < sc->nslots; i++)
+		if (strcmp(sc->slot_name[i], name) == 0)
+			return i;
+	return -1;
+}
+
+int
 expr_scope_let(struct expr_scope *sc, const char *name, const char *text,
     char **cause)
 {

@@ -37,6 +37,8 @@ struct affine {
 
 /* Add a slot name; returns its index or -1 when full or a duplicate. */
 int		 expr_scope_slot(struct expr_scope *, const char *);
+/* Index of a slot by name, or -1. */
+int		 expr_scope_find(const struct expr_scope *, const char *);
 /* Parse text and bind it as a let called name; -1 and *cause on error. */
 int		 expr_scope_let(struct expr_scope *, const char *name,
 		     const char *text, char **cause);

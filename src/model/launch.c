@@ -239,7 +239,13 @@ setup_body(struct launch *l, int *i, int *open, int nopen, char **cause)
 			return -1;
 		if (lp->count < 0)
 			lp->count = 0;
-		if ((lp->slot = expr_scope_slot(&l->scope, b->text)) < 0) {
+		/* Sequential loops may reuse a name: for (k..) {} for (k..). */
+		lp->slot = expr_scope_find(&l->scope, b->text);
+		if (lp->slot >= 0 && lp->slot < SLOT_PARAM0 + l->ps.n)
+			lp->slot = -1;
+		else if (lp->slot < 0)
+			lp->slot = expr_scope_slot(&l->scope, b->text);
+		if (lp->slot < 0) {
 			*cause = cause_printf("%s: bad loop variable %s",
 			    l->v->name, b->text);
 			return -1;

@@ -234,12 +234,15 @@ fast_path(const struct launch *l, enum arch arch, const int *which,
 	char				 op[MAX_TERMS];
 	struct fast			 f = { l, l->nsites, NULL, 0, 0 };
 	int64_t				 (*lhist)[RES], conv[RES];
-	int64_t				 lane_tx[RULES_MAX_LANES],
-					 lane_ty[RULES_MAX_LANES];
+	struct warp_lanes {
+		uint32_t	exists;
+		int64_t		part[MAX_TERMS][RULES_MAX_LANES];
+		int64_t		min[MAX_TERMS], max[MAX_TERMS];
+	}				*pw;
 	int64_t				 bpart, es, addr[RULES_MAX_LANES];
 	int64_t				 tv;
 	int64_t				 bx, by, thr;
-	uint32_t			 exists, mask;
+	uint32_t			 mask;
 	struct access_result		 r;
 	struct access			 a;
 	int				 nterm, i, j, w, lane, si;
@@ -278,29 +281,48 @@ fast_path(const struct launch *l, enum arch arch, const int *which,
 		}
 	}
 
+	/*
+	 * Per warp of the block, once: which lanes exist, and each guard
+	 * term's lane part with its minimum and maximum, so that a block
+	 * where the term holds (or fails) for every lane costs O(1).
+	 */
+	pw = calloc(l->warps, sizeof *pw);
+	if (pw == NULL)
+		abort();
+	for (w = 0; w < l->warps; w++) {
+		for (lane = 0; lane < l->warp_size; lane++) {
+			thr = (int64_t)w * l->warp_size + lane;
+			if (thr >= l->threads)
+				break;
+			pw[w].exists |= 1u << lane;
+			for (i = 0; i < nterm; i++) {
+				tv = term[i].k[VAR_TX] * (thr % l->block[0]) +
+				    term[i].k[VAR_TY] * (thr / l->block[0]);
+				pw[w].part[i][lane] = tv;
+				if (lane == 0 || tv < pw[w].min[i])
+					pw[w].min[i] = tv;
+				if (lane == 0 || tv > pw[w].max[i])
+					pw[w].max[i] = tv;
+			}
+		}
+	}
+
 	/* Visit every (block, warp): mask and base residue per site. */
 	for (by = 0; by < l->grid[1]; by++)
 	for (bx = 0; bx < l->grid[0]; bx++) {
 		for (w = 0; w < l->warps; w++) {
-			exists = 0;
-			for (lane = 0; lane < l->warp_size; lane++) {
-				thr = (int64_t)w * l->warp_size + lane;
-				if (thr >= l->threads)
-					break;
-				exists |= 1u << lane;
-				lane_tx[lane] = thr % l->block[0];
-				lane_ty[lane] = thr / l->block[0];
-			}
-			mask = exists;
-			for (i = 0; i < nterm; i++) {
+			mask = pw[w].exists;
+			for (i = 0; i < nterm && mask != 0; i++) {
 				tv = term[i].c + term[i].k[VAR_BX] * bx +
 				    term[i].k[VAR_BY] * by;
+				if (term_pass(tv + pw[w].min[i], op[i]) &&
+				    term_pass(tv + pw[w].max[i], op[i]) &&
+				    op[i] != '!')
+					continue;	/* every lane passes */
 				for (lane = 0; lane < l->warp_size; lane++) {
-					if (!(mask >> lane & 1))
-						continue;
-					if (!term_pass(tv + term[i].k[VAR_TX] *
-					    lane_tx[lane] + term[i].k[VAR_TY] *
-					    lane_ty[lane], op[i]))
+					if ((mask >> lane & 1) &&
+					    !term_pass(tv + pw[w].part[i][lane],
+					    op[i]))
 						mask &= ~(1u << lane);
 				}
 			}
@@ -319,6 +341,7 @@ fast_path(const struct launch *l, enum arch arch, const int *which,
 			}
 		}
 	}
+	free(pw);
 
 	/* Each class: convolve with the loops, apply the rule per residue. */
 	for (i = 0; i < f.ncls; i++) {

@@ -65,10 +65,11 @@ warp_access(const struct launch *l, int64_t bx, int64_t by, int warp,
 	memcpy(env, l->env, sizeof env);
 	env[SLOT_BX] = bx;
 	env[SLOT_BY] = by;
-	for (i = 0; i < l->nloops; i++) {
+	for (i = 0; i < l->nloops; i++)
 		a->loop[i] = pos.loop[i];
-		env[l->loops[i].slot] = pos.loop[i];
-	}
+	/* Only the enclosing loops: sequential loops may share a slot. */
+	for (i = 0; i < s->nloops; i++)
+		env[l->loops[s->loop[i]].slot] = pos.loop[s->loop[i]];
 	for (lane = 0; lane < l->warp_size; lane++) {
 		t = (int64_t)warp * l->warp_size + lane;
 		a->addr[lane] = -1;

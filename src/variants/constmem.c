@@ -11,15 +11,14 @@
 	{ .name = "n", .min = 1, .max = 1 << 26, .def = 1 << 22, \
 	  .unit = "elements", .text = "elements filtered" }, \
 	{ .name = "taps", .min = 1, .max = 512, .def = 64, \
-	  .unit = "elements", .text = "filter taps (loop trip count)" }, \
+	  .unit = "elements", \
+	  .text = "filter taps (loop trip count; bs + taps <= 1024 = coef)" }, \
 	PARAM_BS(256, 512)
 
 #define CONST_COMMON \
 	.family = "constant", \
 	.source = "constmem.cu", \
 	.params = { CONST_PARAMS }, \
-	.require = "BS + taps <= 1024", \
-	.require_text = "bs + taps must be at most 1024 (the size of coef)", \
 	.block = { "BS", "1" }, \
 	.grid = { "(n+BS-1)/BS", "1" }, \
 	.arrays = { \

@@ -1,11 +1,365 @@
-/* view.c - TEMPORARY placeholder. */
+/*
+ * view.c - the model side of a frame (view_model_set) and the frame of one
+ * variant in two layouts: compact for 80x24 up to 119 columns or 34 rows,
+ * full from 120x35.  The panels themselves are in panel.c; side by side
+ * frames in compare.c.
+ *
+ * Units: canvas cells; steps from 0; lanes 0-31.  Every count drawn comes
+ * from model/.  Must not print or know curses.
+ */
 #include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
+
+#include "panel.h"
 #include "view.h"
-int view_model_set(struct view_model *m, const struct launch *l, enum arch arch, int64_t step, int64_t bx, int64_t by, int warp, char **cause)
+
+#define VIEW_FULL_W	120
+#define VIEW_FULL_H	35
+
+/* The kind totals a site's results also go into. */
+static struct site_totals *
+view_kind(struct totals *t, const struct launch_site *s)
 {
-	memset(m, 0, sizeof *m); m->l = l; m->arch = arch; m->step = step;
-	if (warp_access(l, bx, by, warp, step, &m->acc, cause) != 0) return -1;
-	arch_apply(arch, l, &m->acc, &m->res); return 0;
+	if (s->space == SPACE_GLOBAL)
+		return s->op == OP_LOAD ? &t->global_load : &t->global_store;
+	if (s->space == SPACE_SHARED)
+		return s->op == OP_LOAD ? &t->shared_load : &t->shared_store;
+	return &t->constant;
 }
-void view_draw(struct canvas *c, const struct view_model *m, const struct view_opts *o) { (void)c; (void)m; (void)o; }
+
+/*
+ * The so-far totals are kept in m->so_far for steps 0..m->so_far_step of
+ * the warp in m; moving one step forward costs one warp evaluation, any
+ * other move re-evaluates from step 0 (O(step) warp evaluations).
+ */
+int
+view_model_set(struct view_model *m, const struct launch *l, enum arch arch,
+    int64_t step, int64_t bx, int64_t by, int warp, char **cause)
+{
+	struct access		a;
+	struct access_result	r;
+	int64_t			s, from;
+
+	if (warp_access(l, bx, by, warp, step, &m->acc, cause) != 0)
+		return -1;
+	arch_apply(arch, l, &m->acc, &m->res);
+	if (m->so_far_l == l && m->arch == arch && m->block[0] == bx &&
+	    m->block[1] == by && m->warp == warp && m->so_far_valid &&
+	    m->so_far_step <= step)
+		from = m->so_far_step + 1;
+	else {
+		memset(&m->so_far, 0, sizeof m->so_far);
+		from = 0;
+	}
+	m->l = l;
+	m->so_far_l = l;
+	m->arch = arch;
+	m->step = step;
+	m->block[0] = bx;
+	m->block[1] = by;
+	m->warp = warp;
+	m->so_far.arch = arch;
+	m->so_far.nsites = l->nsites;
+	for (s = from; s <= step; s++) {
+		if (s == step) {
+			a = m->acc;
+			r = m->res;
+		} else if (warp_access(l, bx, by, warp, s, &a, cause) != 0) {
+			m->so_far_valid = 0;
+			return -1;
+		} else
+			arch_apply(arch, l, &a, &r);
+		totals_add(&m->so_far.site[a.site], arch, &r, 1);
+		totals_add(view_kind(&m->so_far, &l->sites[a.site]), arch, &r,
+		    1);
+	}
+	m->so_far_step = step;
+	m->so_far_valid = 1;
+	return 0;
+}
+
+/* The title bar: variant and parameters left, where we are right. */
+static void
+view_title(struct canvas *c, int x, int y, int w, const struct view_model *m)
+{
+	const struct launch	*l = m->l;
+	char			 params[256], right[160], left[400];
+	int			 n, i, j;
+	size_t			 used;
+
+	canvas_fill(c, x, y, w, 1, ' ', ROLE_TITLE);
+	param_format(&l->ps, params, sizeof params, 1);
+	for (i = 0; params[i] != '\0'; i++)
+		if (params[i] == ',')
+			params[i] = ' ';
+	used = snprintf(right, sizeof right, "step %" PRId64 "/%" PRId64,
+	    m->step, l->nsteps);
+	for (i = 0; i < l->sites[m->acc.site].nloops; i++) {
+		j = l->sites[m->acc.site].loop[i];
+		used += snprintf(right + used, sizeof right - used, "%s%s=%"
+		    PRId64, i ? "," : " (", l->loops[j].var, m->acc.loop[j]);
+		if (i + 1 == l->sites[m->acc.site].nloops && used <
+		    sizeof right)
+			used += snprintf(right + used, sizeof right - used, ")");
+	}
+	if (used < sizeof right)
+		snprintf(right + used, sizeof right - used, "  block %" PRId64
+		    ",%" PRId64 "  warp %d  %s ", m->block[0], m->block[1],
+		    m->warp, arch_name(m->arch));
+	snprintf(left, sizeof left, " %s  %s  %s %s %s", l->v->name, params,
+	    c->ascii ? "-" : "\xe2\x80\x94", l->v->title, "");
+	n = (int)strlen(right);
+	if (n > w)
+		n = w;
+	canvas_text(c, x, y, left, ROLE_TITLE, w - n - 1);
+	if (w - n - 1 > 0 && (int)strlen(left) > w - n - 1)
+		canvas_put(c, x + w - n - 2, y, 0x2026, ROLE_TITLE);
+	canvas_text(c, x + w - n, y, right, ROLE_TITLE, n);
+}
+
+/* The bottom line: status message, play state and key hints. */
+static void
+view_status(struct canvas *c, int y, const struct view_opts *o)
+{
+	const char	*keys = "warpviz show: --step K  --warp W  --block X,Y"
+	    "  --arch legacy  -p name=value  --color";
+	int		 n = 0;
+
+	canvas_fill(c, 0, y, c->w, 1, ' ', ROLE_STATUS);
+	if (o != NULL && o->keys != NULL)
+		keys = o->keys;
+	if (o != NULL && o->playing)
+		n += canvas_text(c, 1, y, c->ascii ? "> playing " :
+		    "\xe2\x96\xb6 playing ", ROLE_STATUS, c->w - 1) + 1;
+	if (o != NULL && o->status != NULL && *o->status != '\0') {
+		n += canvas_text(c, 1 + n, y, o->status, ROLE_STATUS,
+		    c->w - 2 - n);
+		n += 3;
+	}
+	canvas_text(c, 1 + n, y, keys, ROLE_HELP, c->w - 2 - n);
+	canvas_role(c, 1 + n, y, c->w - 1 - n, 1, ROLE_STATUS);
+}
+
+/* Lines the lesson and note take wrapped at width w, at most max. */
+static int
+view_lesson_rows(const struct view_model *m, int w, int max)
+{
+	struct canvas	*scratch;
+	int		 n;
+
+	scratch = canvas_new(w, max, 0);
+	n = panel_wrap(scratch, 0, 0, w, max, m->l->v->lesson, ROLE_NORMAL);
+	if (m->l->v->note != NULL && n < max)
+		n += panel_wrap(scratch, 0, n, w, max - n, m->l->v->note,
+		    ROLE_NORMAL);
+	canvas_free(scratch);
+	return n;
+}
+
+/* Lesson (and note) text from row y, h rows. */
+static void
+view_lesson(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m)
+{
+	int	n;
+	char	note[400];
+
+	n = panel_wrap(c, x, y, w, h, m->l->v->lesson, ROLE_NORMAL);
+	if (m->l->v->note != NULL && n < h) {
+		snprintf(note, sizeof note, "Note: %s.", m->l->v->note);
+		panel_wrap(c, x, y + n, w, h - n, note, ROLE_WARN);
+	}
+}
+
+/* A heading rule across w columns: "── text ─────". */
+static void
+view_rule(struct canvas *c, int x, int y, int w, const char *text)
+{
+	int	n;
+
+	canvas_fill(c, x, y, w, 1, 0x2500, ROLE_BORDER);
+	if (text == NULL)
+		return;
+	canvas_put(c, x + 2, y, ' ', ROLE_BORDER);
+	n = canvas_text(c, x + 3, y, text, ROLE_HEADING, w - 5);
+	canvas_put(c, x + 3 + n, y, ' ', ROLE_BORDER);
+}
+
+/* The memory panel's title: array, space, op and bytes per lane. */
+static void
+view_memory_title(const struct view_model *m, char *buf, size_t len)
+{
+	const struct launch_site	*s = &m->l->sites[m->acc.site];
+	const struct launch_array	*a = &m->l->arrays[s->array];
+	static const char		*space[] = { "global", "shared",
+					    "constant" };
+
+	if (s->space == SPACE_GLOBAL && m->arch == ARCH_LEGACY)
+		snprintf(buf, len, "%s: %s %s, %d B a lane, half-warp "
+		    "segments (cc 1.2/1.3)", a->def->name, space[s->space],
+		    s->op == OP_LOAD ? "load" : "store", s->size);
+	else if (s->space == SPACE_GLOBAL)
+		snprintf(buf, len, "%s: %s %s, %d B a lane, 128-byte lines "
+		    "of four 32-byte sectors", a->def->name, space[s->space],
+		    s->op == OP_LOAD ? "load" : "store", s->size);
+	else if (s->space == SPACE_SHARED)
+		snprintf(buf, len, "%s: %s %s, 32 banks of 4 bytes",
+		    a->def->name, space[s->space], s->op == OP_LOAD ? "load" :
+		    "store");
+	else
+		snprintf(buf, len, "%s: constant load", a->def->name);
+}
+
+/* The kernel box title: function and file. */
+static void
+view_source_title(const struct view_model *m, char *buf, size_t len)
+{
+	snprintf(buf, len, "kernel %s  cuda/%s", m->l->v->kernel,
+	    m->l->v->source);
+}
+
+/* The lanes box title: which warp and how many lanes take part. */
+static void
+view_lanes_title(const struct view_model *m, char *buf, size_t len)
+{
+	snprintf(buf, len, "lanes: warp %d of block (%" PRId64 ",%" PRId64
+	    "), %d of %d active", m->warp, m->block[0], m->block[1],
+	    __builtin_popcount(m->acc.active), m->acc.nlanes);
+}
+
+/* Lines of the GPU panel given. */
+static int
+view_gpu_rows(const struct view_opts *o)
+{
+	int	n = 0;
+
+	while (o != NULL && n < 4 && o->gpu[n] != NULL)
+		n++;
+	return n;
+}
+
+static void
+view_full(struct canvas *c, const struct view_model *m,
+    const struct view_opts *o)
+{
+	int	w = c->w, h = c->h, top, sw, lw, mid, mh, cw, lh, gh, y, n;
+	char	buf[256];
+
+	top = 14 + (h - VIEW_FULL_H) / 3;
+	sw = w * 46 / 100;
+	if (sw > 96)
+		sw = 96;
+	lw = w - sw;
+	lh = view_lesson_rows(m, w - 4, 4 + (h - VIEW_FULL_H) / 8);
+	gh = view_gpu_rows(o);
+	mid = 1 + top;
+	mh = h - 1 - mid - lh;
+	cw = w >= 160 ? w * 30 / 100 : 46;
+
+	view_source_title(m, buf, sizeof buf);
+	canvas_box(c, 0, 1, sw, top, buf, ROLE_BORDER);
+	panel_source(c, 1, 2, sw - 2, top - 2, m);
+	view_lanes_title(m, buf, sizeof buf);
+	canvas_box(c, sw, 1, lw, top, buf, ROLE_BORDER);
+	panel_lanes_table(c, sw + 2, 2, lw - 3, top - 2, m);
+
+	view_memory_title(m, buf, sizeof buf);
+	canvas_box(c, 0, mid, w - cw, mh, buf, ROLE_BORDER);
+	panel_memory(c, 2, mid + 1, w - cw - 4, mh - 3, m, 1);
+	panel_legend(c, 2, mid + mh - 2, w - cw - 4, m);
+
+	canvas_box(c, w - cw, mid, cw, mh, "counts", ROLE_BORDER);
+	n = panel_counts(c, w - cw + 2, mid + 1, cw - 3, mh - 2 - (gh ?
+	    gh + 1 : 0), m);
+	if (gh > 0) {
+		y = mid + mh - 1 - gh;
+		view_rule(c, w - cw + 1, y - 1, cw - 2, "GPU");
+		for (n = 0; n < gh; n++)
+			canvas_text(c, w - cw + 2, y + n, o->gpu[n],
+			    ROLE_NORMAL, cw - 3);
+	}
+
+	y = mid + mh;
+	canvas_text(c, 1, y, "Lesson", ROLE_HEADING, 7);
+	view_lesson(c, 8, y, w - 9, lh, m);
+}
+
+static void
+view_compact(struct canvas *c, const struct view_model *m,
+    const struct view_opts *o)
+{
+	int	w = c->w, h = c->h, sh, rh, lh, mh, mw, gh, y, i;
+	char	buf[256];
+
+	sh = 3 + (h - VIEW_MIN_H) / 3;
+	rh = 2;
+	gh = view_gpu_rows(o);
+	lh = view_lesson_rows(m, w - 2, 4);
+	/* The memory panel needs 8 rows; the lesson gives way first. */
+	mh = h - 1 - (1 + sh) - (1 + rh) - 1 - 1 - lh - gh - 1;
+	while (mh < 8 && lh > 2) {
+		lh--;
+		mh++;
+	}
+	mw = w >= 100 ? w - 40 : 46;
+
+	y = 1;
+	view_source_title(m, buf, sizeof buf);
+	view_rule(c, 0, y++, w, buf);
+	panel_source(c, 0, y, w, sh, m);
+	y += sh;
+	view_lanes_title(m, buf, sizeof buf);
+	view_rule(c, 0, y++, w, buf);
+	panel_lane_runs(c, 1, y, w - 1, rh, m);
+	y += rh;
+	view_memory_title(m, buf, sizeof buf);
+	view_rule(c, 0, y, mw, buf);
+	view_rule(c, mw, y, w - mw, "counts");
+	canvas_put(c, mw, y, 0x252c, ROLE_BORDER);
+	y++;
+	panel_memory(c, 1, y, mw - 2, mh, m, w >= 110);
+	for (i = 0; i < mh; i++)
+		canvas_put(c, mw, y + i, 0x2502, ROLE_BORDER);
+	panel_counts(c, mw + 2, y, w - mw - 2, mh, m);
+	y += mh;
+	panel_legend(c, 1, y++, w - 1, m);
+	for (i = 0; i < gh; i++)
+		canvas_text(c, 1, y++, o->gpu[i], ROLE_NORMAL, w - 2);
+	view_rule(c, 0, y++, w, "lesson");
+	view_lesson(c, 1, y, w - 2, lh, m);
+}
+
+void
+view_draw(struct canvas *c, const struct view_model *m,
+    const struct view_opts *o)
+{
+	canvas_clear(c);
+	if (c->w < VIEW_MIN_W || c->h < VIEW_MIN_H) {
+		view_draw_too_small(c, VIEW_MIN_W, VIEW_MIN_H);
+		return;
+	}
+	view_title(c, 0, 0, c->w, m);
+	if (c->w >= VIEW_FULL_W && c->h >= VIEW_FULL_H)
+		view_full(c, m, o);
+	else
+		view_compact(c, m, o);
+	view_status(c, c->h - 1, o);
+}
+
+void
+view_draw_too_small(struct canvas *c, int need_w, int need_h)
+{
+	char	buf[96];
+	int	n;
+
+	canvas_clear(c);
+	n = snprintf(buf, sizeof buf, "terminal too small: need %dx%d, have "
+	    "%dx%d", need_w, need_h, c->w, c->h);
+	if (n > c->w)
+		n = c->w;
+	canvas_text(c, (c->w - n) / 2 > 0 ? (c->w - n) / 2 : 0, c->h / 2, buf,
+	    ROLE_WARN, c->w);
+}

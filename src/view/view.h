@@ -28,12 +28,17 @@ struct view_model {
 	struct access_result	 res;		/* its counts */
 	struct totals		 so_far;	/* this warp, steps 0..step */
 	const struct totals	*whole;		/* whole launch, or NULL */
+	/* view_model_set's cache of so_far; zero the struct before its
+	   first use */
+	const struct launch	*so_far_l;
+	int64_t			 so_far_step;
+	int			 so_far_valid;
 };
 
 /* What the face around the frame adds. */
 struct view_opts {
 	const char	*status;	/* a message for the status line */
-	const char	*keys;		/* key hints; NULL = the default */
+	const char	*keys;		/* key hints; NULL = show's options */
 	const char	*gpu[4];	/* live GPU panel lines, NULL ends */
 	int		 playing;
 };
@@ -41,7 +46,10 @@ struct view_opts {
 /*
  * Evaluate the access of warp `warp` of block (bx, by) at `step` and the
  * counts so far.  Returns 0, or -1 with *cause for a step, block or warp
- * outside the launch.
+ * outside the launch.  Cost: one warp evaluation when called again for the
+ * same launch, arch, block and warp at a later step from the previous one
+ * (step + 1 when animating: O(1)); otherwise step + 1 warp evaluations.
+ * The struct must start zeroed; m->whole is left as it is.
  */
 int	view_model_set(struct view_model *, const struct launch *, enum arch,
 	    int64_t step, int64_t bx, int64_t by, int warp, char **cause);

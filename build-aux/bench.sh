@@ -1,0 +1,37 @@
+#!/bin/sh
+# bench.sh WARPVIZ - time 'warpviz stats' at the live sizes (target: under
+# one second each on a 2-core machine) and report the peak memory.  A
+# benchmark, not a test: it prints, and exits 1 only when a target is
+# missed.
+wv=${1:-./warpviz}
+reps=5
+status=0
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+printf '%-44s %10s %10s %s\n' "warpviz stats" "median ms" "max RSS" "target"
+for run in "twohop-v0 -p n=4000" "twohop-v1 -p n=4000" \
+    "matmul-col -p width=2048" "matmul-row -p width=2048" \
+    "matmul-tiled -p width=2048" "copy-offset -p n=268435456" \
+    "powers-stride32 -p n=67108864"; do
+	times=
+	i=0
+	while [ $i -lt $reps ]; do
+		t0=$(now_ms)
+		$wv stats $run >/dev/null || { echo "bench: $run failed"; exit 2; }
+		t1=$(now_ms)
+		times="$times $((t1 - t0))"
+		i=$((i + 1))
+	done
+	med=$(echo $times | tr ' ' '\n' | sort -n | sed -n "$(( (reps + 1) / 2 ))p")
+	rss=-
+	if [ -x /usr/bin/time ]; then
+		rss=$(/usr/bin/time -f %M $wv stats $run 2>&1 >/dev/null | tail -1)
+		rss="${rss} KiB"
+	fi
+	verdict="< 1000 ms ok"
+	if [ "$med" -ge 1000 ]; then
+		verdict="< 1000 ms MISSED"
+		status=1
+	fi
+	printf '%-44s %10s %10s %s\n' "$run" "$med" "$rss" "$verdict"
+done
+exit $status

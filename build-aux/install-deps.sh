@@ -1,0 +1,20 @@
+#!/bin/sh
+# install-deps.sh - install the Debian packages warpviz needs to build and
+# test that are not installed yet.  Uses sudo when not root.  nvcc (for the
+# live GPU kernels) is optional and not a Debian package: see README.md.
+set -e
+pkgs="build-essential autoconf automake pkg-config libncurses-dev tmux mandoc python3"
+missing=
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+	    missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" -eq 0 ]; then
+	sudo=
+else
+	sudo=sudo
+fi
+echo "install-deps: installing$missing"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null

@@ -1,0 +1,170 @@
+#!/bin/sh
+# cli.sh - the headless sub-commands end to end: help, version, list,
+# show, trace, stats, and one-line errors with exit status 2 for bad input.
+# TAP on stdout.  Needs $WARPVIZ (set by make check).
+: "${WARPVIZ:=./warpviz}"
+n=0
+fail=0
+tmp=${TMPDIR:-/tmp}/wv-cli.$$
+mkdir -p "$tmp" || exit 99
+trap 'rm -rf "$tmp"' EXIT
+
+ok() {	# ok RESULT DESCRIPTION
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		fail=1
+	fi
+}
+
+# bad ARGS... : exit 2, exactly one line on stderr, nothing on stdout,
+# and the line names what it must (in $want).
+bad() {
+	"$WARPVIZ" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	lines=$(wc -l <"$tmp/err")
+	r=0
+	[ "$rc" -eq 2 ] || r=1
+	[ "$lines" -eq 1 ] || r=1
+	[ -s "$tmp/out" ] && r=1
+	grep -qF -- "$want" "$tmp/err" || r=1
+	ok $r "bad input '$*' -> exit $rc, one line: $(cat "$tmp/err")"
+}
+
+want="unknown variant 'nosuch'"; bad show nosuch
+want="unknown command 'frob'"; bad frob
+want="VARIANT is missing"; bad stats
+want="parameter 'width': 0 is out of range (allowed: 1 to 16384)"
+bad stats matmul-col -p width=0
+want="unknown parameter 'wdth'"; bad show matmul-col -p wdth=9
+want="'abc' is not a whole number"; bad trace matmul-col -p width=abc
+want="expected NAME=VALUE"; bad stats matmul-col -p width
+want="--step: 4097 is past the end (0..4096)"; bad show matmul-col --step 4097
+want="--step: '-3' is not allowed"; bad trace matmul-col --step -3
+want="--warp: 8 is outside the block (0..7)"; bad show matmul-col --warp 8
+want="--block: 128,0 is outside the grid (0..127, 0..127)"
+bad trace matmul-col --block 128,0
+want="--block: 'x' is not allowed"; bad trace matmul-col --block x
+want="--arch: 'fermi' is not allowed (modern or legacy)"
+bad stats matmul-col --arch fermi
+want="width must be a multiple of tile"; bad stats matmul-tiled -p width=100
+want="a power of two"; bad show matmul-col -p warp=3
+want="1 to 1024 threads"; bad stats matmul-col -p bx=64 -p by=32
+want="--steps: '5:2' is not allowed"; bad trace stride --steps 5:2
+want="--steps: 9 is past the end (0..1)"; bad trace stride --steps 0:9
+want="--size: '40x10' is not allowed"; bad show stride --size 40x10
+want="--color: 'sometimes' is not allowed"; bad show stride --color=sometimes
+want="unknown option '--frob'"; bad stats stride --frob
+want="one VARIANT only"; bad stats stride copy-offset
+want="--step: needs a value"; bad show stride --step
+want="list: unexpected argument"; bad list extra
+want="not a whole number"; bad stats twohop-v0 -p n=99999999999999999999999
+want="needs a terminal"; bad
+
+# Help and version.
+"$WARPVIZ" --help >"$tmp/out" 2>&1; r=$?
+grep -q '^usage: warpviz' "$tmp/out" && [ $r -eq 0 ]; ok $? "--help exits 0"
+for sub in show trace stats list; do
+	"$WARPVIZ" $sub --help >"$tmp/out" 2>&1; r=$?
+	grep -q "^usage: warpviz $sub" "$tmp/out" && [ $r -eq 0 ]
+	ok $? "$sub --help"
+done
+"$WARPVIZ" --version | grep -q '^warpviz [0-9]'; ok $? "--version"
+
+# list: every variant, and valid JSON with parameter ranges.
+"$WARPVIZ" list >"$tmp/list" 2>&1; ok $? "list exits 0"
+[ "$(grep -c '^  [a-z]' "$tmp/list")" -eq 17 ]; ok $? "list shows 17 variants"
+"$WARPVIZ" list --json >"$tmp/list.json"; ok $? "list --json exits 0"
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$tmp/list.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert len(d) == 17
+for v in d:
+    for k in ("name", "family", "title", "params"):
+        assert k in v, k
+    for p in v["params"]:
+        assert p["min"] <= p["default"] <= p["max"], p
+names = {v["name"] for v in d}
+assert {"matmul-col", "twohop-v0", "powers-padded"} <= names
+PY
+	ok $? "list --json parses, 17 variants, defaults within ranges"
+fi
+
+# trace: JSON Lines with the documented keys.
+"$WARPVIZ" trace matmul-col -p width=64 --steps 0:2 >"$tmp/trace" 2>&1
+ok $? "trace exits 0"
+[ "$(wc -l <"$tmp/trace")" -eq 3 ]; ok $? "--steps 0:2 gives 3 lines"
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$tmp/trace" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+need = ["variant", "step", "site", "array", "base", "space", "op", "size",
+        "block", "warp", "lanes", "sectors", "lines", "ideal_sectors", "class"]
+for r in rows:
+    for k in need:
+        assert k in r, k
+    assert len(r["lanes"]) == 32
+    assert r["base"] % 256 == 0
+assert rows[0]["site"] == "M[Row*Width+k]" and rows[0]["op"] == "load"
+assert rows[0]["sectors"] == 2 and rows[1]["class"] == "coalesced"
+# lane 16 is threadIdx (0,1): Row 1, so M[64*1 + 0]: base + 256 bytes
+assert rows[0]["lanes"][16] - rows[0]["lanes"][0] == 64 * 4
+PY
+	ok $? "trace lines carry the documented keys and the right addresses"
+	"$WARPVIZ" trace powers-stride32 --step 1 | python3 -c '
+import json, sys
+r = json.loads(sys.stdin.readline())
+assert r["space"] == "shared" and r["wavefronts"] == 32 and r["degree"] == 32
+assert r["ideal_wavefronts"] == 1 and set(r["banks"]) == {0}'
+	ok $? "trace of a shared store: wavefronts, degree, banks"
+	"$WARPVIZ" trace const-divergent --step 1 | python3 -c '
+import json, sys
+r = json.loads(sys.stdin.readline())
+assert r["space"] == "constant" and r["serial"] == 32'
+	ok $? "trace of a constant read: serial"
+	"$WARPVIZ" trace copy-offset --arch legacy --step 0 | python3 -c '
+import json, sys
+r = json.loads(sys.stdin.readline())
+assert r["transactions"] == 3 and [s["size"] for s in r["segments"]] == [128, 64, 32]'
+	ok $? "trace --arch legacy: half-warp segments"
+	"$WARPVIZ" trace copy-offset -p n=100 -p offset=5 -p bs=32 \
+	    --step 0 --block 3 | python3 -c '
+import json, sys
+r = json.loads(sys.stdin.readline())
+# block 3 holds i = 3*32 + lane + 5 >= 100: nobody is active
+assert r["lanes"] == [None] * 32 and r["active"] == 0'
+	ok $? "inactive lanes are null"
+fi
+"$WARPVIZ" trace stride -p n=64 -p bs=32 --all-warps >"$tmp/all" 2>&1
+[ "$(wc -l <"$tmp/all")" -eq 4 ]; ok $? "--all-warps: 2 warps x 2 steps"
+
+# stats: text and JSON agree with hand-worked totals (see test-model.c).
+"$WARPVIZ" stats copy-offset -p n=64 -p bs=32 -p offset=1 --json \
+    >"$tmp/stats" 2>&1; ok $? "stats --json exits 0"
+grep -q '"global_load": {"requests": 2, "lanes": 63, "sectors": 9' \
+    "$tmp/stats"; ok $? "stats: 2 load requests, 63 lanes, 9 sectors"
+"$WARPVIZ" stats copy-offset -p n=64 -p bs=32 -p offset=1 --brute \
+    --json >"$tmp/brute" 2>&1
+sed 's/"fast_sites": [0-9]*//' "$tmp/stats" >"$tmp/a"
+sed 's/"fast_sites": [0-9]*//' "$tmp/brute" >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b"; ok $? "stats --brute gives the same totals"
+"$WARPVIZ" stats twohop-v0 >"$tmp/text" 2>&1
+grep -q 'global loads .* (8.50 per request' "$tmp/text"
+ok $? "stats text: twohop-v0 8.50 sectors per load request"
+
+# show: a frame of the requested size.
+"$WARPVIZ" show matmul-col --size 100x30 >"$tmp/show" 2>&1; ok $? "show exits 0"
+[ "$(wc -l <"$tmp/show")" -le 30 ] && [ -s "$tmp/show" ]; ok $? "show --size 100x30: at most 30 lines"
+[ "$(LC_ALL=C.UTF-8 wc -L <"$tmp/show")" -le 100 ] && [ -s "$tmp/show" ]
+ok $? "show --size 100x30: no line wider than 100 columns"
+"$WARPVIZ" show twohop-v1 --color >"$tmp/color" 2>&1
+grep -q "$(printf '\033')\[" "$tmp/color"; ok $? "show --color emits SGR escapes"
+"$WARPVIZ" show twohop-v1 >"$tmp/plain" 2>&1
+grep -q "$(printf '\033')" "$tmp/plain"; [ $? -ne 0 ]
+ok $? "show without --color emits no escapes"
+
+echo "1..$n"
+exit $fail
