@@ -419,6 +419,14 @@ run_fail(struct gpu_result *res, enum gpu_result_status st, const char *why)
 
 #define MAX_RUNS	100
 
+static int run_once;
+
+void
+gpu_run_set_once(int once)
+{
+	run_once = once;
+}
+
 int
 gpu_run(const struct gpu_ops *ops, const struct param_set *ps,
     struct gpu_result *res)
@@ -516,17 +524,19 @@ gpu_run(const struct gpu_ops *ops, const struct param_set *ps,
 		res->blocks_per_sm = ki.blocks_per_sm;
 	}
 	/* Warm up twice (module and caches), then size the repetitions. */
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < (run_once ? 0 : 2); i++)
 		if (ops->time_kernel(kernel, r.l.grid, r.l.block, dyn, args,
 		    &ms) != 0) {
 			run_fail(res, RESULT_ERROR, ops->error());
 			goto out;
 		}
-	if (ms > 200)
+	if (run_once)
+		reps = 1;
+	else if (ms > 200)
 		reps = 3;
 	else
 		reps = ms > 0 ? (int)(300 / ms) : MAX_RUNS;
-	if (reps < 5 && ms <= 200)
+	if (reps < 5 && ms <= 200 && !run_once)
 		reps = 5;
 	if (reps > MAX_RUNS)
 		reps = MAX_RUNS;

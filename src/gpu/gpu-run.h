@@ -45,6 +45,8 @@ int		 gpu_run(const struct gpu_ops *, const struct param_set *,
  * bytes read and written.  0 or -1. */
 int		 gpu_run_memcpy(const struct gpu_ops *, size_t len, double *ms,
 		     double *gbps);
+/* Launch each kernel once, untimed warm-up skipped (for profilers). */
+void		 gpu_run_set_once(int);
 /* The median of n values (sorts them). */
 double		 gpu_median(double *, int n);
 

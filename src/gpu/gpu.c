@@ -568,22 +568,26 @@ gpu_bench_main(int argc, char **argv)
 	double			 memcpy_ms = 0;
 	char			 line[GPU_LINE_MAX], key[256], t[32];
 	int			 i, j, k, n = 0, nasked = 0, json = 0, bad = 0;
-	int			 np;
+	int			 np, once = 0;
 
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--json") == 0)
 			json = 1;
+		else if (strcmp(argv[i], "--once") == 0)
+			once = 1;
 		else if (strcmp(argv[i], "-h") == 0 ||
 		    strcmp(argv[i], "--help") == 0) {
 			printf("usage: warpviz bench [VARIANT[:NAME=VALUE,...]"
-			    "]... [--json]\nTime each variant (default: all) "
-			    "and its comparison partners on the GPU.\nExit "
+			    "]... [--json] [--once]\nTime each variant (default: "
+			    "all) and its comparison partners on the GPU.\n"
+			    "--once: launch only the named variants, once "
+			    "each (for ncu).\nExit "
 			    "status: 0 all verified, 1 a run failed, 2 bad "
 			    "arguments, 3 no GPU.\n");
 			return 0;
 		} else if (argv[i][0] == '-') {
 			fprintf(stderr, "warpviz: bench: unknown option '%s' "
-			    "(allowed: --json)\n", argv[i]);
+			    "(allowed: --json, --once)\n", argv[i]);
 			return 2;
 		} else if (nasked < RESULTS_MAX) {
 			if (bench_spec(argv[i], &asked[nasked]) != 0)
@@ -596,6 +600,8 @@ gpu_bench_main(int argc, char **argv)
 			param_defaults(&asked[nasked++], catalog[i]);
 	for (i = 0; i < nasked; i++) {
 		n = bench_add(list, n, &asked[i]);
+		if (once)
+			continue;
 		np = gpu_partners(&asked[i], partners, MAX_PARTNERS);
 		for (j = 0; j < np; j++)
 			n = bench_add(list, n, &partners[j]);
@@ -612,7 +618,10 @@ gpu_bench_main(int argc, char **argv)
 		print_device(stdout);
 		fflush(stdout);
 	}
-	if (gpu_run_memcpy(g.ops, MEMCPY_BYTES, &memcpy_ms,
+	gpu_run_set_once(once);
+	if (once)
+		;
+	else if (gpu_run_memcpy(g.ops, MEMCPY_BYTES, &memcpy_ms,
 	    &rec.memcpy_gbps) != 0) {
 		fprintf(stderr, "warpviz: bench: memcpy: %s\n", g.ops->error());
 		bad = 1;
