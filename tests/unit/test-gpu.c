@@ -86,11 +86,11 @@ main(void)
 	}
 	defaults(&ps, "copy-offset");
 	n = gpu_panel(&ps, lines);
-	ok(has_line(lines, n, "recorded on NVIDIA H100 80GB HBM3 2026-11-21"),
+	ok(has_line(lines, n, "recorded on NVIDIA H200 2026-11-21"),
 	    "replay: where and when");
-	ok(has_line(lines, n, "this: 50.0 us (median of 100), 2684 GB/s, "
+	ok(has_line(lines, n, "this: 58.4 us (median of 100), 2300 GB/s, "
 	    "verified"), "replay: this variant's time, bandwidth, verified");
-	ok(has_line(lines, n, "vs copy-offset offset=0: 48.0 us, this is "
+	ok(has_line(lines, n, "vs copy-offset offset=0: 56.1 us, this is "
 	    "1.04x slower"), "replay: the partner and the ratio");
 	ok(has_line(lines, n, "note: caches absorb"), "replay: the note");
 
@@ -99,18 +99,37 @@ main(void)
 	    "occupancy: H100 model");
 	ok(has_line(lines, n, "teaching: 6 blocks x 8 warps = 48/48"),
 	    "occupancy: teaching model");
-	ok(has_line(lines, n, "NVIDIA H100 80GB HBM3 (driver): 10 regs, 8 "
+	ok(has_line(lines, n, "NVIDIA H200 (driver): 10 regs, 8 "
 	    "blocks per SM"), "occupancy: the recorded driver answer");
 
 	defaults(&ps, "twohop-v0");
 	n = gpu_panel(&ps, lines);
-	ok(has_line(lines, n, "this: WRONG RESULT: mismatch at r[5]"),
-	    "replay: a mismatch is shown as such, not as a time");
+	ok(has_line(lines, n, "this: 132 ms (median of 5)"),
+	    "replay: twohop-v0's time");
+	ok(has_line(lines, n, "vs twohop-v1: 26.01 ms, this is 5.08x slower"),
+	    "replay: twohop-v1 is the partner, 5.08x");
 
 	defaults(&ps, "stride");
 	n = gpu_panel(&ps, lines);
 	ok(n == 1 && has_line(lines, n, "press g"),
 	    "replay: a variant not recorded offers g");
+
+	/* A recorded mismatch and a CUDA error are never shown as times. */
+	snprintf(path, sizeof path, "%s/tests/gpu/mismatch.json",
+	    srcdir != NULL ? srcdir : ".");
+	is_int(gpu_load_results(path, &cause), 0,
+	    "mismatch.json loads (unknown keys skipped)");
+	free(cause);
+	cause = NULL;
+	defaults(&ps, "twohop-v0");
+	n = gpu_panel(&ps, lines);
+	ok(has_line(lines, n, "this: WRONG RESULT: mismatch at r[5]") &&
+	    !has_line(lines, n, " ms"),
+	    "replay: a mismatch is shown as such, not as a time");
+	defaults(&ps, "stride");
+	n = gpu_panel(&ps, lines);
+	ok(has_line(lines, n, "this: CUDA error: read_stride: "
+	    "CUDA_ERROR_LAUNCH_FAILED"), "replay: a CUDA error as such");
 
 	is_int(gpu_load_results("/nonexistent.json", &cause), -1,
 	    "a missing file is refused");
