@@ -336,9 +336,9 @@ kspec_find(const struct variant *v)
 }
 
 const char *
-gpu_run_kernel(const struct param_set *ps, const char **why)
+gpu_run_kernel(const struct param_set *ps, char *name, size_t len,
+    const char **why)
 {
-	static char	name[48];
 	int64_t		tile;
 
 	if (kspec_find(ps->v) == NULL) {
@@ -352,7 +352,7 @@ gpu_run_kernel(const struct param_set *ps, const char **why)
 		*why = "live kernels exist for tile 8, 16 and 32";
 		return NULL;
 	}
-	snprintf(name, sizeof name, "matmul_tiled_%d", (int)tile);
+	snprintf(name, len, "matmul_tiled_%d", (int)tile);
 	return name;
 }
 
@@ -436,6 +436,7 @@ gpu_run(const struct gpu_ops *ops, const struct param_set *ps,
 	struct run		 r;
 	const char		*kernel, *why;
 	char			*cause = NULL, argbuf[128], *tok, *save;
+	char			 kbuf[48];
 	uint64_t		 ptrs[8];
 	int32_t			 ints[8];
 	void			*args[8];
@@ -448,7 +449,7 @@ gpu_run(const struct gpu_ops *ops, const struct param_set *ps,
 	memset(&r, 0, sizeof r);
 	snprintf(res->variant, sizeof res->variant, "%s", ps->v->name);
 	param_format(ps, res->params, sizeof res->params, 1);
-	if ((kernel = gpu_run_kernel(ps, &why)) == NULL)
+	if ((kernel = gpu_run_kernel(ps, kbuf, sizeof kbuf, &why)) == NULL)
 		return run_fail(res, RESULT_ERROR, why);
 	snprintf(res->kernel, sizeof res->kernel, "%s", kernel);
 	if (launch_init(&r.l, ps, &cause) != 0) {

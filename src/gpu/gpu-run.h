@@ -10,6 +10,8 @@
 #ifndef WV_GPU_RUN_H
 #define WV_GPU_RUN_H
 
+#include <stddef.h>
+
 #include "gpu-backend.h"
 #include "param.h"
 
@@ -36,8 +38,10 @@ struct gpu_result {
 	int			 threads;	/* per block */
 };
 
-/* The extern "C" kernel that runs this variant, or NULL with *why. */
-const char	*gpu_run_kernel(const struct param_set *, const char **why);
+/* The extern "C" kernel that runs this variant (in buf, or static text),
+ * or NULL with *why. */
+const char	*gpu_run_kernel(const struct param_set *, char *buf, size_t len,
+		     const char **why);
 /* Run, time and verify; fills *r (also on failure).  0 if verified. */
 int		 gpu_run(const struct gpu_ops *, const struct param_set *,
 		     struct gpu_result *);

@@ -186,6 +186,7 @@ int
 gpu_request(const struct param_set *ps, const char **why)
 {
 	const char	*kwhy;
+	char		 kbuf[48];
 	int		 rc = -1;
 
 	pthread_mutex_lock(&g.lock);
@@ -197,7 +198,7 @@ gpu_request(const struct param_set *ps, const char **why)
 		*why = "a GPU run is already in progress";
 		goto out;
 	}
-	if (gpu_run_kernel(ps, &kwhy) == NULL) {
+	if (gpu_run_kernel(ps, kbuf, sizeof kbuf, &kwhy) == NULL) {
 		*why = kwhy;
 		goto out;
 	}
@@ -323,7 +324,7 @@ gpu_panel(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 	struct param_set	 partners[MAX_PARTNERS];
 	struct gpu_record	*rec;
 	struct gpu_result	*self, *r;
-	char			 key[256];
+	char			 key[256], kbuf[48];
 	const char		*kwhy;
 	int			 n = 0, np, i, live;
 
@@ -347,7 +348,7 @@ gpu_panel(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 		    g.recorded->gpu, g.recorded->date);
 	else if (g.probed && g.status != GPU_OK)
 		lprintf(lines[n++], "no live timing: %s", g.why);
-	else if (gpu_run_kernel(ps, &kwhy) == NULL)
+	else if (gpu_run_kernel(ps, kbuf, sizeof kbuf, &kwhy) == NULL)
 		lprintf(lines[n++], "no live timing: %s", kwhy);
 	else
 		lprintf(lines[n++], "press g to time it live "
@@ -393,7 +394,7 @@ gpu_occupancy(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 	struct occ_result	 o;
 	struct gpu_result	*r;
 	const char		*kernel, *why;
-	char			*cause = NULL, key[256], regtext[48];
+	char			*cause = NULL, key[256], regtext[48], kbuf[48];
 	int			 n = 0, i, regs, at;
 
 	if (launch_init(&l, ps, &cause) != 0) {
@@ -401,7 +402,7 @@ gpu_occupancy(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 		free(cause);
 		return n;
 	}
-	kernel = gpu_run_kernel(ps, &why);
+	kernel = gpu_run_kernel(ps, kbuf, sizeof kbuf, &why);
 	for (i = 0; occ_devices[i] != NULL; i++) {
 		const struct occ_device *d = occ_devices[i];
 

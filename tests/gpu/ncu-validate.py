@@ -105,17 +105,18 @@ def main():
         rows.append((spec, kernel, c, ms, agree, rc))
     print("| kernel (spec) | global ld sectors/req model / ncu | ld requests model / ncu | "
           "global st sectors/req model / ncu | st requests model / ncu | "
-          "shared ld wavefronts/instr model / ncu | shared st wavefronts/instr model / ncu | "
+          "shared ld wavefronts/instr model / ncu | shared ld instr model / ncu | "
+          "shared st wavefronts/instr model / ncu | shared st instr model / ncu | "
           "ncu time ms | sectors agree |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for spec, kernel, c, ms, agree, rc in rows:
         def pair(k):
             return "%.3f / %.3f" % (c[k][0], c[k][1])
         def req(k):
             return "%d / %d" % (c[k][2], c[k][3])
-        print("| %s (`%s`) | %s | %s | %s | %s | %s | %s | %.3f | %s |" % (
+        print("| %s (`%s`) | %s | %s | %s | %s | %s | %s | %s | %s | %.3f | %s |" % (
             kernel, spec, pair("ld"), req("ld"), pair("st"), req("st"),
-            pair("sld"), pair("sst"), ms,
+            pair("sld"), req("sld"), pair("sst"), req("sst"), ms,
             ("yes" if agree else "**no**") + ("" if rc == 0 else " (exit %d)" % rc)))
     return bad
 
