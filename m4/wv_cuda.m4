@@ -45,6 +45,19 @@ _WV_EOF
 		test -n "$wv_lowest" || wv_lowest=75
 		NVCC_GENCODE="$NVCC_GENCODE -gencode arch=compute_$wv_lowest,code=compute_$wv_lowest"
 	fi
+	# The toolkit's cuda.h, if any, only to check the vendored
+	# src/gpu/cuda_min.h against it (_Static_assert); never required.
+	CUDA_CPPFLAGS=
+	if test "x$wv_have_nvcc" = xyes; then
+		wv_cuda_inc=`AS_DIRNAME(["$NVCC"])`/../include
+		save_CPPFLAGS=$CPPFLAGS
+		CPPFLAGS="$CPPFLAGS -I$wv_cuda_inc"
+		AC_CHECK_HEADER([cuda.h], [CUDA_CPPFLAGS="-I$wv_cuda_inc"
+		    AC_DEFINE([HAVE_CUDA_H], [1],
+			[Define if the toolkit's cuda.h can check cuda_min.h.])])
+		CPPFLAGS=$save_CPPFLAGS
+	fi
+	AC_SUBST([CUDA_CPPFLAGS])
 	AM_CONDITIONAL([HAVE_NVCC], [test "x$wv_have_nvcc" = xyes])
 	if test "x$wv_have_nvcc" = xyes; then
 		wv_fatbin_source="built by nvcc"

@@ -1,52 +1,111 @@
-/* gpu-none.c - TEMPORARY placeholder until the GPU runner lands. */
+/*
+ * gpu-none.c - the null GPU backend, always built: it opens nothing and
+ * says why (WARPVIZ_GPU=off).  Every other call fails with that reason.
+ */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "gpu.h"
+#include "gpu-backend.h"
 
-int
-gpu_info_main(int argc, char **argv)
+static const char none_why[] =
+    "live GPU disabled (WARPVIZ_GPU=off)";
+
+static int
+none_open(struct gpu_device *d, char *why, size_t len)
 {
-	(void)argc; (void)argv;
-	printf("no GPU support yet\n");
-	return 1;
+	memset(d, 0, sizeof *d);
+	snprintf(why, len, "%s", none_why);
+	return GPU_OFF;
 }
 
-int
-gpu_bench_main(int argc, char **argv)
+static int
+none_fail(void)
 {
-	(void)argc; (void)argv;
-	fprintf(stderr, "warpviz: bench: no GPU support yet\n");
-	return 1;
-}
-
-int
-gpu_request(const struct param_set *ps, const char **why)
-{
-	(void)ps;
-	*why = "no GPU support yet";
 	return -1;
 }
 
-int
-gpu_panel(const struct param_set *ps, char lines[][GPU_LINE_MAX])
+static int
+none_alloc(uint64_t *p, size_t len)
 {
-	(void)ps;
-	snprintf(lines[0], GPU_LINE_MAX, "live timing: not built yet");
-	return 1;
-}
-
-int
-gpu_load_results(const char *path, char **cause)
-{
-	(void)path;
-	*cause = strdup("--results: not supported yet");
+	*p = 0;
 	return -1;
 }
 
-void
-gpu_shutdown(void)
+static void
+none_free(uint64_t p)
 {
 }
+
+static int
+none_copy(uint64_t p, const void *q, size_t len)
+{
+	return -1;
+}
+
+static int
+none_download(void *q, uint64_t p, size_t len)
+{
+	return -1;
+}
+
+static int
+none_fill(uint64_t p, unsigned char c, size_t len)
+{
+	return -1;
+}
+
+static int
+none_set_symbol(const char *k, const char *s, const void *q, size_t len)
+{
+	return -1;
+}
+
+static int
+none_kernel_info(const char *k, int threads, int smem,
+    struct gpu_kernel_info *ki)
+{
+	return -1;
+}
+
+static int
+none_time_kernel(const char *k, const int64_t grid[2], const int64_t block[2],
+    int smem, void **args, float *ms)
+{
+	return -1;
+}
+
+static int
+none_time_copy(uint64_t d, uint64_t s, size_t len, float *ms)
+{
+	return -1;
+}
+
+static const char *
+none_error(void)
+{
+	return none_why;
+}
+
+static void
+none_close(void)
+{
+}
+
+const struct gpu_ops gpu_none_ops = {
+	.name = "none",
+	.open = none_open,
+	.bind = none_fail,
+	.alloc = none_alloc,
+	.free = none_free,
+	.upload = none_copy,
+	.download = none_download,
+	.fill = none_fill,
+	.set_symbol = none_set_symbol,
+	.kernel_info = none_kernel_info,
+	.time_kernel = none_time_kernel,
+	.time_copy = none_time_copy,
+	.error = none_error,
+	.close = none_close,
+};

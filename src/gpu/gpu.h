@@ -11,11 +11,23 @@
 #include "param.h"
 
 #define GPU_PANEL_LINES	5
+#define GPU_OCC_LINES	3
 #define GPU_LINE_MAX	128
 
-/* warpviz gpu: print the device or why there is none; exit status. */
+/*
+ * warpviz gpu: print the device, driver, embedded architectures and the
+ * occupancy table, or why there is no GPU.  Exit status 0 when a GPU is
+ * ready, 1 when none is (the reason is on the "status:" line), 2 on bad
+ * arguments.
+ */
 int	gpu_info_main(int argc, char **argv);
-/* warpviz bench [VARIANT...] [--json]: run and time kernels; exit status. */
+/*
+ * warpviz bench [VARIANT[:NAME=VALUE,...]]... [--json]: time the variants
+ * (default: all) and their comparison partners, and cuMemcpyDtoD as the
+ * bandwidth reference.  Exit status 0 all verified, 1 a run failed
+ * (mismatch or CUDA error), 2 bad arguments, 3 no GPU (reason on one
+ * line on stderr).
+ */
 int	gpu_bench_main(int argc, char **argv);
 
 /*
@@ -37,6 +49,14 @@ int	gpu_panel(const struct param_set *, char lines[][GPU_LINE_MAX]);
  * with a one-line *cause (free it).
  */
 int	gpu_load_results(const char *path, char **cause);
+/*
+ * Fill up to GPU_OCC_LINES lines on occupancy for this variant: resident
+ * blocks and warps per SM on the teaching SM and on an H100 (model
+ * arithmetic, src/model/occupancy.h, with ptxas's register count from
+ * the build), and the driver's own answer once the kernel has run here
+ * or in loaded results.  Returns the number of lines.  Cheap.
+ */
+int	gpu_occupancy(const struct param_set *, char lines[][GPU_LINE_MAX]);
 /* Stop the worker thread, if any (called before exit). */
 void	gpu_shutdown(void);
 

@@ -1,0 +1,74 @@
+/*
+ * gpu-backend.h - what the runner needs from a GPU, in plain C types, as a
+ * small ops struct: gpu_cuda_ops (gpu-cuda.c, the only file that knows
+ * CUDA driver types) and gpu_none_ops (gpu-none.c, always there, which
+ * says why there is no GPU).  Device pointers are uint64_t; sizes bytes.
+ * Every call returns 0, or -1 with the reason in ops->error().  Calls come
+ * from one thread at a time (the worker, or bench's main thread); bind()
+ * makes the device current in the calling thread.
+ */
+#ifndef WV_GPU_BACKEND_H
+#define WV_GPU_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Why there is or is not a GPU; each has its own plain message. */
+enum gpu_status {
+	GPU_OK,
+	GPU_OFF,		/* WARPVIZ_GPU=off */
+	GPU_NO_KERNELS,		/* built without nvcc and without fatbins */
+	GPU_NO_DRIVER,		/* libcuda.so.1 could not be loaded */
+	GPU_NO_DEVICE,		/* driver, but no CUDA device */
+	GPU_DRIVER_OLD,		/* driver older than the build's toolkit */
+	GPU_NO_CODE,		/* no machine code or PTX for this GPU */
+	GPU_ERROR		/* any other failure while opening */
+};
+
+struct gpu_device {
+	char	name[128];
+	int	cc_major, cc_minor;
+	int	driver;			/* 13000 = CUDA 13.0 */
+	int	sms;
+	int	l2_bytes;
+	int	threads_per_sm, regs_per_sm, smem_per_sm, blocks_per_sm;
+	int	smem_per_block_optin;
+};
+
+/* A kernel's real resources and the driver's occupancy answer. */
+struct gpu_kernel_info {
+	int	regs;			/* per thread */
+	int	static_smem;		/* bytes */
+	int	blocks_per_sm;		/* for the given block and dynamic smem */
+};
+
+struct gpu_ops {
+	const char	*name;
+	/* Open the device and load the embedded kernels; an enum gpu_status. */
+	int		 (*open)(struct gpu_device *, char *why, size_t len);
+	int		 (*bind)(void);
+	int		 (*alloc)(uint64_t *, size_t);
+	void		 (*free)(uint64_t);
+	int		 (*upload)(uint64_t, const void *, size_t);
+	int		 (*download)(void *, uint64_t, size_t);
+	int		 (*fill)(uint64_t, unsigned char, size_t);
+	/* Copy into a __constant__ or __device__ symbol of a kernel's module. */
+	int		 (*set_symbol)(const char *kernel, const char *symbol,
+			     const void *, size_t);
+	int		 (*kernel_info)(const char *kernel, int threads,
+			     int dyn_smem, struct gpu_kernel_info *);
+	/* Launch once and time it with events: milliseconds. */
+	int		 (*time_kernel)(const char *kernel, const int64_t grid[2],
+			     const int64_t block[2], int dyn_smem, void **args,
+			     float *ms);
+	/* Time a device-to-device copy of len bytes. */
+	int		 (*time_copy)(uint64_t dst, uint64_t src, size_t,
+			     float *ms);
+	const char	*(*error)(void);
+	void		 (*close)(void);
+};
+
+extern const struct gpu_ops gpu_none_ops;
+extern const struct gpu_ops gpu_cuda_ops;
+
+#endif

@@ -1,0 +1,560 @@
+/*
+ * gpu-cuda.c - the GPU backend on the CUDA Driver API, loaded at run time:
+ * dlopen("libcuda.so.1") (never the unversioned name, which may be the
+ * toolkit's stub), dlsym of cuGetProcAddress_v2, cuInit and
+ * cuDriverGetVersion only, every other entry point through
+ * cuGetProcAddress at a fixed ABI version, and the primary context.  The
+ * embedded fatbins (gpu-image.h) are loaded as modules.  The only file
+ * that knows CUDA driver types (cuda_min.h, checked against <cuda.h> when
+ * the toolkit is there at build time).  Never prints.
+ */
+#include "config.h"
+
+#include <dlfcn.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuda_min.h"
+#include "gpu-backend.h"
+#include "gpu-image.h"
+
+#ifdef HAVE_CUDA_H
+#include <cuda.h>
+#define WCU_SAME(a, b) _Static_assert((int)(a) == (int)(b), #a " != " #b)
+WCU_SAME(WCU_SUCCESS, CUDA_SUCCESS);
+WCU_SAME(WCU_ERROR_STUB_LIBRARY, CUDA_ERROR_STUB_LIBRARY);
+WCU_SAME(WCU_ERROR_NO_DEVICE, CUDA_ERROR_NO_DEVICE);
+WCU_SAME(WCU_ERROR_NO_BINARY_FOR_GPU, CUDA_ERROR_NO_BINARY_FOR_GPU);
+WCU_SAME(WCU_ERROR_UNSUPPORTED_PTX_VERSION, CUDA_ERROR_UNSUPPORTED_PTX_VERSION);
+WCU_SAME(WCU_ERROR_NOT_FOUND, CUDA_ERROR_NOT_FOUND);
+WCU_SAME(WCU_DEV_MAX_THREADS_PER_BLOCK, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+WCU_SAME(WCU_DEV_MULTIPROCESSOR_COUNT, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+WCU_SAME(WCU_DEV_L2_CACHE_SIZE, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE);
+WCU_SAME(WCU_DEV_MAX_THREADS_PER_MULTIPROCESSOR,
+    CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR);
+WCU_SAME(WCU_DEV_COMPUTE_CAPABILITY_MAJOR,
+    CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
+WCU_SAME(WCU_DEV_COMPUTE_CAPABILITY_MINOR,
+    CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
+WCU_SAME(WCU_DEV_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR,
+    CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR);
+WCU_SAME(WCU_DEV_MAX_REGISTERS_PER_MULTIPROCESSOR,
+    CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR);
+WCU_SAME(WCU_DEV_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+    CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
+WCU_SAME(WCU_DEV_MAX_BLOCKS_PER_MULTIPROCESSOR,
+    CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR);
+WCU_SAME(WCU_FUNC_SHARED_SIZE_BYTES, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES);
+WCU_SAME(WCU_FUNC_NUM_REGS, CU_FUNC_ATTRIBUTE_NUM_REGS);
+WCU_SAME(WCU_FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+    CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES);
+WCU_SAME(WCU_GET_PROC_ADDRESS_SUCCESS, CU_GET_PROC_ADDRESS_SUCCESS);
+WCU_SAME(WCU_GET_PROC_ADDRESS_DEFAULT, CU_GET_PROC_ADDRESS_DEFAULT);
+_Static_assert(sizeof(wcu_deviceptr) == sizeof(CUdeviceptr), "CUdeviceptr");
+_Static_assert(sizeof(wcu_device) == sizeof(CUdevice), "CUdevice");
+_Static_assert(sizeof(wcu_result) == sizeof(CUresult), "CUresult");
+#endif
+
+/* The ABI version asked of cuGetProcAddress: CUDA 12.0 signatures. */
+#define WCU_ABI		12000
+#define MAX_FUNCS	32
+
+static struct {
+	void		*dl;
+	wcu_context	 ctx;
+	wcu_device	 dev;
+	int		 retained;
+	int		 nmodules;
+	wcu_module	 modules[16];
+	struct {
+		char		 name[64];
+		wcu_function	 f;
+	}		 funcs[MAX_FUNCS];
+	int		 nfuncs;
+	wcu_event	 ev[2];
+	char		 err[256];
+} cu;
+
+static struct {
+	wcu_result (*DeviceGetCount)(int *);
+	wcu_result (*DeviceGet)(wcu_device *, int);
+	wcu_result (*DeviceGetName)(char *, int, wcu_device);
+	wcu_result (*DeviceGetAttribute)(int *, int, wcu_device);
+	wcu_result (*DevicePrimaryCtxRetain)(wcu_context *, wcu_device);
+	wcu_result (*DevicePrimaryCtxRelease)(wcu_device);
+	wcu_result (*CtxSetCurrent)(wcu_context);
+	wcu_result (*CtxSynchronize)(void);
+	wcu_result (*ModuleLoadData)(wcu_module *, const void *);
+	wcu_result (*ModuleUnload)(wcu_module);
+	wcu_result (*ModuleGetFunction)(wcu_function *, wcu_module,
+	    const char *);
+	wcu_result (*ModuleGetGlobal)(wcu_deviceptr *, size_t *, wcu_module,
+	    const char *);
+	wcu_result (*MemAlloc)(wcu_deviceptr *, size_t);
+	wcu_result (*MemFree)(wcu_deviceptr);
+	wcu_result (*MemcpyHtoD)(wcu_deviceptr, const void *, size_t);
+	wcu_result (*MemcpyDtoH)(void *, wcu_deviceptr, size_t);
+	wcu_result (*MemcpyDtoD)(wcu_deviceptr, wcu_deviceptr, size_t);
+	wcu_result (*MemsetD8)(wcu_deviceptr, unsigned char, size_t);
+	wcu_result (*LaunchKernel)(wcu_function, unsigned, unsigned, unsigned,
+	    unsigned, unsigned, unsigned, unsigned, wcu_stream, void **,
+	    void **);
+	wcu_result (*EventCreate)(wcu_event *, unsigned);
+	wcu_result (*EventDestroy)(wcu_event);
+	wcu_result (*EventRecord)(wcu_event, wcu_stream);
+	wcu_result (*EventSynchronize)(wcu_event);
+	wcu_result (*EventElapsedTime)(float *, wcu_event, wcu_event);
+	wcu_result (*FuncGetAttribute)(int *, int, wcu_function);
+	wcu_result (*FuncSetAttribute)(wcu_function, int, int);
+	wcu_result (*OccupancyMaxActiveBlocksPerMultiprocessor)(int *,
+	    wcu_function, int, size_t);
+	wcu_result (*GetErrorName)(wcu_result, const char **);
+} fn;
+
+static const struct {
+	const char	*name;
+	void		**slot;
+} fn_table[] = {
+#define FN(x) { "cu" #x, (void **)&fn.x }
+	FN(DeviceGetCount), FN(DeviceGet), FN(DeviceGetName),
+	FN(DeviceGetAttribute), FN(DevicePrimaryCtxRetain),
+	FN(DevicePrimaryCtxRelease), FN(CtxSetCurrent), FN(CtxSynchronize),
+	FN(ModuleLoadData), FN(ModuleUnload), FN(ModuleGetFunction),
+	FN(ModuleGetGlobal), FN(MemAlloc), FN(MemFree), FN(MemcpyHtoD),
+	FN(MemcpyDtoH), FN(MemcpyDtoD), FN(MemsetD8), FN(LaunchKernel),
+	FN(EventCreate), FN(EventDestroy), FN(EventRecord),
+	FN(EventSynchronize), FN(EventElapsedTime), FN(FuncGetAttribute),
+	FN(FuncSetAttribute), FN(OccupancyMaxActiveBlocksPerMultiprocessor),
+	FN(GetErrorName),
+#undef FN
+};
+
+static void
+cu_seterr(const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(cu.err, sizeof cu.err, fmt, ap);
+	va_end(ap);
+}
+
+static const char *
+cu_name(wcu_result r)
+{
+	const char	*s = NULL;
+
+	if (fn.GetErrorName != NULL && fn.GetErrorName(r, &s) == WCU_SUCCESS &&
+	    s != NULL)
+		return s;
+	return "unknown CUDA error";
+}
+
+/* Record a failed call; returns -1. */
+static int
+cu_fail(const char *what, wcu_result r)
+{
+	cu_seterr("%s: %s (%d)", what, cu_name(r), r);
+	return -1;
+}
+
+#define CU_CHECK(call, what) do {				\
+	wcu_result cu_r_ = (call);				\
+	if (cu_r_ != WCU_SUCCESS)				\
+		return cu_fail((what), cu_r_);			\
+} while (0)
+
+static const char *
+cuda_error(void)
+{
+	return cu.err;
+}
+
+static void
+cuda_close(void)
+{
+	int	i;
+
+	if (cu.dl == NULL)
+		return;
+	if (cu.retained) {
+		fn.CtxSetCurrent(cu.ctx);
+		for (i = 0; i < 2; i++)
+			if (cu.ev[i] != NULL)
+				fn.EventDestroy(cu.ev[i]);
+		for (i = 0; i < cu.nmodules; i++)
+			fn.ModuleUnload(cu.modules[i]);
+		fn.DevicePrimaryCtxRelease(cu.dev);
+	}
+	/* The driver stays loaded: unloading libcuda is not safe. */
+	memset(&cu, 0, sizeof cu);
+}
+
+/* True when the build has machine code or PTX this device can run. */
+static int
+cuda_has_code(int major, int minor)
+{
+	int	i;
+
+	for (i = 0; gpu_build_sm[i] != 0; i++)
+		if (gpu_build_sm[i] / 10 == major &&
+		    gpu_build_sm[i] % 10 <= minor)
+			return 1;
+	for (i = 0; gpu_build_ptx[i] != 0; i++)
+		if (gpu_build_ptx[i] <= major * 10 + minor)
+			return 1;
+	return 0;
+}
+
+static int
+cuda_open(struct gpu_device *d, char *why, size_t len)
+{
+	wcu_get_proc_address_fn		 get_proc;
+	wcu_init_fn			 init;
+	wcu_driver_get_version_fn	 get_version;
+	const char			*lib = getenv("WARPVIZ_LIBCUDA");
+	wcu_result			 r;
+	int				 i, n, status;
+	size_t				 k;
+
+	memset(d, 0, sizeof *d);
+	if (lib == NULL || *lib == '\0')
+		lib = "libcuda.so.1";
+	if (cu.dl != NULL)
+		cuda_close();
+	if ((cu.dl = dlopen(lib, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+		snprintf(why, len, "no NVIDIA driver: %s could not be loaded "
+		    "(%s)", lib, dlerror());
+		return GPU_NO_DRIVER;
+	}
+	get_proc = (wcu_get_proc_address_fn)dlsym(cu.dl,
+	    "cuGetProcAddress_v2");
+	init = (wcu_init_fn)dlsym(cu.dl, "cuInit");
+	get_version = (wcu_driver_get_version_fn)dlsym(cu.dl,
+	    "cuDriverGetVersion");
+	if (init == NULL || get_version == NULL) {
+		snprintf(why, len, "no NVIDIA driver: %s lacks cuInit", lib);
+		goto fail_driver;
+	}
+	if (get_version(&d->driver) != WCU_SUCCESS)
+		d->driver = 0;
+	if (get_proc == NULL) {
+		snprintf(why, len, "driver too old for this build: it supports "
+		    "CUDA %d.%d and has no cuGetProcAddress_v2 (needs a CUDA "
+		    "12.0 or newer driver)", d->driver / 1000,
+		    d->driver % 1000 / 10);
+		status = GPU_DRIVER_OLD;
+		goto fail;
+	}
+	r = init(0);
+	if (r == WCU_ERROR_NO_DEVICE) {
+		snprintf(why, len, "no CUDA device: the NVIDIA driver (CUDA "
+		    "%d.%d) is loaded but sees no GPU", d->driver / 1000,
+		    d->driver % 1000 / 10);
+		status = GPU_NO_DEVICE;
+		goto fail;
+	}
+	if (r == WCU_ERROR_STUB_LIBRARY) {
+		snprintf(why, len, "no NVIDIA driver: %s is the toolkit's stub "
+		    "library, not a driver", lib);
+		goto fail_driver;
+	}
+	if (r != WCU_SUCCESS) {
+		snprintf(why, len, "the NVIDIA driver failed to start: cuInit "
+		    "returned %d", r);
+		status = GPU_ERROR;
+		goto fail;
+	}
+	for (k = 0; k < sizeof fn_table / sizeof fn_table[0]; k++) {
+		int	q = 0;
+
+		*fn_table[k].slot = NULL;
+		r = get_proc(fn_table[k].name, fn_table[k].slot, WCU_ABI,
+		    WCU_GET_PROC_ADDRESS_DEFAULT, &q);
+		if (r != WCU_SUCCESS || q != WCU_GET_PROC_ADDRESS_SUCCESS ||
+		    *fn_table[k].slot == NULL) {
+			snprintf(why, len, "driver too old for this build: no "
+			    "%s in CUDA %d.%d", fn_table[k].name,
+			    d->driver / 1000, d->driver % 1000 / 10);
+			status = GPU_DRIVER_OLD;
+			goto fail;
+		}
+	}
+	if (fn.DeviceGetCount(&n) != WCU_SUCCESS || n < 1) {
+		snprintf(why, len, "no CUDA device: the NVIDIA driver (CUDA "
+		    "%d.%d) sees no GPU", d->driver / 1000,
+		    d->driver % 1000 / 10);
+		status = GPU_NO_DEVICE;
+		goto fail;
+	}
+	if (fn.DeviceGet(&cu.dev, 0) != WCU_SUCCESS ||
+	    fn.DeviceGetName(d->name, sizeof d->name, cu.dev) != WCU_SUCCESS) {
+		snprintf(why, len, "no CUDA device: device 0 did not answer");
+		status = GPU_NO_DEVICE;
+		goto fail;
+	}
+	{
+		static const struct { int attr; size_t off; } attrs[] = {
+		{ WCU_DEV_COMPUTE_CAPABILITY_MAJOR,
+		    offsetof(struct gpu_device, cc_major) },
+		{ WCU_DEV_COMPUTE_CAPABILITY_MINOR,
+		    offsetof(struct gpu_device, cc_minor) },
+		{ WCU_DEV_MULTIPROCESSOR_COUNT, offsetof(struct gpu_device, sms) },
+		{ WCU_DEV_L2_CACHE_SIZE, offsetof(struct gpu_device, l2_bytes) },
+		{ WCU_DEV_MAX_THREADS_PER_MULTIPROCESSOR,
+		    offsetof(struct gpu_device, threads_per_sm) },
+		{ WCU_DEV_MAX_REGISTERS_PER_MULTIPROCESSOR,
+		    offsetof(struct gpu_device, regs_per_sm) },
+		{ WCU_DEV_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR,
+		    offsetof(struct gpu_device, smem_per_sm) },
+		{ WCU_DEV_MAX_BLOCKS_PER_MULTIPROCESSOR,
+		    offsetof(struct gpu_device, blocks_per_sm) },
+		{ WCU_DEV_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+		    offsetof(struct gpu_device, smem_per_block_optin) },
+		};
+		for (k = 0; k < sizeof attrs / sizeof attrs[0]; k++)
+			fn.DeviceGetAttribute((int *)((char *)d + attrs[k].off),
+			    attrs[k].attr, cu.dev);
+	}
+	if (gpu_build_cuda != 0 && d->driver / 1000 < gpu_build_cuda / 1000) {
+		snprintf(why, len, "driver too old for this build: it supports "
+		    "CUDA %d.%d, the kernels were built by CUDA %s and need a "
+		    "CUDA %d driver", d->driver / 1000, d->driver % 1000 / 10,
+		    gpu_build_release, gpu_build_cuda / 1000);
+		status = GPU_DRIVER_OLD;
+		goto fail;
+	}
+	if (gpu_images[0].data == NULL) {
+		snprintf(why, len, "no GPU kernels in this build: warpviz was "
+		    "built without nvcc (configure --with-cuda)");
+		status = GPU_NO_KERNELS;
+		goto fail;
+	}
+	if (!cuda_has_code(d->cc_major, d->cc_minor)) {
+		snprintf(why, len, "no code for this GPU: it is sm_%d%d, this "
+		    "build has machine code for sm_%d and newer and PTX for "
+		    "compute_%d (rebuild with an nvcc that supports sm_%d%d)",
+		    d->cc_major, d->cc_minor, gpu_build_sm[0],
+		    gpu_build_ptx[0] ? gpu_build_ptx[0] : gpu_build_sm[0],
+		    d->cc_major, d->cc_minor);
+		status = GPU_NO_CODE;
+		goto fail;
+	}
+	if ((r = fn.DevicePrimaryCtxRetain(&cu.ctx, cu.dev)) != WCU_SUCCESS ||
+	    (r = fn.CtxSetCurrent(cu.ctx)) != WCU_SUCCESS) {
+		snprintf(why, len, "the GPU's context could not be made: %s",
+		    cu_name(r));
+		status = GPU_ERROR;
+		goto fail;
+	}
+	cu.retained = 1;
+	for (i = 0; gpu_images[i].data != NULL && i < 16; i++) {
+		r = fn.ModuleLoadData(&cu.modules[i], gpu_images[i].data);
+		if (r == WCU_ERROR_NO_BINARY_FOR_GPU) {
+			snprintf(why, len, "no code for this GPU (sm_%d%d) in "
+			    "%s", d->cc_major, d->cc_minor, gpu_images[i].source);
+			status = GPU_NO_CODE;
+			goto fail;
+		}
+		if (r == WCU_ERROR_UNSUPPORTED_PTX_VERSION) {
+			snprintf(why, len, "driver too old for this build: CUDA "
+			    "%d.%d cannot compile the PTX of CUDA %s",
+			    d->driver / 1000, d->driver % 1000 / 10,
+			    gpu_build_release);
+			status = GPU_DRIVER_OLD;
+			goto fail;
+		}
+		if (r != WCU_SUCCESS) {
+			snprintf(why, len, "%s would not load: %s",
+			    gpu_images[i].source, cu_name(r));
+			status = GPU_ERROR;
+			goto fail;
+		}
+		cu.nmodules++;
+	}
+	if (fn.EventCreate(&cu.ev[0], WCU_EVENT_DEFAULT) != WCU_SUCCESS ||
+	    fn.EventCreate(&cu.ev[1], WCU_EVENT_DEFAULT) != WCU_SUCCESS) {
+		snprintf(why, len, "events could not be made");
+		status = GPU_ERROR;
+		goto fail;
+	}
+	return GPU_OK;
+
+fail_driver:
+	status = GPU_NO_DRIVER;
+fail:
+	cuda_close();
+	return status;
+}
+
+static int
+cuda_bind(void)
+{
+	CU_CHECK(fn.CtxSetCurrent(cu.ctx), "cuCtxSetCurrent");
+	return 0;
+}
+
+static int
+cuda_alloc(uint64_t *p, size_t len)
+{
+	wcu_deviceptr	d;
+
+	CU_CHECK(fn.MemAlloc(&d, len > 0 ? len : 1), "cuMemAlloc");
+	*p = d;
+	return 0;
+}
+
+static void
+cuda_free(uint64_t p)
+{
+	if (p != 0)
+		fn.MemFree((wcu_deviceptr)p);
+}
+
+static int
+cuda_upload(uint64_t dst, const void *src, size_t len)
+{
+	CU_CHECK(fn.MemcpyHtoD((wcu_deviceptr)dst, src, len), "cuMemcpyHtoD");
+	return 0;
+}
+
+static int
+cuda_download(void *dst, uint64_t src, size_t len)
+{
+	CU_CHECK(fn.MemcpyDtoH(dst, (wcu_deviceptr)src, len), "cuMemcpyDtoH");
+	return 0;
+}
+
+static int
+cuda_fill(uint64_t dst, unsigned char c, size_t len)
+{
+	CU_CHECK(fn.MemsetD8((wcu_deviceptr)dst, c, len), "cuMemsetD8");
+	CU_CHECK(fn.CtxSynchronize(), "cuCtxSynchronize");
+	return 0;
+}
+
+static int
+cuda_function(const char *kernel, wcu_function *f, int *module)
+{
+	int		i;
+	wcu_result	r;
+
+	for (i = 0; i < cu.nfuncs; i++)
+		if (strcmp(cu.funcs[i].name, kernel) == 0) {
+			*f = cu.funcs[i].f;
+			return 0;
+		}
+	for (i = 0; i < cu.nmodules; i++) {
+		r = fn.ModuleGetFunction(f, cu.modules[i], kernel);
+		if (r == WCU_SUCCESS) {
+			if (cu.nfuncs < MAX_FUNCS) {
+				snprintf(cu.funcs[cu.nfuncs].name,
+				    sizeof cu.funcs[0].name, "%s", kernel);
+				cu.funcs[cu.nfuncs++].f = *f;
+			}
+			if (module != NULL)
+				*module = i;
+			return 0;
+		}
+	}
+	cu_seterr("kernel %s is not in the embedded fatbins", kernel);
+	return -1;
+}
+
+static int
+cuda_set_symbol(const char *kernel, const char *symbol, const void *src,
+    size_t len)
+{
+	wcu_deviceptr	d;
+	size_t		size;
+	int		i;
+
+	(void)kernel;
+	for (i = 0; i < cu.nmodules; i++)
+		if (fn.ModuleGetGlobal(&d, &size, cu.modules[i], symbol) ==
+		    WCU_SUCCESS) {
+			if (len > size) {
+				cu_seterr("%s holds %zu bytes, not %zu", symbol,
+				    size, len);
+				return -1;
+			}
+			CU_CHECK(fn.MemcpyHtoD(d, src, len), "cuMemcpyHtoD");
+			return 0;
+		}
+	cu_seterr("symbol %s is not in the embedded fatbins", symbol);
+	return -1;
+}
+
+static int
+cuda_kernel_info(const char *kernel, int threads, int dyn_smem,
+    struct gpu_kernel_info *ki)
+{
+	wcu_function	f;
+
+	if (cuda_function(kernel, &f, NULL) != 0)
+		return -1;
+	CU_CHECK(fn.FuncGetAttribute(&ki->regs, WCU_FUNC_NUM_REGS, f),
+	    "cuFuncGetAttribute");
+	CU_CHECK(fn.FuncGetAttribute(&ki->static_smem,
+	    WCU_FUNC_SHARED_SIZE_BYTES, f), "cuFuncGetAttribute");
+	CU_CHECK(fn.OccupancyMaxActiveBlocksPerMultiprocessor(&ki->blocks_per_sm,
+	    f, threads, (size_t)dyn_smem),
+	    "cuOccupancyMaxActiveBlocksPerMultiprocessor");
+	return 0;
+}
+
+static int
+cuda_time_kernel(const char *kernel, const int64_t grid[2],
+    const int64_t block[2], int dyn_smem, void **args, float *ms)
+{
+	wcu_function	f;
+
+	if (cuda_function(kernel, &f, NULL) != 0)
+		return -1;
+	if (dyn_smem > 48 * 1024)
+		CU_CHECK(fn.FuncSetAttribute(f,
+		    WCU_FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES, dyn_smem),
+		    "cuFuncSetAttribute");
+	CU_CHECK(fn.EventRecord(cu.ev[0], NULL), "cuEventRecord");
+	CU_CHECK(fn.LaunchKernel(f, (unsigned)grid[0], (unsigned)grid[1], 1,
+	    (unsigned)block[0], (unsigned)block[1], 1, (unsigned)dyn_smem, NULL,
+	    args, NULL), "cuLaunchKernel");
+	CU_CHECK(fn.EventRecord(cu.ev[1], NULL), "cuEventRecord");
+	CU_CHECK(fn.EventSynchronize(cu.ev[1]), kernel);
+	CU_CHECK(fn.EventElapsedTime(ms, cu.ev[0], cu.ev[1]),
+	    "cuEventElapsedTime");
+	return 0;
+}
+
+static int
+cuda_time_copy(uint64_t dst, uint64_t src, size_t len, float *ms)
+{
+	CU_CHECK(fn.EventRecord(cu.ev[0], NULL), "cuEventRecord");
+	CU_CHECK(fn.MemcpyDtoD((wcu_deviceptr)dst, (wcu_deviceptr)src, len),
+	    "cuMemcpyDtoD");
+	CU_CHECK(fn.EventRecord(cu.ev[1], NULL), "cuEventRecord");
+	CU_CHECK(fn.EventSynchronize(cu.ev[1]), "cuMemcpyDtoD");
+	CU_CHECK(fn.EventElapsedTime(ms, cu.ev[0], cu.ev[1]),
+	    "cuEventElapsedTime");
+	return 0;
+}
+
+const struct gpu_ops gpu_cuda_ops = {
+	.name = "cuda",
+	.open = cuda_open,
+	.bind = cuda_bind,
+	.alloc = cuda_alloc,
+	.free = cuda_free,
+	.upload = cuda_upload,
+	.download = cuda_download,
+	.fill = cuda_fill,
+	.set_symbol = cuda_set_symbol,
+	.kernel_info = cuda_kernel_info,
+	.time_kernel = cuda_time_kernel,
+	.time_copy = cuda_time_copy,
+	.error = cuda_error,
+	.close = cuda_close,
+};

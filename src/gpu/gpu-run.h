@@ -1,0 +1,57 @@
+/*
+ * gpu-run.h - one timed, verified run of a variant's kernel at given
+ * parameters on a backend: allocate its arrays, fill the inputs with fresh
+ * random values, poison the outputs, warm up, time several launches with
+ * events, take the median, check the output against a CPU reference.
+ * Also the device-to-device copy that bench uses as the bandwidth
+ * reference.  Plain C; the backend hides CUDA.  Times in milliseconds,
+ * bandwidths in GB/s (10^9 bytes per second), sizes in bytes.
+ */
+#ifndef WV_GPU_RUN_H
+#define WV_GPU_RUN_H
+
+#include <stddef.h>
+
+#include "gpu-backend.h"
+#include "param.h"
+
+enum gpu_result_status {
+	RESULT_NONE,		/* not run */
+	RESULT_OK,		/* timed and verified */
+	RESULT_MISMATCH,	/* ran, output differs from the reference */
+	RESULT_ERROR		/* CUDA error or unsupported parameters */
+};
+
+struct gpu_result {
+	char			 variant[32];
+	char			 params[256];	/* param_format(all) */
+	char			 kernel[48];
+	enum gpu_result_status	 status;
+	char			 error[160];	/* mismatch or error text */
+	double			 ms;		/* median */
+	int			 runs;		/* timed launches */
+	double			 bytes;		/* the least it must move */
+	double			 gbps;		/* bytes / ms */
+	long			 checked;	/* output elements compared */
+	int			 regs;		/* per thread, from the driver */
+	int			 blocks_per_sm;	/* the driver's occupancy */
+	int			 threads;	/* per block */
+};
+
+/* The extern "C" kernel that runs this variant (in buf, or static text),
+ * or NULL with *why. */
+const char	*gpu_run_kernel(const struct param_set *, char *buf, size_t len,
+		     const char **why);
+/* Run, time and verify; fills *r (also on failure).  0 if verified. */
+int		 gpu_run(const struct gpu_ops *, const struct param_set *,
+		     struct gpu_result *);
+/* Median time of a device-to-device copy of len bytes; GB/s counts the
+ * bytes read and written.  0 or -1. */
+int		 gpu_run_memcpy(const struct gpu_ops *, size_t len, double *ms,
+		     double *gbps);
+/* Launch each kernel once, untimed warm-up skipped (for profilers). */
+void		 gpu_run_set_once(int);
+/* The median of n values (sorts them). */
+double		 gpu_median(double *, int n);
+
+#endif

@@ -1,0 +1,688 @@
+/*
+ * gpu.c - the live GPU runner behind gpu.h: picks the backend (CUDA, or
+ * the null one under WARPVIZ_GPU=off), owns the worker thread that runs a
+ * variant and its comparison partners while the TUI animates, keeps the
+ * results (live, or recorded by 'bench --json' and loaded with
+ * --results), and formats the panel, occupancy, 'warpviz gpu' and
+ * 'warpviz bench'.  Only gpu-cuda.c knows CUDA types.
+ */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "gpu-backend.h"
+#include "gpu-image.h"
+#include "gpu-results.h"
+#include "gpu-run.h"
+#include "gpu.h"
+#include "launch.h"
+#include "occupancy.h"
+
+#define MAX_PARTNERS	3
+#define MEMCPY_BYTES	((size_t)64 << 20)
+
+static struct {
+	pthread_mutex_t		 lock;
+	pthread_cond_t		 wake;
+	pthread_t		 thread;
+	int			 started, quit;
+	int			 probed;
+	enum gpu_status		 status;
+	char			 why[256];
+	struct gpu_device	 dev;
+	const struct gpu_ops	*ops;
+	/* The job the worker is running: jobs[0] and its partners. */
+	int			 busy, njobs, current;
+	struct param_set	 jobs[1 + MAX_PARTNERS];
+	/* Live results, newest replacing older at the same key. */
+	struct gpu_record	 live;
+	/* Results loaded with --results. */
+	struct gpu_record	*recorded;
+} g = {
+	.lock = PTHREAD_MUTEX_INITIALIZER,
+	.wake = PTHREAD_COND_INITIALIZER,
+};
+
+/* A panel line: snprintf into GPU_LINE_MAX bytes, truncating by design. */
+static __attribute__((format(printf, 2, 3))) void
+lprintf(char *line, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, GPU_LINE_MAX, fmt, ap);
+	va_end(ap);
+}
+
+/* Open the backend once; the answer is kept. */
+static enum gpu_status
+gpu_probe(void)
+{
+	const char	*env = getenv("WARPVIZ_GPU");
+
+	if (g.probed)
+		return g.status;
+	g.probed = 1;
+	if (env != NULL && strcmp(env, "off") == 0)
+		g.ops = &gpu_none_ops;
+	else
+		g.ops = &gpu_cuda_ops;
+	g.status = g.ops->open(&g.dev, g.why, sizeof g.why);
+	if (g.status == GPU_OK)
+		gpu_results_device(&g.live, &g.dev);
+	return g.status;
+}
+
+/* The key of a result: the variant and all its parameter values. */
+static void
+result_key(const struct param_set *ps, char *buf, size_t len)
+{
+	param_format(ps, buf, len, 1);
+}
+
+static struct gpu_result *
+record_find(struct gpu_record *rec, const char *variant, const char *params)
+{
+	int	i;
+
+	if (rec == NULL)
+		return NULL;
+	for (i = 0; i < rec->n; i++)
+		if (strcmp(rec->results[i].variant, variant) == 0 &&
+		    (params == NULL ||
+		    strcmp(rec->results[i].params, params) == 0))
+			return &rec->results[i];
+	return NULL;
+}
+
+static void
+record_put(struct gpu_record *rec, const struct gpu_result *r)
+{
+	struct gpu_result	*old = record_find(rec, r->variant, r->params);
+
+	if (old != NULL)
+		*old = *r;
+	else if (rec->n < RESULTS_MAX)
+		rec->results[rec->n++] = *r;
+	else {
+		memmove(&rec->results[0], &rec->results[1],
+		    (RESULTS_MAX - 1) * sizeof rec->results[0]);
+		rec->results[RESULTS_MAX - 1] = *r;
+	}
+}
+
+/*
+ * The comparison partners of a variant: "name" or "name:p=v,p=v" from
+ * v->compare, with parameters of the same name taken from ps.
+ */
+static int
+gpu_partners(const struct param_set *ps, struct param_set *out, int max)
+{
+	const char	*p = ps->v->compare;
+	char		 tok[128], *colon, *a, *save;
+	int		 n = 0, i, j;
+	size_t		 len;
+
+	while (p != NULL && *p != '\0' && n < max) {
+		p += strspn(p, " ,");
+		len = strcspn(p, " ,");
+		if (len == 0)
+			break;
+		snprintf(tok, sizeof tok, "%.*s", (int)len, p);
+		p += len;
+		if ((colon = strchr(tok, ':')) != NULL)
+			*colon++ = '\0';
+		if (catalog_find(tok) == NULL)
+			continue;
+		param_defaults(&out[n], catalog_find(tok));
+		for (i = 0; i < out[n].n; i++)
+			if ((j = param_find(ps, out[n].def[i]->name)) >= 0)
+				out[n].val[i] = ps->val[j];
+		for (a = colon != NULL ? strtok_r(colon, ",", &save) : NULL;
+		    a != NULL; a = strtok_r(NULL, ",", &save)) {
+			char	*cause = NULL;
+
+			if (param_assign(&out[n], a, &cause) != 0)
+				free(cause);
+		}
+		n++;
+	}
+	return n;
+}
+
+static void *
+gpu_worker(void *arg)
+{
+	struct param_set	ps;
+	struct gpu_result	r;
+	int			i;
+
+	pthread_mutex_lock(&g.lock);
+	for (;;) {
+		while (!g.quit && !g.busy)
+			pthread_cond_wait(&g.wake, &g.lock);
+		if (g.quit)
+			break;
+		for (i = 0; i < g.njobs && !g.quit; i++) {
+			g.current = i;
+			ps = g.jobs[i];
+			pthread_mutex_unlock(&g.lock);
+			gpu_run(g.ops, &ps, &r);
+			pthread_mutex_lock(&g.lock);
+			record_put(&g.live, &r);
+		}
+		g.busy = 0;
+	}
+	pthread_mutex_unlock(&g.lock);
+	return NULL;
+}
+
+int
+gpu_request(const struct param_set *ps, const char **why)
+{
+	const char	*kwhy;
+	char		 kbuf[48];
+	int		 rc = -1;
+
+	pthread_mutex_lock(&g.lock);
+	if (gpu_probe() != GPU_OK) {
+		*why = g.why;
+		goto out;
+	}
+	if (g.busy) {
+		*why = "a GPU run is already in progress";
+		goto out;
+	}
+	if (gpu_run_kernel(ps, kbuf, sizeof kbuf, &kwhy) == NULL) {
+		*why = kwhy;
+		goto out;
+	}
+	if (!g.started) {
+		if (pthread_create(&g.thread, NULL, gpu_worker, NULL) != 0) {
+			*why = "the GPU worker thread could not start";
+			goto out;
+		}
+		g.started = 1;
+	}
+	g.jobs[0] = *ps;
+	g.njobs = 1 + gpu_partners(ps, &g.jobs[1], MAX_PARTNERS);
+	g.current = 0;
+	g.busy = 1;
+	pthread_cond_signal(&g.wake);
+	rc = 0;
+out:
+	pthread_mutex_unlock(&g.lock);
+	return rc;
+}
+
+void
+gpu_shutdown(void)
+{
+	pthread_mutex_lock(&g.lock);
+	g.quit = 1;
+	pthread_cond_signal(&g.wake);
+	pthread_mutex_unlock(&g.lock);
+	if (g.started)
+		pthread_join(g.thread, NULL);
+	g.started = 0;
+	if (g.ops != NULL && g.status == GPU_OK)
+		g.ops->close();
+	g.probed = 0;
+	g.quit = 0;
+	free(g.recorded);
+	g.recorded = NULL;
+}
+
+int
+gpu_load_results(const char *path, char **cause)
+{
+	struct gpu_record	*rec;
+
+	if ((rec = malloc(sizeof *rec)) == NULL) {
+		*cause = strdup("--results: out of memory");
+		return -1;
+	}
+	if (gpu_results_read(path, rec, cause) != 0) {
+		free(rec);
+		return -1;
+	}
+	pthread_mutex_lock(&g.lock);
+	free(g.recorded);
+	g.recorded = rec;
+	pthread_mutex_unlock(&g.lock);
+	return 0;
+}
+
+/* "1.234 ms" with a sensible number of digits. */
+static void
+fmt_ms(char *buf, size_t len, double ms)
+{
+	if (ms >= 100)
+		snprintf(buf, len, "%.0f ms", ms);
+	else if (ms >= 1)
+		snprintf(buf, len, "%.2f ms", ms);
+	else
+		snprintf(buf, len, "%.1f us", ms * 1000);
+}
+
+/* One result as a line: time, bandwidth, verified, or what went wrong. */
+static void
+fmt_result(char *line, const char *label, const struct gpu_result *r)
+{
+	char	t[32];
+
+	switch (r->status) {
+	case RESULT_OK:
+		fmt_ms(t, sizeof t, r->ms);
+		lprintf(line, "%s%s (median of %d), %.0f GB/s, "
+		    "verified", label, t, r->runs, r->gbps);
+		break;
+	case RESULT_MISMATCH:
+		lprintf(line, "%sWRONG RESULT: %s", label,
+		    r->error);
+		break;
+	case RESULT_ERROR:
+		lprintf(line, "%sCUDA error: %s", label,
+		    r->error);
+		break;
+	default:
+		lprintf(line, "%snot run", label);
+	}
+}
+
+static void
+fmt_partner(char *line, const struct param_set *pp, const struct gpu_result *r,
+    const struct gpu_result *self)
+{
+	char	label[224], t[32], pbuf[96];
+
+	param_format(pp, pbuf, sizeof pbuf, 0);
+	snprintf(label, sizeof label, "vs %s%s%s: ", pp->v->name,
+	    pbuf[0] ? " " : "", pbuf);
+	if (r->status != RESULT_OK || self == NULL ||
+	    self->status != RESULT_OK || self->ms <= 0) {
+		fmt_result(line, label, r);
+		return;
+	}
+	fmt_ms(t, sizeof t, r->ms);
+	if (r->ms >= self->ms)
+		lprintf(line, "%s%s, this is %.2fx faster",
+		    label, t, r->ms / self->ms);
+	else
+		lprintf(line, "%s%s, this is %.2fx slower",
+		    label, t, self->ms / r->ms);
+}
+
+int
+gpu_panel(const struct param_set *ps, char lines[][GPU_LINE_MAX])
+{
+	struct param_set	 partners[MAX_PARTNERS];
+	struct gpu_record	*rec;
+	struct gpu_result	*self, *r;
+	char			 key[256], kbuf[48];
+	const char		*kwhy;
+	int			 n = 0, np, i, live;
+
+	pthread_mutex_lock(&g.lock);
+	result_key(ps, key, sizeof key);
+	self = record_find(&g.live, ps->v->name, key);
+	live = self != NULL;
+	rec = live ? &g.live : g.recorded;
+	if (!live)
+		self = record_find(g.recorded, ps->v->name, key);
+
+	/* Line 0: where the numbers come from, or why there are none. */
+	if (g.busy && strcmp(g.jobs[0].v->name, ps->v->name) == 0)
+		lprintf(lines[n++], "GPU: running %s (%d of %d)"
+		    "...", g.jobs[g.current].v->name, g.current + 1, g.njobs);
+	else if (live)
+		lprintf(lines[n++], "GPU: %s, driver CUDA %s "
+		    "(g: run again)", g.dev.name, g.live.driver);
+	else if (self != NULL)
+		lprintf(lines[n++], "recorded on %s %s",
+		    g.recorded->gpu, g.recorded->date);
+	else if (g.probed && g.status != GPU_OK)
+		lprintf(lines[n++], "no live timing: %s", g.why);
+	else if (gpu_run_kernel(ps, kbuf, sizeof kbuf, &kwhy) == NULL)
+		lprintf(lines[n++], "no live timing: %s", kwhy);
+	else
+		lprintf(lines[n++], "press g to time it live "
+		    "on the GPU");
+
+	if (self != NULL) {
+		fmt_result(lines[n++], "this: ", self);
+		np = gpu_partners(ps, partners, MAX_PARTNERS);
+		for (i = 0; i < np && n < GPU_PANEL_LINES - 1; i++) {
+			result_key(&partners[i], key, sizeof key);
+			if ((r = record_find(rec, partners[i].v->name, key))
+			    != NULL)
+				fmt_partner(lines[n++], &partners[i], r, self);
+		}
+		if (ps->v->note != NULL && n < GPU_PANEL_LINES)
+			lprintf(lines[n++], "note: %s",
+			    ps->v->note);
+	}
+	pthread_mutex_unlock(&g.lock);
+	return n;
+}
+
+/* ptxas's register count for a kernel at an sm, or the nearest below. */
+static int
+build_regs(const char *kernel, int sm, int *at)
+{
+	int	i, best = -1, regs = 0;
+
+	for (i = 0; gpu_kernel_res[i].kernel != NULL; i++)
+		if (strcmp(gpu_kernel_res[i].kernel, kernel) == 0 &&
+		    gpu_kernel_res[i].sm <= sm && gpu_kernel_res[i].sm > best) {
+			best = gpu_kernel_res[i].sm;
+			regs = gpu_kernel_res[i].regs;
+		}
+	*at = best;
+	return regs;
+}
+
+int
+gpu_occupancy(const struct param_set *ps, char lines[][GPU_LINE_MAX])
+{
+	struct launch		 l;
+	struct occ_result	 o;
+	struct gpu_result	*r;
+	const char		*kernel, *why;
+	char			*cause = NULL, key[256], regtext[48], kbuf[48];
+	int			 n = 0, i, regs, at;
+
+	if (launch_init(&l, ps, &cause) != 0) {
+		lprintf(lines[n++], "occupancy: %s", cause);
+		free(cause);
+		return n;
+	}
+	kernel = gpu_run_kernel(ps, kbuf, sizeof kbuf, &why);
+	for (i = 0; occ_devices[i] != NULL; i++) {
+		const struct occ_device *d = occ_devices[i];
+
+		regs = kernel != NULL ? build_regs(kernel, d->sm, &at) : 0;
+		if (regs > 0)
+			snprintf(regtext, sizeof regtext, "%d regs (sm_%d)",
+			    regs, at);
+		else
+			snprintf(regtext, sizeof regtext, "regs unknown");
+		occupancy_compute(d, (int)l.threads, regs,
+		    (int)l.shared_bytes, &o);
+		lprintf(lines[n++], "%s: %d blocks x %d warps "
+		    "= %d/%d warps per SM (%d%%), limit %s; %s", d->name,
+		    o.blocks, (int)((l.threads + 31) / 32), o.warps,
+		    o.max_warps, o.max_warps ? 100 * o.warps / o.max_warps : 0,
+		    occupancy_limit_name(o.limit), regtext);
+	}
+	pthread_mutex_lock(&g.lock);
+	result_key(ps, key, sizeof key);
+	r = record_find(&g.live, ps->v->name, key);
+	if (r == NULL)
+		r = record_find(g.recorded, ps->v->name, key);
+	if (r != NULL && r->regs > 0)
+		lprintf(lines[n++], "%s (driver): %d regs, %d "
+		    "blocks per SM = %d warps", r == record_find(&g.live,
+		    ps->v->name, key) ? g.dev.name : g.recorded->gpu, r->regs,
+		    r->blocks_per_sm,
+		    r->blocks_per_sm * (int)((l.threads + 31) / 32));
+	pthread_mutex_unlock(&g.lock);
+	launch_free(&l);
+	return n;
+}
+
+/* --- warpviz gpu --- */
+
+static void
+print_build(FILE *f)
+{
+	int	i;
+
+	if (gpu_images[0].data == NULL) {
+		fprintf(f, "build:  no GPU kernels (built without nvcc)\n");
+		return;
+	}
+	fprintf(f, "build:  CUDA %s kernels, machine code for", gpu_build_release);
+	for (i = 0; gpu_build_sm[i] != 0; i++)
+		fprintf(f, " sm_%d", gpu_build_sm[i]);
+	fprintf(f, ", PTX for");
+	for (i = 0; gpu_build_ptx[i] != 0; i++)
+		fprintf(f, " compute_%d", gpu_build_ptx[i]);
+	fputc('\n', f);
+}
+
+static void
+print_device(FILE *f)
+{
+	fprintf(f, "device: %s (sm_%d%d, %d SMs, %d MB L2)\n", g.dev.name,
+	    g.dev.cc_major, g.dev.cc_minor, g.dev.sms,
+	    g.dev.l2_bytes >> 20);
+	fprintf(f, "driver: CUDA %d.%d\n", g.dev.driver / 1000,
+	    g.dev.driver % 1000 / 10);
+}
+
+/* Occupancy of every variant at its defaults. */
+static void
+print_occupancy(FILE *f)
+{
+	char			lines[4][GPU_LINE_MAX];
+	struct param_set	ps;
+	int			i, j, n;
+
+	fprintf(f, "occupancy at the catalog defaults (%s; %s):\n",
+	    occ_teaching.text, occ_h100.text);
+	for (i = 0; catalog[i] != NULL; i++) {
+		param_defaults(&ps, catalog[i]);
+		n = gpu_occupancy(&ps, lines);
+		for (j = 0; j < n; j++)
+			fprintf(f, "  %-18s %s\n", j == 0 ? catalog[i]->name : "",
+			    lines[j]);
+	}
+}
+
+int
+gpu_info_main(int argc, char **argv)
+{
+	int	i, status;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+			printf("usage: warpviz gpu\nThe GPU, its driver and the "
+			    "embedded kernels, or why there is no live GPU "
+			    "(exit status 1).\n");
+			return 0;
+		}
+		fprintf(stderr, "warpviz: gpu: unexpected argument '%s' (it "
+		    "takes none)\n", argv[i]);
+		return 2;
+	}
+	status = gpu_probe();
+	if (status == GPU_OK || g.dev.name[0] != '\0')
+		print_device(stdout);
+	print_build(stdout);
+	if (status == GPU_OK)
+		printf("status: ready\n");
+	else
+		printf("status: unavailable: %s\n", g.why);
+	print_occupancy(stdout);
+	gpu_shutdown();
+	return status == GPU_OK ? 0 : 1;
+}
+
+/* --- warpviz bench --- */
+
+/* "name" or "name:p=v,p=v" into a parameter set; -1 with a message. */
+static int
+bench_spec(const char *spec, struct param_set *ps)
+{
+	char			 name[64], *colon, *a, *save, *cause = NULL;
+	const struct variant	*v;
+
+	snprintf(name, sizeof name, "%s", spec);
+	if ((colon = strchr(name, ':')) != NULL)
+		*colon++ = '\0';
+	if ((v = catalog_find(name)) == NULL) {
+		fprintf(stderr, "warpviz: bench: unknown variant '%s' (see "
+		    "warpviz list)\n", name);
+		return -1;
+	}
+	param_defaults(ps, v);
+	for (a = colon != NULL ? strtok_r(colon, ",", &save) : NULL; a != NULL;
+	    a = strtok_r(NULL, ",", &save))
+		if (param_assign(ps, a, &cause) != 0) {
+			fprintf(stderr, "warpviz: bench: %s\n", cause);
+			free(cause);
+			return -1;
+		}
+	return 0;
+}
+
+static int
+bench_add(struct param_set *list, int n, const struct param_set *ps)
+{
+	char	a[256], b[256];
+	int	i;
+
+	param_format(ps, a, sizeof a, 1);
+	for (i = 0; i < n; i++) {
+		param_format(&list[i], b, sizeof b, 1);
+		if (list[i].v == ps->v && strcmp(a, b) == 0)
+			return n;
+	}
+	if (n < RESULTS_MAX)
+		list[n++] = *ps;
+	return n;
+}
+
+int
+gpu_bench_main(int argc, char **argv)
+{
+	static struct param_set	 list[RESULTS_MAX];
+	struct param_set	 asked[RESULTS_MAX], partners[MAX_PARTNERS];
+	static struct gpu_record rec;
+	struct gpu_result	*self, *r;
+	double			 memcpy_ms = 0;
+	size_t			 memcpy_bytes = MEMCPY_BYTES;
+	char			 line[GPU_LINE_MAX], key[256], t[32];
+	int			 i, j, k, n = 0, nasked = 0, json = 0, bad = 0;
+	int			 np, once = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--json") == 0)
+			json = 1;
+		else if (strcmp(argv[i], "--once") == 0)
+			once = 1;
+		else if (strcmp(argv[i], "-h") == 0 ||
+		    strcmp(argv[i], "--help") == 0) {
+			printf("usage: warpviz bench [VARIANT[:NAME=VALUE,...]"
+			    "]... [--json] [--once]\nTime each variant (default: "
+			    "all) and its comparison partners on the GPU.\n"
+			    "--once: launch only the named variants, once "
+			    "each (for ncu).\nExit "
+			    "status: 0 all verified, 1 a run failed, 2 bad "
+			    "arguments, 3 no GPU.\n");
+			return 0;
+		} else if (argv[i][0] == '-') {
+			fprintf(stderr, "warpviz: bench: unknown option '%s' "
+			    "(allowed: --json, --once)\n", argv[i]);
+			return 2;
+		} else if (nasked < RESULTS_MAX) {
+			if (bench_spec(argv[i], &asked[nasked]) != 0)
+				return 2;
+			nasked++;
+		}
+	}
+	if (nasked == 0)
+		for (i = 0; catalog[i] != NULL; i++)
+			param_defaults(&asked[nasked++], catalog[i]);
+	for (i = 0; i < nasked; i++) {
+		n = bench_add(list, n, &asked[i]);
+		if (once)
+			continue;
+		np = gpu_partners(&asked[i], partners, MAX_PARTNERS);
+		for (j = 0; j < np; j++)
+			n = bench_add(list, n, &partners[j]);
+	}
+
+	/* The reference copy moves as many bytes as the first copy-offset. */
+	for (i = 0; i < n; i++)
+		if (strcmp(list[i].v->kernel, "copy_offset") == 0) {
+			memcpy_bytes = (size_t)param_get(&list[i], "n") * 4;
+			break;
+		}
+	if (gpu_probe() != GPU_OK) {
+		fprintf(stderr, "warpviz: bench: %s\n", g.why);
+		gpu_shutdown();
+		return 3;
+	}
+	memset(&rec, 0, sizeof rec);
+	gpu_results_device(&rec, &g.dev);
+	if (!json) {
+		print_device(stdout);
+		fflush(stdout);
+	}
+	gpu_run_set_once(once);
+	if (once)
+		;
+	else if (gpu_run_memcpy(g.ops, memcpy_bytes, &memcpy_ms,
+	    &rec.memcpy_gbps) != 0) {
+		fprintf(stderr, "warpviz: bench: memcpy: %s\n", g.ops->error());
+		bad = 1;
+	} else if (!json) {
+		fmt_ms(t, sizeof t, memcpy_ms);
+		printf("memcpy: cuMemcpyDtoD of %zu MiB: %s, %.0f GB/s "
+		    "(bytes read + written)\n", memcpy_bytes >> 20, t,
+		    rec.memcpy_gbps);
+	}
+	for (i = 0; i < n; i++) {
+		struct gpu_result res;
+
+		if (gpu_run(g.ops, &list[i], &res) != 0)
+			bad = 1;
+		rec.results[rec.n++] = res;
+		if (!json) {
+			fmt_result(line, "", &res);
+			printf("%-18s %s\n%18s %s\n", res.variant, res.params,
+			    "", line);
+			if (res.status == RESULT_OK)
+				printf("%18s %d regs, %d blocks per SM "
+				    "(driver), %ld elements checked\n", "",
+				    res.regs, res.blocks_per_sm, res.checked);
+			fflush(stdout);
+		}
+	}
+	if (json)
+		gpu_results_write(stdout, &rec);
+	else {
+		printf("\ncomparisons:\n");
+		for (i = 0; i < nasked; i++) {
+			param_format(&asked[i], key, sizeof key, 1);
+			self = record_find(&rec, asked[i].v->name, key);
+			np = gpu_partners(&asked[i], partners, MAX_PARTNERS);
+			for (j = 0; j < np && self != NULL; j++) {
+				param_format(&partners[j], key, sizeof key, 1);
+				if ((r = record_find(&rec,
+				    partners[j].v->name, key)) == NULL)
+					continue;
+				fmt_partner(line, &partners[j], r, self);
+				printf("  %-18s %s\n", asked[i].v->name, line);
+			}
+		}
+		for (k = 0; k < rec.n; k++)
+			if (strcmp(rec.results[k].kernel, "copy_offset") == 0 &&
+			    rec.results[k].status == RESULT_OK &&
+			    rec.memcpy_gbps > 0)
+				printf("  copy-offset %s reaches %.0f%% of "
+				    "cuMemcpyDtoD's bandwidth\n",
+				    rec.results[k].params,
+				    100 * rec.results[k].gbps /
+				    rec.memcpy_gbps);
+	}
+	gpu_shutdown();
+	return bad ? 1 : 0;
+}

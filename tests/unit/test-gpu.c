@@ -1,0 +1,148 @@
+/*
+ * test-gpu.c - the GPU runner without a GPU (as in CI): gpu_request's
+ * answer and gpu_panel's lines when the driver is missing or the GPU is
+ * switched off, replay of recorded 'bench --json' results through
+ * gpu_load_results, and the occupancy lines.  Links libgpu.a and the
+ * model; no curses.  WARPVIZ_LIBCUDA points the loader at a file that
+ * does not exist, so the no-driver path is taken on any machine.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "gpu.h"
+#include "param.h"
+#include "tap.h"
+
+static int
+has_line(char lines[][GPU_LINE_MAX], int n, const char *text)
+{
+	int	i;
+
+	for (i = 0; i < n; i++)
+		if (strstr(lines[i], text) != NULL)
+			return 1;
+	for (i = 0; i < n; i++)
+		diag("line %d: %s", i, lines[i]);
+	return 0;
+}
+
+static void
+defaults(struct param_set *ps, const char *name)
+{
+	param_defaults(ps, catalog_find(name));
+}
+
+int
+main(void)
+{
+	char			 lines[GPU_PANEL_LINES][GPU_LINE_MAX], path[4096];
+	char			*cause = NULL;
+	const char		*why = NULL, *srcdir = getenv("srcdir");
+	struct param_set	 ps;
+	int			 n;
+
+	/* No driver: the loader cannot find libcuda.so.1. */
+	unsetenv("WARPVIZ_GPU");
+	setenv("WARPVIZ_LIBCUDA", "/nonexistent/libcuda.so.1", 1);
+	defaults(&ps, "copy-offset");
+	n = gpu_panel(&ps, lines);
+	ok(n >= 1 && has_line(lines, n, "press g"),
+	    "before a request the panel offers g");
+	is_int(gpu_request(&ps, &why), -1, "no driver: the request is refused");
+	ok(why != NULL && strncmp(why, "no NVIDIA driver:", 17) == 0,
+	    "no driver: says so (%s)", why ? why : "null");
+	n = gpu_panel(&ps, lines);
+	ok(has_line(lines, n, "no live timing: no NVIDIA driver"),
+	    "no driver: the panel says why");
+	ok(n == 1, "no driver: one line, no numbers");
+	gpu_shutdown();
+
+	/* Switched off. */
+	setenv("WARPVIZ_GPU", "off", 1);
+	is_int(gpu_request(&ps, &why), -1, "off: the request is refused");
+	is_str(why, "live GPU disabled (WARPVIZ_GPU=off)", "off: the reason");
+	gpu_shutdown();
+
+	/* matmul-tiled at tile 4 has no live kernel. */
+	unsetenv("WARPVIZ_GPU");
+	defaults(&ps, "matmul-tiled");
+	param_assign(&ps, "tile=4", &cause);
+	n = gpu_panel(&ps, lines);
+	ok(has_line(lines, n, "tile 8, 16 and 32"),
+	    "tile 4: the panel says which tiles run live");
+
+	/* Replay of recorded results. */
+	snprintf(path, sizeof path, "%s/tests/gpu/recorded.json",
+	    srcdir != NULL ? srcdir : ".");
+	is_int(gpu_load_results(path, &cause), 0, "recorded.json loads");
+	if (cause != NULL) {
+		diag("%s", cause);
+		free(cause);
+		cause = NULL;
+	}
+	defaults(&ps, "copy-offset");
+	n = gpu_panel(&ps, lines);
+	ok(has_line(lines, n, "recorded on NVIDIA H200 2026-11-21"),
+	    "replay: where and when");
+	ok(has_line(lines, n, "this: 58.4 us (median of 100), 2300 GB/s, "
+	    "verified"), "replay: this variant's time, bandwidth, verified");
+	ok(has_line(lines, n, "vs copy-offset offset=0: 56.1 us, this is "
+	    "1.04x slower"), "replay: the partner and the ratio");
+	ok(has_line(lines, n, "note: caches absorb"), "replay: the note");
+
+	n = gpu_occupancy(&ps, lines);
+	ok(has_line(lines, n, "H100: 8 blocks x 8 warps = 64/64 warps"),
+	    "occupancy: H100 model");
+	ok(has_line(lines, n, "teaching: 6 blocks x 8 warps = 48/48"),
+	    "occupancy: teaching model");
+	ok(has_line(lines, n, "NVIDIA H200 (driver): 10 regs, 8 "
+	    "blocks per SM"), "occupancy: the recorded driver answer");
+
+	defaults(&ps, "twohop-v0");
+	n = gpu_panel(&ps, lines);
+	ok(has_line(lines, n, "this: 132 ms (median of 5)"),
+	    "replay: twohop-v0's time");
+	ok(has_line(lines, n, "vs twohop-v1: 26.01 ms, this is 5.08x slower"),
+	    "replay: twohop-v1 is the partner, 5.08x");
+
+	defaults(&ps, "stride");
+	n = gpu_panel(&ps, lines);
+	ok(n == 1 && has_line(lines, n, "press g"),
+	    "replay: a variant not recorded offers g");
+
+	/* A recorded mismatch and a CUDA error are never shown as times. */
+	snprintf(path, sizeof path, "%s/tests/gpu/mismatch.json",
+	    srcdir != NULL ? srcdir : ".");
+	is_int(gpu_load_results(path, &cause), 0,
+	    "mismatch.json loads (unknown keys skipped)");
+	free(cause);
+	cause = NULL;
+	defaults(&ps, "twohop-v0");
+	n = gpu_panel(&ps, lines);
+	ok(has_line(lines, n, "this: WRONG RESULT: mismatch at r[5]") &&
+	    !has_line(lines, n, " ms"),
+	    "replay: a mismatch is shown as such, not as a time");
+	defaults(&ps, "stride");
+	n = gpu_panel(&ps, lines);
+	ok(has_line(lines, n, "this: CUDA error: read_stride: "
+	    "CUDA_ERROR_LAUNCH_FAILED"), "replay: a CUDA error as such");
+
+	is_int(gpu_load_results("/nonexistent.json", &cause), -1,
+	    "a missing file is refused");
+	ok(cause != NULL && strstr(cause, "/nonexistent.json") != NULL,
+	    "and the cause names it");
+	free(cause);
+	cause = NULL;
+	snprintf(path, sizeof path, "%s/tests/gpu/bad.json",
+	    srcdir != NULL ? srcdir : ".");
+	is_int(gpu_load_results(path, &cause), -1, "malformed JSON is refused");
+	ok(cause != NULL && strstr(cause, "at byte") != NULL,
+	    "with where (%s)", cause ? cause : "null");
+	free(cause);
+	gpu_shutdown();
+	return (tap_done());
+}
