@@ -280,6 +280,13 @@ act_gpu(struct state *st)
 }
 
 static int
+act_occupancy(struct state *st)
+{
+	st->mode = MODE_GPU;
+	return INTENT_REDRAW;
+}
+
+static int
 act_help(struct state *st)
 {
 	st->mode = MODE_HELP;
@@ -321,6 +328,7 @@ const struct keys_entry keys_table[] = {
 	{ { 'p' }, { "p" }, "edit a parameter", act_params },
 	{ { 'c' }, { "c" }, "compare side by side", act_compare },
 	{ { 'g' }, { "g" }, "time it on the GPU", act_gpu },
+	{ { 'o' }, { "o" }, "occupancy and GPU details", act_occupancy },
 	{ { '?' }, { "?" }, "this help", act_help },
 	{ { KEY_CTRL('l') }, { "C-l" }, "redraw the screen", act_redraw },
 	{ { 'q', 'Q' }, { "q" }, "quit", act_quit },
@@ -641,6 +649,7 @@ keys_dispatch(struct state *st, int key, int w, int h)
 
 	switch (st->mode) {
 	case MODE_HELP:
+	case MODE_GPU:
 		if (key == KEY_MOUSE)
 			return 0;
 		st->mode = MODE_FRAME;

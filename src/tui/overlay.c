@@ -12,6 +12,7 @@
 
 #include "catalog.h"
 #include "keys.h"
+#include "gpu.h"
 #include "overlay.h"
 
 struct box {
@@ -156,6 +157,35 @@ draw_help(struct canvas *cv, const struct state *st)
 	canvas_text(cv, b.x + 2, b.y + b.h - 2, "any key closes this help", ROLE_HELP, b.w - 4);
 }
 
+/* Occupancy on the model SMs and the whole GPU panel of this variant. */
+static void
+draw_gpu(struct canvas *cv, const struct state *st)
+{
+	char		occ[GPU_OCC_LINES][GPU_LINE_MAX];
+	char		gl[GPU_PANEL_LINES][GPU_LINE_MAX];
+	struct box	b;
+	int		no, ng, i, y;
+
+	no = gpu_occupancy(&st->pane[0].ps, occ);
+	ng = gpu_panel(&st->pane[0].ps, gl);
+	b.w = cv->w - 4 < 100 ? cv->w - 4 : 100;
+	b.h = no + ng + 6;
+	if (b.h > cv->h)
+		b.h = cv->h;
+	b.x = (cv->w - b.w) / 2;
+	b.y = (cv->h - b.h) / 2;
+	box_open(cv, &b, st->pane[0].v->name);
+	y = b.y + 1;
+	canvas_text(cv, b.x + 2, y++, "occupancy", ROLE_HEADING, b.w - 4);
+	for (i = 0; i < no && y < b.y + b.h - 2; i++)
+		canvas_text(cv, b.x + 2, y++, occ[i], ROLE_NORMAL, b.w - 4);
+	canvas_text(cv, b.x + 2, y++, "live GPU", ROLE_HEADING, b.w - 4);
+	for (i = 0; i < ng && y < b.y + b.h - 2; i++)
+		canvas_text(cv, b.x + 2, y++, gl[i], ROLE_NORMAL, b.w - 4);
+	canvas_text(cv, b.x + 2, b.y + b.h - 2, "any key closes this; g times "
+	    "the kernel", ROLE_HELP, b.w - 4);
+}
+
 static void
 draw_variants(struct canvas *cv, const struct state *st)
 {
@@ -256,6 +286,9 @@ overlay_draw(struct canvas *cv, const struct state *st)
 		break;
 	case MODE_HELP:
 		draw_help(cv, st);
+		break;
+	case MODE_GPU:
+		draw_gpu(cv, st);
 		break;
 	case MODE_VARIANTS:
 		draw_variants(cv, st);

@@ -29,6 +29,7 @@
 enum state_mode {
 	MODE_FRAME,		/* the frame, no overlay */
 	MODE_HELP,		/* the key table */
+	MODE_GPU,		/* occupancy and the live GPU panel */
 	MODE_VARIANTS,		/* the variant picker */
 	MODE_PARAMS,		/* pick a parameter to edit */
 	MODE_PROMPT		/* one line of typed input */
