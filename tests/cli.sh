@@ -131,10 +131,10 @@ r = json.loads(sys.stdin.readline())
 assert r["transactions"] == 3 and [s["size"] for s in r["segments"]] == [128, 64, 32]'
 	ok $? "trace --arch legacy: half-warp segments"
 	"$WARPVIZ" trace copy-offset -p n=100 -p offset=5 -p bs=32 \
-	    --step 0 --block 3 | python3 -c '
+	    --step 6 | python3 -c '
 import json, sys
 r = json.loads(sys.stdin.readline())
-# block 3 holds i = 3*32 + lane + 5 >= 100: nobody is active
+# step 6 is j = 3: i = lane + 5 + 3*32 >= 100: nobody is active
 assert r["lanes"] == [None] * 32 and r["active"] == 0'
 	ok $? "inactive lanes are null"
 fi

@@ -349,6 +349,16 @@ launch_init(struct launch *l, const struct param_set *ps, char **cause)
 
 	if (setup_arrays(l, cause) != 0)
 		goto fail;
+	/* Loop variables first: a let may use one ("i + j*blockDim.x"). */
+	for (i = 0; i < VARIANT_MAX_BODY && v->body[i].kind !=
+	    BODY_END_OF_PROGRAM; i++)
+		if (v->body[i].kind == BODY_LOOP &&
+		    expr_scope_find(&l->scope, v->body[i].text) < 0 &&
+		    expr_scope_slot(&l->scope, v->body[i].text) < 0) {
+			*cause = cause_printf("%s: bad loop variable %s",
+			    v->name, v->body[i].text);
+			goto fail;
+		}
 	for (i = 0; i < VARIANT_MAX_LETS && v->lets[i].name != NULL; i++)
 		if (expr_scope_let(&l->scope, v->lets[i].name, v->lets[i].expr,
 		    cause) != 0)

@@ -14,6 +14,7 @@
 
 #define RES		128		/* results repeat every 128 bytes */
 #define MAX_TERMS	8
+#define MAX_COMBOS	4096	/* values of the loops a guard reads */
 #define BRUTE_LIMIT	4e9		/* lane evaluations */
 
 static char *
@@ -226,7 +227,7 @@ term_pass(int64_t v, char op)
 }
 
 static int
-fast_path(const struct launch *l, enum arch arch, const int *which,
+fast_path(const struct launch *l, enum arch arch, int *which,
     struct totals *t)
 {
 	const struct launch_site	*s;
@@ -246,16 +247,44 @@ fast_path(const struct launch *l, enum arch arch, const int *which,
 	struct access_result		 r;
 	struct access			 a;
 	int				 nterm, i, j, w, lane, si;
-	int				*hints;
+	int				*hints, gloop[VARIANT_MAX_LOOPS];
+	int64_t				 ncombo, combo, rest;
+	int64_t				 lv[VARIANT_MAX_LOOPS], tshift[MAX_TERMS];
+	int64_t				 sshift[LAUNCH_MAX_SITES];
 
 	nterm = expr_guard_affine(l->guard, l->env, l->var_of, term, op,
 	    MAX_TERMS);
 	if (nterm < 0)
 		return -1;
-	for (i = 0; i < nterm; i++)
-		for (j = VAR_LOOP0; j < AFFINE_MAX_VARS; j++)
-			if (term[i].k[j] != 0)
-				return -1;
+	/*
+	 * Loops the guard reads ("i + j*blockDim.x < n"): their values are
+	 * enumerated (few: a per-thread unroll), the other loops go through
+	 * the residue histogram.  A site outside such a loop is left to
+	 * brute force.
+	 */
+	memset(gloop, 0, sizeof gloop);
+	ncombo = 1;
+	for (j = 0; j < l->nloops; j++) {
+		for (i = 0; i < nterm; i++)
+			if (term[i].k[VAR_LOOP0 + j] != 0)
+				gloop[j] = 1;
+		if (gloop[j])
+			ncombo *= l->loops[j].count;
+		if (ncombo > MAX_COMBOS)
+			return -1;
+	}
+	for (si = 0; si < l->nsites; si++) {
+		int	enclosed;
+
+		for (j = 0; j < l->nloops; j++) {
+			if (!gloop[j])
+				continue;
+			for (i = 0, enclosed = 0; i < l->sites[si].nloops; i++)
+				enclosed |= l->sites[si].loop[i] == j;
+			if (!enclosed)
+				which[si] = 0;
+		}
+	}
 
 	lhist = calloc(l->nsites, sizeof *lhist);
 	hints = malloc(l->warps * sizeof *hints);
@@ -275,6 +304,8 @@ fast_path(const struct launch *l, enum arch arch, const int *which,
 		for (j = 0; j < s->nloops; j++) {
 			const struct launch_loop *lp = &l->loops[s->loop[j]];
 
+			if (gloop[s->loop[j]])
+				continue;	/* enumerated below */
 			loop_hist(es * s->aff.k[VAR_LOOP0 + s->loop[j]],
 			    lp->count, h);
 			convolve(lhist[si], h, lhist[si]);
@@ -307,13 +338,32 @@ fast_path(const struct launch *l, enum arch arch, const int *which,
 		}
 	}
 
-	/* Visit every (block, warp): mask and base residue per site. */
+	/* Visit every (guard-loop values, block, warp): mask and residue. */
+	for (combo = 0; combo < ncombo; combo++) {
+	/* This combination's loop values shift the terms and the sites. */
+	for (j = 0, rest = combo; j < l->nloops; j++) {
+		lv[j] = 0;
+		if (gloop[j]) {
+			lv[j] = rest % l->loops[j].count;
+			rest /= l->loops[j].count;
+		}
+	}
+	for (i = 0; i < nterm; i++)
+		for (j = 0, tshift[i] = 0; j < l->nloops; j++)
+			tshift[i] += term[i].k[VAR_LOOP0 + j] * lv[j];
+	for (si = 0; si < l->nsites; si++)
+		for (j = 0, sshift[si] = 0; j < l->nloops; j++)
+			if (gloop[j])
+				sshift[si] += l->arrays[l->sites[si].array].def->
+				    elem_size * l->sites[si].aff.k[VAR_LOOP0 + j] *
+				    lv[j];
 	for (by = 0; by < l->grid[1]; by++)
 	for (bx = 0; bx < l->grid[0]; bx++) {
 		for (w = 0; w < l->warps; w++) {
 			mask = pw[w].exists;
 			for (i = 0; i < nterm && mask != 0; i++) {
-				tv = term[i].c + term[i].k[VAR_BX] * bx +
+				tv = term[i].c + tshift[i] +
+				    term[i].k[VAR_BX] * bx +
 				    term[i].k[VAR_BY] * by;
 				if (term_pass(tv + pw[w].min[i], op[i]) &&
 				    term_pass(tv + pw[w].max[i], op[i]) &&
@@ -335,11 +385,13 @@ fast_path(const struct launch *l, enum arch arch, const int *which,
 				s = &l->sites[si];
 				es = l->arrays[s->array].def->elem_size;
 				bpart = l->arrays[s->array].base + s->offset +
-				    es * (s->aff.c + s->aff.k[VAR_BX] * bx +
+				    sshift[si] + es * (s->aff.c +
+				    s->aff.k[VAR_BX] * bx +
 				    s->aff.k[VAR_BY] * by);
 				c->hist[si * RES + mod128(bpart)]++;
 			}
 		}
+	}
 	}
 	free(pw);
 

@@ -14,7 +14,8 @@ const struct variant variant_copy_offset = {
 	.lesson = "A warp reads 128 consecutive bytes.  Shifted by offset "
 	    "elements they straddle one more 32-byte sector unless the shift "
 	    "is a multiple of 8 floats: 5 sectors instead of 4, 25% more "
-	    "traffic in the model.",
+	    "traffic in the model.  Each thread copies four elements a block "
+	    "apart (j), so four loads are in flight.",
 	.kernel = "copy_offset",
 	.source = "copy.cu",
 	.params = {
@@ -24,19 +25,27 @@ const struct variant variant_copy_offset = {
 		  .unit = "elements", .text = "shift of i" },
 		PARAM_BS(256, 1024),
 	},
+	.derived = { { "COPY_PER_THREAD", "4" } },
 	.block = { "BS", "1" },
-	.grid = { "(n+BS-1)/BS", "1" },
+	.grid = { "(n + BS*COPY_PER_THREAD - 1) / (BS*COPY_PER_THREAD)", "1" },
 	.arrays = {
 		{ .name = "in", .space = SPACE_GLOBAL, .elem_size = 4,
 		  .type = "float", .length = "n" },
 		{ .name = "out", .space = SPACE_GLOBAL, .elem_size = 4,
 		  .type = "float", .length = "n" },
 	},
+	/* i += blockDim.x each iteration: i as a function of j. */
 	.lets = {
-		{ "i", "blockIdx.x * blockDim.x + threadIdx.x + offset" },
+		{ "i", "blockIdx.x * blockDim.x * COPY_PER_THREAD + threadIdx.x "
+		    "+ offset + j * blockDim.x" },
 	},
 	.guard = "i < n",
-	.body = { BODY_LOAD("in[i]"), BODY_STORE("out[i]") },
+	.body = {
+		BODY_LOOP("j", "COPY_PER_THREAD"),
+		    BODY_LOAD("in[i]"),
+		    BODY_STORE("out[i]"),
+		BODY_END(),
+	},
 	.compare = "copy-offset:offset=0",
 	.note = "caches absorb most of a misaligned copy: expect a few "
 	    "percent, not the modelled 25%",

@@ -97,7 +97,9 @@ main(void)
 	n = gpu_occupancy(&ps, lines);
 	ok(has_line(lines, n, "H100: 8 blocks x 8 warps = 64/64 warps"),
 	    "occupancy: H100 model");
-	ok(has_line(lines, n, "teaching: 6 blocks x 8 warps = 48/48"),
+	/* ptxas gives copy_offset 17 registers on sm_75: 17 x 256 = 4352
+	   per block, so 3 blocks fit in the teaching SM's 16384. */
+	ok(has_line(lines, n, "teaching: 3 blocks x 8 warps = 24/48"),
 	    "occupancy: teaching model");
 	ok(has_line(lines, n, "NVIDIA H200 (driver): 10 regs, 8 "
 	    "blocks per SM"), "occupancy: the recorded driver answer");
