@@ -74,6 +74,13 @@ shot twohop-v1 120 35 "" "--variant twohop-v1"
 # Shared memory: 32-way bank conflict, then the padded fix.
 shot powers-stride32 120 35 "" "--variant powers-stride32" Right
 shot powers-padded 120 35 "" "--variant powers-padded" Right
+# Corner turning: reading Nds down a column from shared memory.
+shot matmul-tiled 120 35 "" "--variant matmul-tiled --step 5"
+# The GPU panel with timings recorded on an H100 (doc/results-h100.json).
+shot twohop-v0-gpu 120 35 "" "--variant twohop-v0 --results $HERE/../doc/results-h100.json"
+shot compare-twohop 120 35 "" "--variant twohop-v0 --results $HERE/../doc/results-h100.json" c
+shot compare-powers 120 35 "" "--variant powers-stride32" c Right
+shot occupancy 120 35 "" "--variant powers-stride32 --results $HERE/../doc/results-h100.json" o
 # Compare mode: copy with offset 1 against its aligned partner.
 shot compare-copy-offset 120 35 "" "--variant copy-offset" c
 shot compare-matmul 120 35 "" "" c Right

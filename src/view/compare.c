@@ -197,7 +197,7 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
     const struct view_opts *o)
 {
 	char	buf[512];
-	int	i, x, cw, rh, ch, colh, y, k, same, vh;
+	int	i, x, cw, rh, ch, colh, y, k, same, vh, gh;
 
 	canvas_clear(c);
 	if (c->w < VIEW_MIN_W || c->h < VIEW_MIN_H) {
@@ -226,7 +226,13 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 	cw = (c->w - (n - 1)) / n;
 	rh = c->h >= 35 ? 3 : 2;
 	ch = c->h >= 35 ? 9 : 7;
-	colh = c->h - 1 - 1 - 1 - vh;	/* title, rule, verdict, status */
+	/* The live GPU lines, if any, go under the verdict: the model's
+	   ratio and the measured one side by side. */
+	for (gh = 0; o != NULL && gh < 3 && o->gpu[gh] != NULL; gh++)
+		;
+	if (c->h < 30 && gh > 2)
+		gh = 2;
+	colh = c->h - 1 - 1 - 1 - vh - gh;	/* title, rule, verdict, status */
 	for (i = 0; i < n; i++) {
 		x = i * (cw + 1);
 		if (i > 0)
@@ -240,6 +246,9 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 	for (i = 1; i < n; i++)
 		canvas_put(c, i * (cw + 1) - 1, y, 0x2534, ROLE_BORDER);
 	panel_wrap(c, 1, y + 1, c->w - 2, vh, buf, ROLE_HEADING);
+	for (i = 0; i < gh; i++)
+		canvas_printf(c, 1, y + 1 + vh + i, ROLE_NORMAL, c->w - 2,
+		    "%s%s", i == 0 ? "GPU: " : "     ", o->gpu[i]);
 	/* The legend of the first column's memory, if all columns agree. */
 	for (i = 1, same = 1; i < n; i++)
 		if (m[i]->res.space != m[0]->res.space)
