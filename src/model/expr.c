@@ -9,11 +9,11 @@
 #include "config.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cause.h"
 #include "expr.h"
 
 enum expr_kind {
@@ -50,34 +50,16 @@ struct parser {
 
 static struct expr	*parse_cond(struct parser *);
 
-static char *
-xstrdup_printf(const char *fmt, ...)
-{
-	va_list	 ap;
-	char	*s;
-	int	 n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0 || (s = malloc(n + 1)) == NULL)
-		return NULL;
-	va_start(ap, fmt);
-	vsnprintf(s, n + 1, fmt, ap);
-	va_end(ap);
-	return s;
-}
-
 static void
 parse_error(struct parser *ps, const char *what)
 {
 	if (ps->cause != NULL)
 		return;
 	if (*ps->p == '\0')
-		ps->cause = xstrdup_printf("%s at end of \"%s\"", what,
+		ps->cause = cause_printf("%s at end of \"%s\"", what,
 		    ps->text);
 	else
-		ps->cause = xstrdup_printf("%s at \"%s\" in \"%s\"", what,
+		ps->cause = cause_printf("%s at \"%s\" in \"%s\"", what,
 		    ps->p, ps->text);
 }
 
@@ -191,7 +173,7 @@ resolve(struct parser *ps, const char *name)
 		}
 	}
 	if (ps->cause == NULL)
-		ps->cause = xstrdup_printf("unknown name \"%s\" in \"%s\"",
+		ps->cause = cause_printf("unknown name \"%s\" in \"%s\"",
 		    name, ps->text);
 	return NULL;
 }
@@ -444,7 +426,7 @@ expr_scope_let(struct expr_scope *sc, const char *name, const char *text,
 
 	if (sc->nlets == EXPR_MAX_LETS || strlen(name) >= EXPR_NAME_MAX) {
 		if (cause != NULL)
-			*cause = xstrdup_printf("too many names at \"%s\"",
+			*cause = cause_printf("too many names at \"%s\"",
 			    name);
 		return -1;
 	}

@@ -6,29 +6,16 @@
  */
 #include "config.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cause.h"
 #include "launch.h"
 
 #define INT_INDEX_MAX	((int64_t)2147483647)
 #define MAX_BYTES	((int64_t)1 << 40)
 #define SHARED_MAX	(48 * 1024)
-
-static char *
-cause_printf(const char *fmt, ...)
-{
-	va_list	 ap;
-	char	*s;
-
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
-	va_end(ap);
-	return s;
-}
 
 /* "width=2048 bx=16": the parameters, for messages about their combination. */
 static const char *

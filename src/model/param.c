@@ -5,12 +5,12 @@
 #include "config.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "cause.h"
 #include "param.h"
 
 static const struct param_def param_warp = {
@@ -18,19 +18,6 @@ static const struct param_def param_warp = {
 	.unit = "lanes",
 	.text = "lanes per warp (32 on every GPU; 4 for the classroom example)"
 };
-
-static char *
-cause_printf(const char *fmt, ...)
-{
-	va_list	 ap;
-	char	*s;
-
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
-	va_end(ap);
-	return s;
-}
 
 void
 param_defaults(struct param_set *ps, const struct variant *v)

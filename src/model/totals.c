@@ -4,11 +4,11 @@
  */
 #include "config.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cause.h"
 #include "totals.h"
 #include "warp.h"
 
@@ -16,19 +16,6 @@
 #define MAX_TERMS	8
 #define MAX_COMBOS	4096	/* values of the loops a guard reads */
 #define BRUTE_LIMIT	4e9		/* lane evaluations */
-
-static char *
-cause_printf(const char *fmt, ...)
-{
-	va_list	 ap;
-	char	*s;
-
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
-	va_end(ap);
-	return s;
-}
 
 static int64_t
 mod128(int64_t v)
