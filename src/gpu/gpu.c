@@ -414,9 +414,10 @@ gpu_occupancy(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 			snprintf(regtext, sizeof regtext, "regs unknown");
 		occupancy_compute(d, (int)l.threads, regs,
 		    (int)l.shared_bytes, &o);
-		lprintf(lines[n++], "%s: %d blocks x %d warps "
+		lprintf(lines[n++], "%s: %d block%s x %d warps "
 		    "= %d/%d warps per SM (%d%%), limit %s; %s", d->name,
-		    o.blocks, (int)((l.threads + 31) / 32), o.warps,
+		    o.blocks, o.blocks == 1 ? "" : "s",
+		    (int)((l.threads + 31) / 32), o.warps,
 		    o.max_warps, o.max_warps ? 100 * o.warps / o.max_warps : 0,
 		    occupancy_limit_name(o.limit), regtext);
 	}

@@ -1266,8 +1266,9 @@ panel_kind_line(struct canvas *c, int x, int y, int w, int h,
 			    t->requests));
 		else
 			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%"
-			    PRId64 " wavefronts in %" PRId64 " req",
-			    t->wavefronts, t->requests);
+			    PRId64 " wavefront%s in %" PRId64 " req",
+			    t->wavefronts, t->wavefronts == 1 ? "" : "s",
+			    t->requests);
 		if (h < 2)
 			return 1;
 		if (per_request)
@@ -1295,7 +1296,8 @@ panel_kind_line(struct canvas *c, int x, int y, int w, int h,
 		    "req", panel_ratio(t->sectors, t->requests));
 	else
 		canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%" PRId64
-		    " sectors in %" PRId64 " req", t->sectors, t->requests);
+		    " sector%s in %" PRId64 " req", t->sectors,
+		    t->sectors == 1 ? "" : "s", t->requests);
 	row++;
 	if (row < h && arch == ARCH_LEGACY) {
 		canvas_printf(c, x + n, y + row++, ROLE_NORMAL, w - n,
