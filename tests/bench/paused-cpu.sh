@@ -23,7 +23,7 @@ measure() {
 		sleep 0.1
 		i=$((i + 1))
 	done
-	pid=$($TMUX list-panes -F '#{pane_pid}')
+	pid=$($TMUX list-panes -F '#{pane_pid}' | head -1)
 	[ -n "$1" ] && $TMUX send-keys "$1"
 	sleep 1
 	a=$(ticks "$pid")
@@ -33,4 +33,5 @@ measure() {
 }
 
 measure "" "paused"
+TMUX="tmux -L wvcpu$$.2 -f /dev/null"
 measure " " "playing at 2 steps/s"
