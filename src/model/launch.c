@@ -422,23 +422,6 @@ launch_locate(const struct launch *l, int64_t step, struct launch_pos *pos)
 }
 
 int64_t
-launch_next_site(const struct launch *l, int64_t from, int site)
-{
-	struct launch_pos	pos;
-	int64_t			s;
-
-	/* Sites recur within at most one innermost iteration. */
-	for (s = from < 0 ? 0 : from; s < l->nsteps; s++) {
-		launch_locate(l, s, &pos);
-		if (pos.site == site)
-			return s;
-		if (s - from > 4 * VARIANT_MAX_BODY && s > from + l->nsteps / 2)
-			break;
-	}
-	return -1;
-}
-
-int64_t
 launch_total_warps(const struct launch *l)
 {
 	return l->grid[0] * l->grid[1] * l->warps;

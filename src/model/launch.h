@@ -109,8 +109,6 @@ int	launch_init(struct launch *, const struct param_set *, char **cause);
 void	launch_free(struct launch *);
 /* Locate step (0 .. nsteps-1): its site and loop values. */
 void	launch_locate(const struct launch *, int64_t step, struct launch_pos *);
-/* First step at or after `from` whose site is `site`, or -1. */
-int64_t	launch_next_site(const struct launch *, int64_t from, int site);
 /* Total warps in the launch. */
 int64_t	launch_total_warps(const struct launch *);
 

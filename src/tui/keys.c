@@ -167,22 +167,27 @@ act_picker(struct state *st)
 	return INTENT_REDRAW;
 }
 
+/* Move to the warp `by` away in the block, wrapping around. */
+static int
+move_warp(struct state *st, int by)
+{
+	int	n = st->pane[0].l->warps;
+
+	st->warp = ((st->warp + by) % n + n) % n;
+	state_status(st, "warp %d of %d in the block", st->warp, n);
+	return MOVED;
+}
+
 static int
 act_warp_next(struct state *st)
 {
-	st->warp = st->warp + 1 < st->pane[0].l->warps ? st->warp + 1 : 0;
-	state_status(st, "warp %d of %d in the block", st->warp,
-	    st->pane[0].l->warps);
-	return MOVED;
+	return move_warp(st, 1);
 }
 
 static int
 act_warp_prev(struct state *st)
 {
-	st->warp = st->warp > 0 ? st->warp - 1 : st->pane[0].l->warps - 1;
-	state_status(st, "warp %d of %d in the block", st->warp,
-	    st->pane[0].l->warps);
-	return MOVED;
+	return move_warp(st, -1);
 }
 
 static int
