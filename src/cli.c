@@ -22,6 +22,7 @@
 #include "tui/tui.h"
 #include "view.h"
 #include "warp.h"
+#include "xmalloc.h"
 
 static const char usage_main[] =
 "usage: warpviz [OPTIONS]                 the lecture TUI (needs a terminal)\n"
@@ -454,8 +455,7 @@ cmd_show(int argc, char **argv)
 	if (compare && c.v->compare == NULL)
 		return cli_usage_error("--compare: %s has no variant to "
 		    "compare with", c.v->name);
-	if ((pane = calloc(3, sizeof *pane)) == NULL)
-		abort();
+	pane = xcalloc(3, sizeof *pane);
 	if (show_pane(&pane[0], &c.ps, c.arch, &c, 0) != 0) {
 		free(pane);
 		return EXIT_USAGE;
@@ -696,10 +696,5 @@ cli_main(int argc, char **argv)
 			fputs(usage_main, stdout);
 			return 0;
 		}
-	if ((!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) &&
-	    tui_needs_terminal(argc - 1, argv + 1))
-		return cli_usage_error("the TUI needs a terminal on stdin and "
-		    "stdout; for a frame as text use 'warpviz show VARIANT' "
-		    "(see warpviz --help)");
 	return tui_main(argc - 1, argv + 1);
 }

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "catalog.h"
 #include "cli.h"
@@ -29,6 +30,7 @@
 #include "tui-curses.h"
 #include "tui.h"
 #include "view.h"
+#include "xmalloc.h"
 
 #define TUI_WIDE_W	120	/* room for three panes in compare mode */
 #define TUI_GPU_POLL_MS	500	/* panel refresh while a GPU run may be on */
@@ -192,18 +194,6 @@ tui_parse(int argc, char **argv, struct cli_common *c, struct tui_opts *o)
 	return 0;
 }
 
-int
-tui_needs_terminal(int argc, char **argv)
-{
-	int	i;
-
-	for (i = 0; i < argc; i++)
-		if (strcmp(argv[i], "--keys") == 0 ||
-		    strncmp(argv[i], "--bench-frames", 14) == 0)
-			return 0;
-	return 1;
-}
-
 /* The first state from the options; -1 after printing an error. */
 static int
 tui_start_state(struct state *st, struct cli_common *c)
@@ -340,8 +330,7 @@ tui_loop(struct state *st, const struct tui_opts *o)
 	int64_t		 frames = 0;
 	int		 intent, key, was_playing, ms;
 
-	if ((cv = canvas_new(COLS, LINES, o->ascii)) == NULL)
-		tui_fatal("out of memory");
+	cv = canvas_new(COLS, LINES, o->ascii);
 	intent = INTENT_RELAYOUT | INTENT_RECOMPUTE | INTENT_REDRAW;
 	for (;;) {
 		if (intent & INTENT_RELAYOUT)
@@ -425,9 +414,8 @@ tui_bench(struct state *st, int64_t n)
 	tui_curses_on = 1;
 	resizeterm(60, 200);
 	paint_init(1);
-	if ((cv = canvas_new(200, 60, 0)) == NULL ||
-	    (t = calloc(n, sizeof *t)) == NULL)
-		tui_fatal("out of memory");
+	cv = canvas_new(200, 60, 0);
+	t = xcalloc(n, sizeof *t);
 	st->wide = 1;
 	nsteps = state_nsteps(st);
 	for (i = 0; i < n; i++) {
@@ -489,6 +477,13 @@ tui_main(int argc, char **argv)
 		rc = tui_bench(&st, o.bench);
 		state_free(&st);
 		return rc;
+	}
+	/* Only now, once every argument and file is known good. */
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		state_free(&st);
+		return cli_usage_error("the TUI needs a terminal on stdin and "
+		    "stdout; for a frame as text use 'warpviz show VARIANT' "
+		    "(see warpviz --help)");
 	}
 	if (o.frames > 0) {
 		st.playing = 1;

@@ -8,15 +8,10 @@
 
 /*
  * Run the TUI with the arguments after the program name (TUI options and
- * the common options of cli.h).  Returns the exit status.  The caller has
- * checked that stdin and stdout are terminals, unless tui_needs_terminal
- * said no.
+ * the common options of cli.h).  Returns the exit status.  Arguments and
+ * --results are checked before stdin and stdout must be terminals (the
+ * printing options --keys and --bench-frames need none).
  */
 int	tui_main(int argc, char **argv);
-/*
- * Whether these arguments need a terminal: 0 for the ones that only print
- * (--keys, the frame benchmark --bench-frames N).
- */
-int	tui_needs_terminal(int argc, char **argv);
 
 #endif
