@@ -5,13 +5,17 @@
  * sleep in getch until a key or the next frame deadline (CLOCK_MONOTONIC);
  * paused, it blocks with no timeout and uses no CPU.  Resize is handled in
  * one place (KEY_RESIZE -> layout -> full redraw); ncurses owns SIGWINCH
- * and SIGTSTP.  SIGINT, SIGTERM and SIGHUP only set a flag; every exit
- * path restores the terminal before printing anything.
+ * and SIGTSTP.  Every other signal that would end the program (INT, TERM,
+ * HUP, QUIT, USR1, USR2, PIPE, ALRM) only sets a flag; every exit path,
+ * out of memory included (the xmalloc hook), restores the terminal before
+ * printing anything.  A terminal that goes away without SIGHUP (getch
+ * fails, or the tty is hung up) ends the loop instead of spinning.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <langinfo.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -35,6 +39,7 @@
 #define TUI_WIDE_W	120	/* room for three panes in compare mode */
 #define TUI_GPU_POLL_MS	500	/* panel refresh while a GPU run may be on */
 #define TUI_GPU_POLL_S	120	/* ... for at most this long after 'g' */
+#define TUI_ERR_MAX	50	/* getch errors in a row that mean no tty */
 
 struct tui_opts {
 	int		 color;		/* 0 never, 1 always, -1 auto */
@@ -48,6 +53,7 @@ struct tui_opts {
 
 static volatile sig_atomic_t	tui_signal;
 static int			tui_curses_on;
+static int			tui_gone;	/* the terminal went away */
 
 static void
 tui_on_signal(int sig)
@@ -63,6 +69,35 @@ tui_restore(void)
 		endwin();
 		tui_curses_on = 0;
 	}
+}
+
+/* The xmalloc fatal hook: restore the terminal, then the message, exit 1. */
+static void __attribute__((noreturn))
+tui_xfatal(const char *msg)
+{
+	tui_restore();
+	fprintf(stderr, "warpviz: %s\n", msg);
+	exit(1);
+}
+
+/*
+ * Whether the terminal on stdin has gone away: no longer a terminal (a
+ * hung-up tty fails tcgetattr) or hung up / in error when polled.
+ */
+static int
+tui_tty_gone(void)
+{
+	struct pollfd	pfd;
+
+	if (!isatty(STDIN_FILENO))
+		return 1;
+	memset(&pfd, 0, sizeof pfd);
+	pfd.fd = STDIN_FILENO;
+	pfd.events = POLLIN;
+	if (poll(&pfd, 1, 0) > 0 &&
+	    (pfd.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0)
+		return 1;
+	return 0;
 }
 
 /* A bug or out of memory: restore the terminal, say so, exit 1. */
@@ -299,6 +334,11 @@ tui_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+	sigaction(SIGUSR1, &sa, NULL);
+	sigaction(SIGUSR2, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
+	sigaction(SIGALRM, &sa, NULL);
 }
 
 static void
@@ -326,9 +366,9 @@ static int
 tui_loop(struct state *st, const struct tui_opts *o)
 {
 	struct canvas	*cv;
-	double		 deadline = 0, now, gpu_until = 0, interval;
+	double		 deadline = 0, now, gpu_until = 0, interval, asked;
 	int64_t		 frames = 0;
-	int		 intent, key, was_playing, ms;
+	int		 intent, key, was_playing, ms, wait_ms, errs = 0;
 
 	cv = canvas_new(COLS, LINES, o->ascii);
 	intent = INTENT_RELAYOUT | INTENT_RECOMPUTE | INTENT_REDRAW;
@@ -353,16 +393,36 @@ tui_loop(struct state *st, const struct tui_opts *o)
 		interval = 1.0 / state_speeds[st->speed];
 		if (st->playing) {
 			ms = (int)((deadline - now) * 1000 + 0.5);
-			timeout(ms > 0 ? ms : 0);
+			wait_ms = ms > 0 ? ms : 0;
 		} else if (now < gpu_until)
-			timeout(TUI_GPU_POLL_MS);
+			wait_ms = TUI_GPU_POLL_MS;
 		else
-			timeout(-1);
+			wait_ms = -1;
+		timeout(wait_ms);
 		was_playing = st->playing;
+		asked = now;
 		key = getch();
 		if (tui_signal)
 			break;
 		now = tui_now();
+		/*
+		 * ERR is a timeout only when the wait was bounded and has
+		 * passed; otherwise a read failed.  A tty that is gone ends
+		 * the loop (checked at every ERR: two system calls, at most
+		 * once a frame); so do many unexplained errors in a row.
+		 */
+		if (key == ERR && tui_tty_gone()) {
+			tui_gone = 1;
+			break;
+		}
+		if (key == ERR && (wait_ms < 0 || (wait_ms >= 20 &&
+		    (now - asked) * 1000 < wait_ms / 2))) {
+			if (++errs >= TUI_ERR_MAX) {
+				tui_gone = 1;
+				break;
+			}
+		} else
+			errs = 0;
 		if (key == ERR) {
 			if (st->playing && now >= deadline) {
 				intent |= keys_tick(st);
@@ -385,7 +445,9 @@ tui_loop(struct state *st, const struct tui_opts *o)
 			deadline = now + interval;
 	}
 	canvas_free(cv);
-	return tui_signal ? 128 + tui_signal : 0;
+	if (tui_signal)
+		return 128 + tui_signal;
+	return tui_gone ? 1 : 0;
 }
 
 static int
@@ -491,9 +553,13 @@ tui_main(int argc, char **argv)
 		st.speed = state_nspeeds - 1;
 	}
 	tui_signals();
+	xmalloc_set_fatal(tui_xfatal);
 	tui_curses(&o);
 	rc = tui_loop(&st, &o);
 	tui_restore();
+	xmalloc_set_fatal(NULL);
+	if (tui_gone)
+		fprintf(stderr, "warpviz: the terminal went away\n");
 	gpu_shutdown();
 	state_free(&st);
 	return rc;
