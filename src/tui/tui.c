@@ -13,6 +13,8 @@
  */
 #include "config.h"
 
+#include <sys/ioctl.h>
+
 #include <errno.h>
 #include <langinfo.h>
 #include <poll.h>
@@ -54,6 +56,7 @@ struct tui_opts {
 static volatile sig_atomic_t	tui_signal;
 static int			tui_curses_on;
 static int			tui_gone;	/* the terminal went away */
+static char			tui_clamped[160];	/* size notice */
 
 static void
 tui_on_signal(int sig)
@@ -304,12 +307,61 @@ tui_draw(struct canvas *cv, struct state *st)
 	overlay_draw(cv, st);
 }
 
+/* Remember (for the status line and stderr) that w x h was clamped. */
+static void
+tui_note_clamp(long w, long h)
+{
+	snprintf(tui_clamped, sizeof tui_clamped, "the terminal's %ldx%ld is "
+	    "more than warpviz draws: using %dx%d", w, h,
+	    w > CANVAS_MAX_W ? CANVAS_MAX_W : (int)w,
+	    h > CANVAS_MAX_H ? CANVAS_MAX_H : (int)h);
+}
+
+/*
+ * Before curses starts: a size beyond CANVAS_MAX_* (from COLUMNS and LINES,
+ * which curses prefers, or the tty) is clamped through COLUMNS and LINES,
+ * so curses never allocates its screens at that size (30000x30000 took
+ * 16.5 GB).
+ */
+static void
+tui_clamp_size(void)
+{
+	struct winsize	 ws;
+	const char	*e;
+	long		 w = 0, h = 0;
+	char		 buf[24];
+
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) {
+		w = ws.ws_col;
+		h = ws.ws_row;
+	}
+	if ((e = getenv("COLUMNS")) != NULL && atol(e) > 0)
+		w = atol(e);
+	if ((e = getenv("LINES")) != NULL && atol(e) > 0)
+		h = atol(e);
+	if (w <= CANVAS_MAX_W && h <= CANVAS_MAX_H)
+		return;
+	tui_note_clamp(w, h);
+	snprintf(buf, sizeof buf, "%ld", w > CANVAS_MAX_W ? CANVAS_MAX_W : w);
+	setenv("COLUMNS", buf, 1);
+	snprintf(buf, sizeof buf, "%ld", h > CANVAS_MAX_H ? CANVAS_MAX_H : h);
+	setenv("LINES", buf, 1);
+}
+
 /* The terminal size changed (or the first layout): size the canvas. */
 static int
 tui_layout(struct canvas *cv, struct state *st)
 {
-	int	wide = COLS >= TUI_WIDE_W;
+	int	wide;
 
+	if (COLS > CANVAS_MAX_W || LINES > CANVAS_MAX_H) {
+		tui_note_clamp(COLS, LINES);
+		resizeterm(LINES > CANVAS_MAX_H ? CANVAS_MAX_H : LINES,
+		    COLS > CANVAS_MAX_W ? CANVAS_MAX_W : COLS);
+	}
+	if (tui_clamped[0] != '\0')
+		snprintf(st->status, sizeof st->status, "%s", tui_clamped);
+	wide = COLS >= TUI_WIDE_W;
 	canvas_resize(cv, COLS, LINES);
 	clearok(curscr, TRUE);
 	if (wide != st->wide) {
@@ -554,12 +606,15 @@ tui_main(int argc, char **argv)
 	}
 	tui_signals();
 	xmalloc_set_fatal(tui_xfatal);
+	tui_clamp_size();
 	tui_curses(&o);
 	rc = tui_loop(&st, &o);
 	tui_restore();
 	xmalloc_set_fatal(NULL);
 	if (tui_gone)
 		fprintf(stderr, "warpviz: the terminal went away\n");
+	if (tui_clamped[0] != '\0')
+		fprintf(stderr, "warpviz: %s\n", tui_clamped);
 	gpu_shutdown();
 	state_free(&st);
 	return rc;

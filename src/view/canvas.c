@@ -76,6 +76,10 @@ canvas_resize(struct canvas *c, int w, int h)
 		w = 0;
 	if (h < 0)
 		h = 0;
+	if (w > CANVAS_MAX_W)
+		w = CANVAS_MAX_W;
+	if (h > CANVAS_MAX_H)
+		h = CANVAS_MAX_H;
 	free(c->cells);
 	c->w = w;
 	c->h = h;
