@@ -208,6 +208,10 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 		    "access", &m->whole->site[m->acc.site], m->arch, 1);
 		row += panel_kinds(c, x + 1, y + row, w - 1, h - row,
 		    m->whole, 1);
+	} else if (m->whole_why != NULL && row + 1 < h) {
+		canvas_text(c, x, y + row++, "whole launch", ROLE_HEADING, w);
+		row += panel_wrap(c, x + 1, y + row, w - 1, h - row,
+		    m->whole_why, ROLE_DIM);
 	}
 	return row;
 }

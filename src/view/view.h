@@ -28,6 +28,8 @@ struct view_model {
 	struct access_result	 res;		/* its counts */
 	struct totals		 so_far;	/* this warp, steps 0..step */
 	const struct totals	*whole;		/* whole launch, or NULL */
+	const char		*whole_why;	/* no whole: why (or how far
+						   its worker is), or NULL */
 	/* view_model_set's cache of so_far; zero the struct before its
 	   first use */
 	const struct launch	*so_far_l;

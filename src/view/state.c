@@ -1,9 +1,10 @@
 /*
- * state.c - the TUI's state transitions: choose a variant and its compare
- * partners, rebuild launches and totals, clamp the position and evaluate
- * the view models.  No curses, no drawing, no memory rules (those are the
- * model's).  Launches live on the heap so a failed change leaves the old
- * one untouched.
+ * state.c - what is on screen and its transitions: choose a variant and
+ * its compare partners, rebuild launches, check and clamp the position,
+ * evaluate the view models.  Used by show and by the lecture screen alike.
+ * No curses, no drawing, no memory rules (those are the model's).
+ * Launches live on the heap so a failed change leaves the old one
+ * untouched.
  */
 #include "config.h"
 
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "cause.h"
 #include "state.h"
 
 const double	state_speeds[] = { 0.5, 1, 2, 4, 8, 15, 30, 60 };
@@ -28,6 +30,34 @@ state_status(struct state *st, const char *fmt, ...)
 	va_end(ap);
 }
 
+void
+state_init(struct state *st, enum arch arch)
+{
+	memset(st, 0, sizeof *st);
+	st->arch = arch;
+	st->speed = 2;
+}
+
+int
+state_max_panes(int cols)
+{
+	return cols >= STATE_WIDE_COLS ? STATE_MAX_PANES : 2;
+}
+
+int
+state_set_width(struct state *st, int cols)
+{
+	int	same = state_max_panes(cols) == state_max_panes(st->cols);
+
+	st->cols = cols;
+	if (same)
+		return 0;
+	if (!st->compare || st->npanes == 0)
+		return 0;
+	state_set_partners(st);
+	return 1;
+}
+
 static void
 pane_clear(struct state_pane *p)
 {
@@ -41,10 +71,8 @@ pane_clear(struct state_pane *p)
 /* Build a pane for v at ps; -1 with *cause when the launch is invalid. */
 static int
 pane_make(struct state_pane *p, const struct variant *v,
-    const struct param_set *ps, enum arch arch, char **cause)
+    const struct param_set *ps, char **cause)
 {
-	char	*why = NULL;
-
 	memset(p, 0, sizeof *p);
 	p->v = v;
 	p->ps = *ps;
@@ -57,9 +85,6 @@ pane_make(struct state_pane *p, const struct variant *v,
 		p->l = NULL;
 		return -1;
 	}
-	p->have_whole = totals_compute(p->l, arch, TOTALS_AUTO, &p->whole,
-	    &why) == 0;
-	free(why);
 	return 0;
 }
 
@@ -74,7 +99,7 @@ state_set_variant(struct state *st, const struct variant *v,
 		param_defaults(&defs, v);
 		ps = &defs;
 	}
-	if (pane_make(&p, v, ps, st->arch, cause) != 0)
+	if (pane_make(&p, v, ps, cause) != 0)
 		return -1;
 	pane_clear(&st->pane[0]);
 	st->pane[0] = p;
@@ -97,7 +122,7 @@ partner_make(struct state *st, struct state_pane *p, const char *entry,
 	char			*cause = NULL;
 
 	if (param_partner(&ps, entry, len, &st->pane[0].ps, catalog_find,
-	    &cause) != 0 || pane_make(p, ps.v, &ps, st->arch, &cause) != 0) {
+	    &cause) != 0 || pane_make(p, ps.v, &ps, &cause) != 0) {
 		state_status(st, "compare: %.*s left out: %s", (int)len, entry,
 		    cause);
 		free(cause);
@@ -118,7 +143,7 @@ state_set_partners(struct state *st)
 	st->npanes = 1;
 	if (!st->compare)
 		return;
-	max = st->wide ? STATE_MAX_PANES : 2;
+	max = state_max_panes(st->cols);
 	for (s = st->pane[0].v->compare;
 	    st->npanes < max && (s = param_partner_next(s, &len)) != NULL;
 	    s += len)
@@ -135,17 +160,50 @@ state_set_partners(struct state *st)
 void
 state_retotal(struct state *st)
 {
-	struct state_pane	*p;
-	char			*why = NULL;
-	int			 i;
+	struct totals	t;
+	char		*why = NULL;
+	int		 i;
 
 	for (i = 0; i < st->npanes; i++) {
-		p = &st->pane[i];
-		p->have_whole = totals_compute(p->l, st->arch, TOTALS_AUTO,
-		    &p->whole, &why) == 0;
+		if (!state_needs_whole(st, i))
+			continue;
+		if (totals_compute(st->pane[i].l, st->arch, TOTALS_AUTO, &t,
+		    &why) == 0)
+			state_set_whole(st, i, &t, NULL);
+		else
+			state_set_whole(st, i, NULL, why);
 		free(why);
 		why = NULL;
 	}
+}
+
+void
+state_forget_whole(struct state *st)
+{
+	int	i;
+
+	for (i = 0; i < st->npanes; i++)
+		state_set_whole(st, i, NULL, NULL);
+}
+
+int
+state_needs_whole(const struct state *st, int i)
+{
+	return !st->pane[i].have_whole && st->pane[i].why[0] == '\0';
+}
+
+void
+state_set_whole(struct state *st, int i, const struct totals *t,
+    const char *why)
+{
+	struct state_pane	*p = &st->pane[i];
+
+	p->have_whole = t != NULL;
+	if (t != NULL)
+		p->whole = *t;
+	snprintf(p->why, sizeof p->why, "%s", why != NULL ? why : "");
+	p->m.whole = p->have_whole ? &p->whole : NULL;
+	p->m.whole_why = p->have_whole || p->why[0] == '\0' ? NULL : p->why;
 }
 
 int64_t
@@ -166,25 +224,68 @@ clamp(int64_t v, int64_t lo, int64_t hi)
 	return v < lo ? lo : (v > hi ? hi : v);
 }
 
+int
+state_check(const struct launch *l, int64_t nsteps, int64_t step,
+    int64_t bx, int64_t by, int warp, const char **what, char **cause)
+{
+	if (bx < 0 || by < 0 || bx >= l->grid[0] || by >= l->grid[1]) {
+		*what = "block";
+		*cause = cause_printf("%lld,%lld is outside the grid (0..%lld, "
+		    "0..%lld)", (long long)bx, (long long)by,
+		    (long long)l->grid[0] - 1, (long long)l->grid[1] - 1);
+		return -1;
+	}
+	if (warp < 0 || warp >= l->warps) {
+		*what = "warp";
+		*cause = cause_printf("%d is outside the block (0..%d)", warp,
+		    l->warps - 1);
+		return -1;
+	}
+	if (step < 0 || step >= nsteps) {
+		*what = "step";
+		*cause = cause_printf("%lld is past the end (0..%lld)",
+		    (long long)step, (long long)nsteps - 1);
+		return -1;
+	}
+	return 0;
+}
+
+int
+state_goto(struct state *st, int64_t step, int64_t bx, int64_t by,
+    int warp, const char **what, char **cause)
+{
+	if (state_check(st->pane[0].l, state_nsteps(st), step, bx, by, warp,
+	    what, cause) != 0)
+		return -1;
+	st->step = step;
+	st->block[0] = bx;
+	st->block[1] = by;
+	st->warp = warp;
+	return 0;
+}
+
 void
 state_update(struct state *st)
 {
-	const struct launch	*l0 = st->pane[0].l;
 	struct state_pane	*p;
 	char			*cause = NULL;
 	int64_t			 step, bx, by;
 	int			 i, w;
 
+	/* Pane 0 holds the position; each partner follows it as far as its
+	   own launch goes. */
 	st->step = clamp(st->step, 0, state_nsteps(st) - 1);
-	st->block[0] = clamp(st->block[0], 0, l0->grid[0] - 1);
-	st->block[1] = clamp(st->block[1], 0, l0->grid[1] - 1);
-	st->warp = (int)clamp(st->warp, 0, l0->warps - 1);
 	for (i = 0; i < st->npanes; i++) {
 		p = &st->pane[i];
 		step = clamp(st->step, 0, p->l->nsteps - 1);
 		bx = clamp(st->block[0], 0, p->l->grid[0] - 1);
 		by = clamp(st->block[1], 0, p->l->grid[1] - 1);
 		w = (int)clamp(st->warp, 0, p->l->warps - 1);
+		if (i == 0) {
+			st->block[0] = bx;
+			st->block[1] = by;
+			st->warp = w;
+		}
 		p->have_m = view_model_set(&p->m, p->l, st->arch, step, bx, by,
 		    w, &cause) == 0;
 		if (!p->have_m) {
@@ -194,7 +295,20 @@ state_update(struct state *st)
 			continue;
 		}
 		p->m.whole = p->have_whole ? &p->whole : NULL;
+		p->m.whole_why = p->have_whole || p->why[0] == '\0' ? NULL :
+		    p->why;
 	}
+}
+
+int
+state_models(const struct state *st, const struct view_model **models)
+{
+	int	i, n = 0;
+
+	for (i = 0; i < st->npanes; i++)
+		if (st->pane[i].have_m)
+			models[n++] = &st->pane[i].m;
+	return n;
 }
 
 void
