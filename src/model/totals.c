@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,9 +98,30 @@ totals_brute_work(const struct launch *l)
 	    l->warp_size;
 }
 
+/* Whether the watcher asked to stop; counts work done. */
+static int
+watch_stop(struct totals_watch *wt, int64_t done)
+{
+	if (wt == NULL)
+		return 0;
+	atomic_fetch_add_explicit(&wt->done, done, memory_order_relaxed);
+	return atomic_load_explicit(&wt->cancel, memory_order_relaxed);
+}
+
+/* A new phase of work units begins. */
+static void
+watch_phase(struct totals_watch *wt, const char *what, int64_t work)
+{
+	if (wt == NULL)
+		return;
+	atomic_store(&wt->done, 0);
+	atomic_store(&wt->work, work);
+	atomic_store(&wt->phase, what);
+}
+
 static int
 brute(const struct launch *l, enum arch arch, const int *which,
-    struct totals *t, char **cause)
+    struct totals *t, struct totals_watch *wt, char **cause)
 {
 	struct access		a;
 	struct access_result	r;
@@ -111,6 +133,10 @@ brute(const struct launch *l, enum arch arch, const int *which,
 	for (bx = 0; bx < l->grid[0]; bx++)
 	for (w = 0; w < l->warps; w++)
 	for (step = 0; step < l->nsteps; step++) {
+		if (watch_stop(wt, l->warp_size)) {
+			*cause = cause_printf("cancelled");
+			return -1;
+		}
 		launch_locate(l, step, &pos);
 		if (!which[pos.site])
 			continue;
@@ -215,7 +241,7 @@ term_pass(int64_t v, char op)
 
 static int
 fast_path(const struct launch *l, enum arch arch, int *which,
-    struct totals *t)
+    struct totals *t, struct totals_watch *wt)
 {
 	const struct launch_site	*s;
 	struct affine			 term[MAX_TERMS];
@@ -326,6 +352,7 @@ fast_path(const struct launch *l, enum arch arch, int *which,
 	}
 
 	/* Visit every (guard-loop values, block, warp): mask and residue. */
+	watch_phase(wt, "by residues", ncombo * l->grid[0] * l->grid[1]);
 	for (combo = 0; combo < ncombo; combo++) {
 	/* This combination's loop values shift the terms and the sites. */
 	for (j = 0, rest = combo; j < l->nloops; j++) {
@@ -346,6 +373,15 @@ fast_path(const struct launch *l, enum arch arch, int *which,
 				    lv[j];
 	for (by = 0; by < l->grid[1]; by++)
 	for (bx = 0; bx < l->grid[0]; bx++) {
+		if (watch_stop(wt, 1)) {
+			for (i = 0; i < f.ncls; i++)
+				free(f.cls[i].hist);
+			free(f.cls);
+			free(lhist);
+			free(hints);
+			free(pw);
+			return -2;
+		}
 		for (w = 0; w < l->warps; w++) {
 			mask = pw[w].exists;
 			for (i = 0; i < nterm && mask != 0; i++) {
@@ -423,6 +459,16 @@ int
 totals_compute(const struct launch *l, enum arch arch, enum totals_mode mode,
     struct totals *t, char **cause)
 {
+	return totals_compute_watched(l, arch, mode, t, NULL, cause);
+}
+
+int
+totals_compute_watched(const struct launch *l, enum arch arch,
+    enum totals_mode mode, struct totals *t, struct totals_watch *wt,
+    char **cause)
+{
+	int	rc;
+
 	int	fast[LAUNCH_MAX_SITES], slow[LAUNCH_MAX_SITES], i, j, any = 0;
 
 	memset(t, 0, sizeof *t);
@@ -440,8 +486,14 @@ totals_compute(const struct launch *l, enum arch arch, enum totals_mode mode,
 				fast[i] = 0;
 		}
 	}
-	if (mode == TOTALS_AUTO && fast_path(l, arch, fast, t) != 0)
+	if (mode == TOTALS_AUTO &&
+	    (rc = fast_path(l, arch, fast, t, wt)) != 0) {
+		if (rc == -2) {
+			*cause = cause_printf("cancelled");
+			return -1;
+		}
 		memset(fast, 0, sizeof fast);
+	}
 	for (i = 0; i < l->nsites; i++) {
 		slow[i] = !fast[i];
 		any |= slow[i];
@@ -455,7 +507,8 @@ totals_compute(const struct launch *l, enum arch arch, enum totals_mode mode,
 			    l->v->name, totals_brute_work(l));
 			return -1;
 		}
-		if (brute(l, arch, slow, t, cause) != 0)
+		watch_phase(wt, "every warp", (int64_t)totals_brute_work(l));
+		if (brute(l, arch, slow, t, wt, cause) != 0)
 			return -1;
 	}
 	sum_kinds(l, t);

@@ -58,6 +58,22 @@ void	totals_merge(struct site_totals *a, const struct site_totals *b);
  */
 int	totals_compute(const struct launch *, enum arch, enum totals_mode,
 	    struct totals *, char **cause);
+/*
+ * A totals_compute_watched that another thread watches: it reads phase,
+ * done and work for progress and sets cancel to stop it.  Zero it first.
+ */
+struct totals_watch {
+	_Atomic int		 cancel;	/* set: stop, return -1 soon */
+	_Atomic int64_t		 done;		/* units of this phase done */
+	_Atomic int64_t		 work;		/* ... of this many */
+	const char *_Atomic	 phase;		/* "by residues", "every warp";
+						   NULL before the first */
+};
+/* totals_compute, reporting into wt (NULL: none); -1 with *cause
+   "cancelled" when wt->cancel was set. */
+int	totals_compute_watched(const struct launch *, enum arch,
+	    enum totals_mode, struct totals *, struct totals_watch *wt,
+	    char **cause);
 /* Work (lane evaluations) brute force would take. */
 double	totals_brute_work(const struct launch *);
 

@@ -301,7 +301,8 @@ act_help(struct state *st)
 static int
 act_redraw(struct state *st)
 {
-	return INTENT_RELAYOUT | INTENT_REDRAW;
+	state_restart_whole(st);
+	return INTENT_RELAYOUT | INTENT_RECOMPUTE | INTENT_REDRAW;
 }
 
 static int
@@ -335,12 +336,13 @@ const struct keys_entry keys_table[] = {
 	{ { 'g' }, { "g" }, "time it on the GPU", act_gpu },
 	{ { 'o' }, { "o" }, "occupancy and GPU details", act_occupancy },
 	{ { '?' }, { "?" }, "this help", act_help },
-	{ { KEY_CTRL('l') }, { "C-l" }, "redraw the screen", act_redraw },
+	{ { KEY_CTRL('l') }, { "C-l" }, "redraw, restart stopped totals",
+	  act_redraw },
 	{ { 'q', 'Q' }, { "q" }, "quit", act_quit },
 	{ { 0 }, { "Up", "k" }, "lists: up", NULL },
 	{ { 0 }, { "Down", "j" }, "lists: down", NULL },
 	{ { 0 }, { "Enter" }, "lists: choose; prompt: apply", NULL },
-	{ { 0 }, { "Esc" }, "close list, help or prompt", NULL },
+	{ { 0 }, { "Esc" }, "close a list or prompt; stop totals", NULL },
 	{ { 0 }, { NULL }, NULL, NULL }
 };
 
@@ -686,8 +688,13 @@ keys_dispatch(struct state *st, int key, int w, int h)
 				return e->fn(st);
 			}
 	}
-	if (key == KEY_ESC)
-		return 0;
+	if (key == KEY_ESC) {
+		if (state_stop_whole(st) == 0)
+			return 0;
+		state_status(st, "whole-launch totals stopped; C-l computes "
+		    "them again");
+		return INTENT_REDRAW;
+	}
 	state_status(st, "that key does nothing here; ? lists the keys");
 	return INTENT_REDRAW;
 }

@@ -32,6 +32,8 @@
 
 #define TUI_GPU_POLL_MS	500	/* panel refresh while a GPU run may be on */
 #define TUI_GPU_POLL_S	120	/* ... for at most this long after 'g' */
+#define TUI_WORK_POLL_MS 100	/* progress while totals are computed */
+#define TUI_WORK_WAIT_MS 15	/* totals this quick come with the frame */
 
 struct tui_opts {
 	int		 color;		/* 0 never, 1 always, -1 auto */
@@ -258,6 +260,18 @@ tui_draw(struct canvas *cv, struct state *st)
 	overlay_draw(cv, st);
 }
 
+void
+tui_apply(struct state *st, struct canvas *cv, int intent)
+{
+	if ((intent & INTENT_RECOMPUTE) && state_start_whole(st) > 0)
+		state_wait_whole(st, TUI_WORK_WAIT_MS);
+	else
+		state_poll_whole(st);
+	if (intent & INTENT_RECOMPUTE)
+		state_update(st);
+	tui_draw(cv, st);
+}
+
 /* The terminal size changed (or the first layout): size the canvas. */
 static int
 tui_layout(struct canvas *cv, struct state *st)
@@ -316,12 +330,9 @@ tui_loop(struct state *st, const struct tui_opts *o)
 	for (;;) {
 		if (intent & INTENT_RELAYOUT)
 			intent |= tui_layout(cv, st);
-		if (intent & INTENT_RECOMPUTE) {
-			state_retotal(st);
-			state_update(st);
-		}
-		if (intent & (INTENT_REDRAW | INTENT_RELAYOUT)) {
-			tui_draw(cv, st);
+		if (intent & (INTENT_RECOMPUTE | INTENT_REDRAW |
+		    INTENT_RELAYOUT)) {
+			tui_apply(st, cv, intent);
 			paint_canvas(cv);
 			wnoutrefresh(stdscr);
 			doupdate();
@@ -336,8 +347,12 @@ tui_loop(struct state *st, const struct tui_opts *o)
 		interval = 1.0 / state_speeds[st->speed];
 		if (st->playing) {
 			ms = (int)((deadline - now) * 1000 + 0.5);
+			if (ms > TUI_WORK_POLL_MS && state_busy(st))
+				ms = TUI_WORK_POLL_MS;
 			timeout(ms > 0 ? ms : 0);
-		} else if (now < gpu_until)
+		} else if (state_busy(st))
+			timeout(TUI_WORK_POLL_MS);
+		else if (now < gpu_until)
 			timeout(TUI_GPU_POLL_MS);
 		else
 			timeout(-1);
@@ -354,6 +369,8 @@ tui_loop(struct state *st, const struct tui_opts *o)
 				if (deadline < now)
 					deadline = now + interval;
 			} else if (now < gpu_until + 1)
+				intent |= INTENT_REDRAW;
+			if (state_poll_whole(st))
 				intent |= INTENT_REDRAW;
 			continue;
 		}

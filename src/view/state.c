@@ -12,10 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "catalog.h"
 #include "cause.h"
 #include "state.h"
+#include "worker.h"
 
 const double	state_speeds[] = { 0.5, 1, 2, 4, 8, 15, 30, 60 };
 const int	state_nspeeds = sizeof state_speeds / sizeof state_speeds[0];
@@ -61,6 +63,7 @@ state_set_width(struct state *st, int cols)
 static void
 pane_clear(struct state_pane *p)
 {
+	worker_free(p->job);
 	if (p->l != NULL) {
 		launch_free(p->l);
 		free(p->l);
@@ -187,6 +190,113 @@ state_forget_whole(struct state *st)
 }
 
 int
+state_start_whole(struct state *st)
+{
+	struct state_pane	*p;
+	int			 i, n = 0;
+
+	for (i = 0; i < st->npanes; i++) {
+		p = &st->pane[i];
+		if (!state_needs_whole(st, i))
+			continue;
+		if ((p->job = worker_start(p->l, st->arch)) == NULL) {
+			state_retotal(st);	/* no thread: here and now */
+			return n;
+		}
+		snprintf(p->why, sizeof p->why, "computing...");
+		p->m.whole_why = p->why;
+		n++;
+	}
+	return n;
+}
+
+int
+state_poll_whole(struct state *st)
+{
+	struct state_pane	*p;
+	struct totals		 t;
+	const char		*cause, *phase;
+	char			 why[STATE_WHY_MAX];
+	int			 i, pct, changed = 0;
+
+	for (i = 0; i < st->npanes; i++) {
+		p = &st->pane[i];
+		if (p->job == NULL)
+			continue;
+		switch (worker_poll(p->job, &t, &cause, &pct, &phase)) {
+		case WORKER_DONE:
+			state_set_whole(st, i, &t, NULL);
+			changed = 1;
+			break;
+		case WORKER_FAILED:
+			state_set_whole(st, i, NULL, cause);
+			changed = 1;
+			break;
+		case WORKER_RUNNING:
+			snprintf(why, sizeof why, "computing, %d%% (%s; Esc "
+			    "stops)", pct, phase != NULL ? phase : "starting");
+			if (strcmp(why, p->why) != 0) {
+				memcpy(p->why, why, sizeof p->why);
+				changed = 1;
+			}
+			break;
+		}
+	}
+	return changed;
+}
+
+int
+state_wait_whole(struct state *st, int ms)
+{
+	struct timespec	nap = { 0, 1000000 };
+	int		changed = 0;
+
+	changed |= state_poll_whole(st);
+	while (ms-- > 0 && state_busy(st)) {
+		nanosleep(&nap, NULL);
+		changed |= state_poll_whole(st);
+	}
+	return changed;
+}
+
+int
+state_busy(const struct state *st)
+{
+	int	i;
+
+	for (i = 0; i < st->npanes; i++)
+		if (st->pane[i].job != NULL)
+			return 1;
+	return 0;
+}
+
+int
+state_stop_whole(struct state *st)
+{
+	int	i, n = 0;
+
+	for (i = 0; i < st->npanes; i++) {
+		if (st->pane[i].job == NULL)
+			continue;
+		state_set_whole(st, i, NULL, "stopped (C-l computes them "
+		    "again)");
+		st->pane[i].stopped = 1;
+		n++;
+	}
+	return n;
+}
+
+void
+state_restart_whole(struct state *st)
+{
+	int	i;
+
+	for (i = 0; i < st->npanes; i++)
+		if (st->pane[i].stopped)
+			state_set_whole(st, i, NULL, NULL);
+}
+
+int
 state_needs_whole(const struct state *st, int i)
 {
 	return !st->pane[i].have_whole && st->pane[i].why[0] == '\0';
@@ -198,6 +308,9 @@ state_set_whole(struct state *st, int i, const struct totals *t,
 {
 	struct state_pane	*p = &st->pane[i];
 
+	worker_free(p->job);
+	p->job = NULL;
+	p->stopped = 0;
 	p->have_whole = t != NULL;
 	if (t != NULL)
 		p->whole = *t;

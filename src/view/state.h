@@ -9,9 +9,9 @@
  * partners follow the first pane's step, block and warp, each clamped to
  * its own launch; a position typed by the user is checked against the
  * first pane (state_check), never silently moved.  Whole-launch totals
- * come from the caller: state_retotal computes them here and now (show);
- * the lecture screen hands them to a worker (totals-job.h) and sets them
- * with state_set_whole, so no key waits for them.
+ * are computed here and now by state_retotal (show, tests), or on a
+ * worker thread per pane by state_start_whole and collected by
+ * state_poll_whole (the lecture screen), so that no key waits for them.
  *
  * No curses here and no drawing: view_draw and the TUI draw from this.
  */
@@ -25,6 +25,8 @@
 #include "param.h"
 #include "totals.h"
 #include "view.h"
+
+struct worker;
 
 #define STATE_MAX_PANES		3
 #define STATE_WIDE_COLS		120	/* columns three panes need */
@@ -62,6 +64,8 @@ struct state_pane {
 	int			 have_whole;
 	char			 why[STATE_WHY_MAX]; /* no whole: why, or
 						    progress */
+	struct worker		*job;		/* computing whole, or NULL */
+	int			 stopped;	/* job stopped by the user */
 	struct view_model	 m;
 	int			 have_m;
 };
@@ -131,6 +135,20 @@ int	state_goto(struct state *, int64_t step, int64_t bx, int64_t by,
 /* Compute now the whole-launch totals of each pane that has neither
    totals nor a reason for none (slow: show, tests). */
 void	state_retotal(struct state *);
+/* Start a worker for each pane that needs totals (never waits); returns
+   how many started. */
+int	state_start_whole(struct state *);
+/* Collect finished workers and progress; 1 when a pane's text changed. */
+int	state_poll_whole(struct state *);
+/* Poll for up to ms milliseconds while workers compute (so that totals
+   found in a few milliseconds come with the frame); as state_poll_whole. */
+int	state_wait_whole(struct state *, int ms);
+/* Whether a worker is still computing. */
+int	state_busy(const struct state *);
+/* Stop the workers (the panes say so); returns how many were running. */
+int	state_stop_whole(struct state *);
+/* Let stopped panes be computed again by state_start_whole. */
+void	state_restart_whole(struct state *);
 /* Forget the whole-launch totals of every pane (the arch changed). */
 void	state_forget_whole(struct state *);
 /* Whether pane i has neither whole-launch totals nor a reason for none. */

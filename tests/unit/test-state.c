@@ -1,7 +1,7 @@
 /*
  * test-state.c - the view state without curses: the pane limit by width,
  * the one bounds check, partners following pane 0 clamped to their own
- * launch, and whole-launch totals set and forgotten.  Links libview.a,
+ * launch, and whole-launch totals set, forgotten and computed on workers.  Links libview.a,
  * libvariants.a and libmodel.a only.
  *
  * The launches are small and worked by hand: matmul-col at width=64,
@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tap.h"
 #include "catalog.h"
@@ -38,6 +39,33 @@ start(struct state *st, int cols, int compare)
 		printf("# %s\n", cause);
 		exit(1);
 	}
+}
+
+/* st showing matmul-col at width=16384 bx=1 by=1: slow totals. */
+static void
+big(struct state *st)
+{
+	struct param_set	 ps;
+	char			*cause = NULL;
+
+	param_defaults(&ps, catalog_find("matmul-col"));
+	param_set_text(&ps, "width", "16384", &cause);
+	param_set_text(&ps, "bx", "1", &cause);
+	param_set_text(&ps, "by", "1", &cause);
+	state_init(st, ARCH_MODERN);
+	if (state_set_variant(st, ps.v, &ps, &cause) != 0) {
+		printf("# %s\n", cause);
+		exit(1);
+	}
+}
+
+static double
+seconds(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static void
@@ -168,6 +196,53 @@ test_whole(void)
 	state_free(&st);
 }
 
+static void
+test_worker(void)
+{
+	struct state	 st;
+	double		 t0;
+	int		 store, i;
+
+	start(&st, 120, 1);
+	is_int(state_start_whole(&st), 3, "a worker for each of the 3 panes");
+	ok(state_busy(&st) || (st.pane[0].have_whole && st.pane[1].have_whole
+	    && st.pane[2].have_whole), "busy until all three are in");
+	is_int(state_start_whole(&st), 0, "none started twice");
+	for (i = 0; i < 10000 && state_busy(&st); i++)
+		state_wait_whole(&st, 10);
+	ok(!state_busy(&st), "the workers finish");
+	state_update(&st);
+	store = st.pane[0].l->nsites - 1;
+	is_int(st.pane[0].m.whole != NULL ?
+	    st.pane[0].m.whole->site[store].sectors : -1, 512,
+	    "the worker's totals reach the model: 512 store sectors");
+	ok(st.pane[0].m.whole_why == NULL, "... and no reason is left");
+
+	state_free(&st);
+
+	/* matmul-col at width=16384 with 1x1 blocks: 2^28 blocks for the
+	   fast path to visit, seconds of work; stopped at once. */
+	big(&st);
+	is_int(state_start_whole(&st), 1, "a worker for a launch of 2^28 "
+	    "blocks");
+	t0 = seconds();
+	is_int(state_stop_whole(&st), 1, "Esc stops it while it runs");
+	ok(seconds() - t0 < 1.0, "... at once (%.3f s)", seconds() - t0);
+	ok(!state_busy(&st), "stopped: nothing runs");
+	state_update(&st);
+	ok(st.pane[0].m.whole == NULL && st.pane[0].m.whole_why != NULL &&
+	    strstr(st.pane[0].m.whole_why, "stopped") != NULL,
+	    "the counts say the totals were stopped");
+	is_int(state_start_whole(&st), 0, "stopped panes stay stopped");
+	state_restart_whole(&st);
+	is_int(state_start_whole(&st), 1, "C-l's restart computes them again");
+	state_poll_whole(&st);
+	/* Freeing with the worker running cancels and joins it. */
+	t0 = seconds();
+	state_free(&st);
+	ok(seconds() - t0 < 1.0, "freed with its worker running, at once");
+}
+
 int
 main(void)
 {
@@ -175,5 +250,6 @@ main(void)
 	test_check();
 	test_follow();
 	test_whole();
+	test_worker();
 	return tap_done();
 }
