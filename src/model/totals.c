@@ -70,34 +70,6 @@ totals_merge(struct site_totals *a, const struct site_totals *b)
 		x[i] += y[i];
 }
 
-static void
-sum_kinds(const struct launch *l, struct totals *t)
-{
-	const struct launch_site	*s;
-	struct site_totals		*k;
-	int				 i;
-
-	for (i = 0; i < l->nsites; i++) {
-		s = &l->sites[i];
-		if (s->space == SPACE_GLOBAL)
-			k = s->op == OP_LOAD ? &t->global_load :
-			    &t->global_store;
-		else if (s->space == SPACE_SHARED)
-			k = s->op == OP_LOAD ? &t->shared_load :
-			    &t->shared_store;
-		else
-			k = &t->constant;
-		totals_merge(k, &t->site[i]);
-	}
-}
-
-double
-totals_brute_work(const struct launch *l)
-{
-	return (double)l->grid[0] * l->grid[1] * l->warps * l->nsteps *
-	    l->warp_size;
-}
-
 /* Whether the watcher asked to stop; counts work done. */
 static int
 watch_stop(struct totals_watch *wt, int64_t done)
@@ -117,6 +89,59 @@ watch_phase(struct totals_watch *wt, const char *what, int64_t work)
 	atomic_store(&wt->done, 0);
 	atomic_store(&wt->work, work);
 	atomic_store(&wt->phase, what);
+}
+
+struct site_totals *
+totals_kind(struct totals *t, const struct launch_site *s)
+{
+	if (s->space == SPACE_GLOBAL)
+		return s->op == OP_LOAD ? &t->global_load : &t->global_store;
+	if (s->space == SPACE_SHARED)
+		return s->op == OP_LOAD ? &t->shared_load : &t->shared_store;
+	return &t->constant;
+}
+
+static void
+sum_kinds(const struct launch *l, struct totals *t)
+{
+	int	i;
+
+	for (i = 0; i < l->nsites; i++)
+		totals_merge(totals_kind(t, &l->sites[i]), &t->site[i]);
+}
+
+int
+totals_warp_add(struct totals *t, const struct launch *l, enum arch arch,
+    int64_t bx, int64_t by, int warp, int64_t from, int64_t to,
+    int64_t times, struct totals_watch *wt, char **cause)
+{
+	struct access		a;
+	struct access_result	r;
+	int64_t			s;
+
+	t->arch = arch;
+	t->nsites = l->nsites;
+	if (wt != NULL)
+		watch_phase(wt, "this warp", to - from + 1);
+	for (s = from; s <= to; s++) {
+		if (watch_stop(wt, 1)) {
+			*cause = cause_printf("cancelled");
+			return -1;
+		}
+		if (warp_access(l, bx, by, warp, s, &a, cause) != 0)
+			return -1;
+		arch_apply(arch, l, &a, &r);
+		totals_add(&t->site[a.site], arch, &r, times);
+		totals_add(totals_kind(t, &l->sites[a.site]), arch, &r, times);
+	}
+	return 0;
+}
+
+double
+totals_brute_work(const struct launch *l)
+{
+	return (double)l->grid[0] * l->grid[1] * l->warps * l->nsteps *
+	    l->warp_size;
 }
 
 static int

@@ -213,6 +213,7 @@ tui_start_state(struct state *st, struct cli_common *c)
 	char		*cause = NULL;
 
 	state_init(st, c->arch);
+	st->background = 1;
 	if (state_set_variant(st, c->v, &c->ps, &cause) != 0) {
 		cli_usage_error("%s", cause);
 		free(cause);

@@ -64,6 +64,7 @@ static void
 pane_clear(struct state_pane *p)
 {
 	worker_free(p->job);
+	worker_free(p->so_far_job);
 	if (p->l != NULL) {
 		launch_free(p->l);
 		free(p->l);
@@ -210,6 +211,56 @@ state_start_whole(struct state *st)
 	return n;
 }
 
+/* Start, keep or drop the worker for the pane's pending so far. */
+static void
+pane_so_far(struct state_pane *p)
+{
+	const struct view_model	*m = &p->m;
+
+	if (p->have_m && m->so_far_pending && worker_is_warp(p->so_far_job,
+	    p->l, m->arch, m->block[0], m->block[1], m->warp) &&
+	    worker_to(p->so_far_job) <= m->step)
+		return;
+	worker_free(p->so_far_job);
+	p->so_far_job = NULL;
+	if (p->have_m && m->so_far_pending)
+		p->so_far_job = worker_start_warp(p->l, m->arch, m->block[0],
+		    m->block[1], m->warp, m->step);
+}
+
+/* Install a finished so far and go on from it; 1 when it changed m. */
+static int
+pane_poll_so_far(struct state_pane *p)
+{
+	struct view_model	*m = &p->m;
+	struct totals		 t;
+	const char		*cause, *phase;
+	char			*why = NULL;
+	int			 pct;
+
+	if (p->so_far_job == NULL)
+		return 0;
+	switch (worker_poll(p->so_far_job, &t, &cause, &pct, &phase)) {
+	case WORKER_RUNNING:
+		return 0;
+	case WORKER_DONE:
+		if (m->so_far_pending) {
+			view_model_so_far(m, &t, worker_to(p->so_far_job));
+			if (view_model_set(m, p->l, m->arch, m->step,
+			    m->block[0], m->block[1], m->warp, &why) != 0)
+				p->have_m = 0;
+			free(why);
+		}
+		break;
+	case WORKER_FAILED:
+		break;
+	}
+	worker_free(p->so_far_job);
+	p->so_far_job = NULL;
+	pane_so_far(p);
+	return 1;
+}
+
 int
 state_poll_whole(struct state *st)
 {
@@ -221,6 +272,7 @@ state_poll_whole(struct state *st)
 
 	for (i = 0; i < st->npanes; i++) {
 		p = &st->pane[i];
+		changed |= pane_poll_so_far(p);
 		if (p->job == NULL)
 			continue;
 		switch (worker_poll(p->job, &t, &cause, &pct, &phase)) {
@@ -248,11 +300,17 @@ state_poll_whole(struct state *st)
 int
 state_wait_whole(struct state *st, int ms)
 {
-	struct timespec	nap = { 0, 1000000 };
-	int		changed = 0;
+	struct timespec	nap = { 0, 1000000 }, now;
+	double		end;
+	int		changed;
 
-	changed |= state_poll_whole(st);
-	while (ms-- > 0 && state_busy(st)) {
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	end = now.tv_sec + now.tv_nsec / 1e9 + ms / 1e3;
+	changed = state_poll_whole(st);
+	while (state_busy(st)) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (now.tv_sec + now.tv_nsec / 1e9 >= end)
+			break;
 		nanosleep(&nap, NULL);
 		changed |= state_poll_whole(st);
 	}
@@ -265,7 +323,7 @@ state_busy(const struct state *st)
 	int	i;
 
 	for (i = 0; i < st->npanes; i++)
-		if (st->pane[i].job != NULL)
+		if (st->pane[i].job != NULL || st->pane[i].so_far_job != NULL)
 			return 1;
 	return 0;
 }
@@ -399,8 +457,10 @@ state_update(struct state *st)
 			st->block[1] = by;
 			st->warp = w;
 		}
+		p->m.so_far_budget = st->background ? STATE_SO_FAR_INLINE : 0;
 		p->have_m = view_model_set(&p->m, p->l, st->arch, step, bx, by,
 		    w, &cause) == 0;
+		pane_so_far(p);
 		if (!p->have_m) {
 			state_status(st, "%s: %s", p->v->name, cause);
 			free(cause);

@@ -33,6 +33,7 @@ struct worker;
 #define STATE_STATUS_MAX	256
 #define STATE_INPUT_MAX		64
 #define STATE_WHY_MAX		160
+#define STATE_SO_FAR_INLINE	1024	/* steps of so far a key may cost */
 
 /* Intent bits that actions return; only the loop acts on them. */
 #define INTENT_RECOMPUTE	0x1	/* launches or totals changed */
@@ -65,6 +66,7 @@ struct state_pane {
 	char			 why[STATE_WHY_MAX]; /* no whole: why, or
 						    progress */
 	struct worker		*job;		/* computing whole, or NULL */
+	struct worker		*so_far_job;	/* computing m's so far */
 	int			 stopped;	/* job stopped by the user */
 	struct view_model	 m;
 	int			 have_m;
@@ -82,6 +84,8 @@ struct state {
 	int64_t			 block[2];
 	int			 warp;
 	char			 status[STATE_STATUS_MAX];
+	int			 background;	/* a long so far goes to a worker
+						   (else it is computed here) */
 
 	/* The lecture screen's input; show leaves these zero. */
 	int			 playing;
@@ -138,7 +142,8 @@ void	state_retotal(struct state *);
 /* Start a worker for each pane that needs totals (never waits); returns
    how many started. */
 int	state_start_whole(struct state *);
-/* Collect finished workers and progress; 1 when a pane's text changed. */
+/* Collect finished workers (totals and so far) and progress; 1 when a
+   pane's text changed. */
 int	state_poll_whole(struct state *);
 /* Poll for up to ms milliseconds while workers compute (so that totals
    found in a few milliseconds come with the frame); as state_poll_whole. */
@@ -156,7 +161,9 @@ int	state_needs_whole(const struct state *, int i);
 /* Set pane i's whole-launch totals (t), or why there are none (t NULL). */
 void	state_set_whole(struct state *, int i, const struct totals *t,
 	    const char *why);
-/* Clamp step, block, warp and evaluate every pane's view model. */
+/* Clamp step, block, warp and evaluate every pane's view model; with
+   background set, a so far of more than STATE_SO_FAR_INLINE steps is left
+   pending and handed to a worker (collected by state_poll_whole). */
 void	state_update(struct state *);
 /* Number of steps of the longest pane. */
 int64_t	state_nsteps(const struct state *);

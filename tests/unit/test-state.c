@@ -243,6 +243,46 @@ test_worker(void)
 	ok(seconds() - t0 < 1.0, "freed with its worker running, at once");
 }
 
+/* A so far too long for a key goes to a worker and comes back whole. */
+static void
+test_so_far(void)
+{
+	struct state		 st;
+	const struct totals	*t;
+	const char		*what;
+	char			*cause = NULL;
+	int			 i;
+
+	/* One thread a block: warp 0 has lane 0 alone, which loads M and N
+	   once a step (one sector each) for k = 0..16383, then stores P:
+	   2 x 16384 + 1 = 32769 steps. */
+	big(&st);
+	st.background = 1;
+	is_int(state_nsteps(&st), 32769, "32769 steps");
+	ok(state_goto(&st, 32768, 0, 0, 0, &what, &cause) == 0, "to the end");
+	state_update(&st);
+	ok(st.pane[0].have_m && st.pane[0].m.so_far_pending,
+	    "the so far of 32769 steps is left pending");
+	ok(state_busy(&st), "... for a worker");
+	for (i = 0; i < 10000 && st.pane[0].m.so_far_pending; i++)
+		state_wait_whole(&st, 10);
+	state_stop_whole(&st);
+	t = &st.pane[0].m.so_far;
+	ok(!st.pane[0].m.so_far_pending && st.pane[0].m.so_far_valid,
+	    "the worker's so far is installed");
+	is_int(t->global_load.requests, 32768, "32768 load requests");
+	is_int(t->global_load.sectors, 32768, "... of one sector each");
+	is_int(t->global_store.requests, 1, "and the one store");
+	st.step--;
+	state_update(&st);
+	ok(!st.pane[0].m.so_far_pending, "one step back is computed inline");
+	/* Step 32767 is the last N load: all 32768 loads, no store yet. */
+	is_int(st.pane[0].m.so_far.global_load.requests * 10 +
+	    st.pane[0].m.so_far.global_store.requests, 327680,
+	    "... 32768 loads and the store taken away");
+	state_free(&st);
+}
+
 int
 main(void)
 {
@@ -251,5 +291,6 @@ main(void)
 	test_follow();
 	test_whole();
 	test_worker();
+	test_so_far();
 	return tap_done();
 }
