@@ -2,11 +2,11 @@
 # embed-fatbin.sh SRCDIR FILE.cu... - print a C file holding each kernel
 # file's fatbin (cuda/NAME.fatbin, from the build tree or else the source
 # tree, where a tarball ships them) as a 16-byte aligned byte array, the
-# ptxas register table (cuda/resources.built when nvcc ran, else the
-# committed cuda/resources.txt), and cuda/toolkit.txt (the toolkit version
-# and the architectures in the fatbins).  Missing fatbins give an empty
-# image table: warpviz then says it was built without GPU kernels, but
-# still knows the registers for its occupancy panel.
+# ptxas register table kept in the tree (cuda/resources.txt), and
+# cuda/toolkit.txt (the toolkit version and the architectures in the
+# fatbins).  Missing fatbins give an empty image table: warpviz then says
+# it was built without GPU kernels, but still knows the registers for its
+# occupancy panel.
 set -e
 srcdir=$1
 shift
@@ -36,11 +36,10 @@ done
 echo '	{ NULL, NULL, 0 }'
 echo '};'
 echo 'const struct gpu_kernel_res gpu_kernel_res[] = {'
-# What ptxas reported: this build's own report when nvcc made the fatbins
-# (or a tarball shipped them), else the copy kept in the tree, so that the
-# occupancy panel shows the same registers with or without nvcc.
-res=`find_gen cuda/resources.built`
-test -n "$res" || res=`find_gen cuda/resources.txt`
+# What ptxas reported, as kept in the tree: the occupancy panel shows the
+# same registers whichever nvcc built the fatbins, or none.  A build with
+# nvcc checks the copy against its own report (tests/resources.test).
+res=`find_gen cuda/resources.txt`
 if test -n "$res"; then
 	awk 'NF == 4 && $1 !~ /^#/ && $2 ~ /^[0-9]+$/ {
 		printf "\t{ \"%s\", %d, %d, %d },\n", $1, $2, $3, $4

@@ -3,8 +3,9 @@
 # (nvcc --resource-usage) for every kernel and architecture, as the text
 # that cuda/resources.txt keeps in the tree: one line "kernel sm regs
 # smem" each, sorted, after a line naming the toolkit that made them.
-# The build writes it to cuda/resources.built when nvcc exists; the
-# resources test compares that with the committed cuda/resources.txt.
+# The build writes it to cuda/resources.built when nvcc exists;
+# tests/resources.test compares that with the committed cuda/resources.txt,
+# which is what warpviz embeds.
 set -e
 tk=$1
 shift
