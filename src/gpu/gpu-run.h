@@ -19,7 +19,8 @@ enum gpu_result_status {
 	RESULT_NONE,		/* not run */
 	RESULT_OK,		/* timed and verified */
 	RESULT_MISMATCH,	/* ran, output differs from the reference */
-	RESULT_ERROR		/* CUDA error or unsupported parameters */
+	RESULT_ERROR,		/* CUDA error or unsupported parameters */
+	RESULT_TIMED		/* ran and timed; no CPU reference to check */
 };
 
 struct gpu_result {
@@ -42,6 +43,13 @@ struct gpu_result {
  * or NULL with *why. */
 const char	*gpu_run_kernel(const struct param_set *, char *buf, size_t len,
 		     const char **why);
+/* The live spec checked against the launch at these parameters: every
+ * argument an array or an expression, outputs global arrays.  0, or -1
+ * with *cause (free it). */
+int		 gpu_run_check_spec(const struct param_set *, char **cause);
+/* A copy's bytes for bench's cuMemcpyDtoD reference: 0, or -1 when the
+ * variant is not a copy. */
+int		 gpu_run_copy_bytes(const struct param_set *, size_t *);
 /* Run, time and verify; fills *r (also on failure).  0 if verified. */
 int		 gpu_run(const struct gpu_ops *, const struct param_set *,
 		     struct gpu_result *);

@@ -282,6 +282,11 @@ fmt_result(char *line, const char *label, const struct gpu_result *r)
 		lprintf(line, "%s%s (median of %d), %.0f GB/s, "
 		    "verified", label, t, r->runs, r->gbps);
 		break;
+	case RESULT_TIMED:
+		fmt_ms(t, sizeof t, r->ms);
+		lprintf(line, "%s%s (median of %d), %.0f GB/s, "
+		    "timed, not verified", label, t, r->runs, r->gbps);
+		break;
 	case RESULT_MISMATCH:
 		lprintf(line, "%sWRONG RESULT: %s", label,
 		    r->error);
@@ -610,12 +615,10 @@ gpu_bench_main(int argc, char **argv)
 			n = bench_add(list, n, &partners[j]);
 	}
 
-	/* The reference copy moves as many bytes as the first copy-offset. */
+	/* The reference copy moves as many bytes as the first copy kernel. */
 	for (i = 0; i < n; i++)
-		if (strcmp(list[i].v->kernel, "copy_offset") == 0) {
-			memcpy_bytes = (size_t)param_get(&list[i], "n") * 4;
+		if (gpu_run_copy_bytes(&list[i], &memcpy_bytes) == 0)
 			break;
-		}
 	if (gpu_probe() != GPU_OK) {
 		fprintf(stderr, "warpviz: bench: %s\n", g.why);
 		gpu_shutdown();
@@ -674,12 +677,13 @@ gpu_bench_main(int argc, char **argv)
 				printf("  %-18s %s\n", asked[i].v->name, line);
 			}
 		}
-		for (k = 0; k < rec.n; k++)
-			if (strcmp(rec.results[k].kernel, "copy_offset") == 0 &&
+		for (k = 0; k < n; k++)
+			if (list[k].v->live.copy_bytes != NULL &&
 			    rec.results[k].status == RESULT_OK &&
 			    rec.memcpy_gbps > 0)
-				printf("  copy-offset %s reaches %.0f%% of "
+				printf("  %s %s reaches %.0f%% of "
 				    "cuMemcpyDtoD's bandwidth\n",
+				    rec.results[k].variant,
 				    rec.results[k].params,
 				    100 * rec.results[k].gbps /
 				    rec.memcpy_gbps);

@@ -6,6 +6,7 @@
 
 #include "catalog.h"
 #include "params.h"
+#include "ref.h"
 
 #define TWOHOP_PARAMS \
 	{ .name = "n", .min = 1, .max = 16384, .def = 4000, \
@@ -45,6 +46,8 @@ const struct variant variant_twohop_v0 = {
 	.guard = "i < n && j < n",
 	.body = TWOHOP_BODY,
 	.compare = "twohop-v1",
+	.live = { .args = "r d n", .outputs = "r", .lo = 0, .hi = 100,
+	    .reference = ref_twohop, .small = "n=19,bx=8,by=8" },
 };
 
 const struct variant variant_twohop_v1 = {
@@ -68,4 +71,6 @@ const struct variant variant_twohop_v1 = {
 	.guard = "i < n && j < n",
 	.body = TWOHOP_BODY,
 	.compare = "twohop-v0",
+	.live = { .args = "r d n", .outputs = "r", .lo = 0, .hi = 100,
+	    .reference = ref_twohop, .small = "n=19,bx=8,by=8" },
 };

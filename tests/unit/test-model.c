@@ -336,7 +336,34 @@ totals_equal(const struct site_totals *a, const struct site_totals *b)
 	return memcmp(a, b, sizeof *a) == 0;
 }
 
-/* The fast path must equal brute force for every variant. */
+/* The fast path equals brute force for one variant at small sizes. */
+static void
+fast_vs_brute(const char *name, const char *params)
+{
+	struct launch	 l;
+	struct totals	 f, b;
+	char		*cause;
+	int		 arch, s, same;
+
+	if (setup(&l, name, params, &cause) != 0) {
+		ok(0, "%s %s: %s", name, params, cause);
+		free(cause);
+		return;
+	}
+	for (arch = ARCH_MODERN; arch <= ARCH_LEGACY; arch++) {
+		totals_compute(&l, arch, TOTALS_AUTO, &f, &cause);
+		totals_compute(&l, arch, TOTALS_BRUTE, &b, &cause);
+		same = f.fast == l.nsites && b.fast == 0;
+		for (s = 0; s < l.nsites; s++)
+			same &= totals_equal(&f.site[s], &b.site[s]);
+		ok(same, "%s %s %s: fast path (%d sites) == brute force",
+		    name, params, arch_name(arch), f.fast);
+	}
+	launch_free(&l);
+}
+
+/* The fast path must equal brute force for every variant: at the sizes
+ * below (odd ones, other warps) and at each variant's own small ones. */
 static void
 test_fast_vs_brute(void)
 {
@@ -363,31 +390,12 @@ test_fast_vs_brute(void)
 		{ "const-uniform", "n=70,taps=5,bs=32" },
 		{ "const-divergent", "n=70,taps=5,bs=32" },
 	};
-	struct launch	 l;
-	struct totals	 f, b;
-	char		*cause;
 	size_t		 i;
-	int		 arch, s, same;
 
-	for (i = 0; i < sizeof small / sizeof small[0]; i++) {
-		if (setup(&l, small[i].name, small[i].params, &cause) != 0) {
-			ok(0, "%s %s: %s", small[i].name, small[i].params,
-			    cause);
-			free(cause);
-			continue;
-		}
-		for (arch = ARCH_MODERN; arch <= ARCH_LEGACY; arch++) {
-			totals_compute(&l, arch, TOTALS_AUTO, &f, &cause);
-			totals_compute(&l, arch, TOTALS_BRUTE, &b, &cause);
-			same = f.fast == l.nsites && b.fast == 0;
-			for (s = 0; s < l.nsites; s++)
-				same &= totals_equal(&f.site[s], &b.site[s]);
-			ok(same, "%s %s %s: fast path (%d sites) == brute "
-			    "force", small[i].name, small[i].params,
-			    arch_name(arch), f.fast);
-		}
-		launch_free(&l);
-	}
+	for (i = 0; i < sizeof small / sizeof small[0]; i++)
+		fast_vs_brute(small[i].name, small[i].params);
+	for (i = 0; catalog[i] != NULL; i++)
+		fast_vs_brute(catalog[i]->name, catalog[i]->live.small);
 }
 
 /* Every active lane stays inside its array, at small sizes. */
@@ -401,16 +409,8 @@ test_in_bounds(void)
 	int		 i, w, lane;
 
 	for (i = 0; catalog[i] != NULL; i++) {
-		const char *p = strncmp(catalog[i]->name, "matmul", 6) == 0 ?
-		    "width=24,tile=8" : strncmp(catalog[i]->name, "twohop",
-		    6) == 0 ? "n=19,bx=8,by=8" : strncmp(catalog[i]->name,
-		    "array2d", 7) == 0 ? "width=35,height=9" : "n=512,bs=64";
+		const char *p = catalog[i]->live.small;
 
-		if (strcmp(catalog[i]->name, "matmul-tiled") != 0 &&
-		    strncmp(catalog[i]->name, "matmul", 6) == 0)
-			p = "width=21,bx=8,by=8";
-		if (strcmp(catalog[i]->name, "stride") == 0)
-			p = "n=500,stride=5,bs=64";
 		if (setup(&l, catalog[i]->name, p, &cause) != 0) {
 			ok(0, "%s %s: %s", catalog[i]->name, p, cause);
 			free(cause);
