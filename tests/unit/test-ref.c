@@ -315,11 +315,139 @@ test_known(void)
 	}
 }
 
+/* cuda/twohop.cu's twohop_v2, thread by thread. */
+static void
+cpu_twohop_v2(float *r, const float *d, const float *t, int n, int nn)
+{
+	int	ic, jc, ia, ja, ib, jb, k;
+
+	for (ic = 0; ic < nn / 64; ic++)
+	for (jc = 0; jc < nn / 64; jc++)
+	for (ia = 0; ia < 8; ia++)
+	for (ja = 0; ja < 8; ja++) {
+		float	v[8][8], x[8], y[8];
+
+		for (ib = 0; ib < 8; ++ib)
+			for (jb = 0; jb < 8; ++jb)
+				v[ib][jb] = HUGE_VALF;
+		for (k = 0; k < n; ++k) {
+			for (ib = 0; ib < 8; ++ib)
+				x[ib] = t[nn*k + ic * 64 + ib * 8 + ia];
+			for (jb = 0; jb < 8; ++jb)
+				y[jb] = d[nn*k + jc * 64 + jb * 8 + ja];
+			for (ib = 0; ib < 8; ++ib)
+				for (jb = 0; jb < 8; ++jb)
+					v[ib][jb] = fminf(v[ib][jb],
+					    x[ib] + y[jb]);
+		}
+		for (ib = 0; ib < 8; ++ib)
+			for (jb = 0; jb < 8; ++jb) {
+				int i = ic * 64 + ib * 8 + ia;
+				int j = jc * 64 + jb * 8 + ja;
+
+				if (i < n && j < n)
+					r[n*i + j] = v[ib][jb];
+			}
+	}
+}
+
+/* twohop_v3, a block at a time: __syncthreads splits the threads' work
+ * into the strip load and the compute. */
+static void
+cpu_twohop_v3(float *r, const float *d, const float *t, int n, int nn)
+{
+	static float	v[64][8][8];
+	float		xx[4][64], yy[4][64];
+	int		ic, jc, ia, ja, ib, jb, kb, f, th;
+
+	for (ic = 0; ic < nn / 64; ic++)
+	for (jc = 0; jc < nn / 64; jc++) {
+		for (th = 0; th < 64; th++)
+			for (ib = 0; ib < 8; ++ib)
+				for (jb = 0; jb < 8; ++jb)
+					v[th][ib][jb] = HUGE_VALF;
+		for (kb = 0; kb < (n + 3) / 4; ++kb) {
+			for (th = 0; th < 64; th++) {
+				int ija = th;	/* ja * 8 + ia */
+
+				for (f = 0; f < 4; ++f) {
+					int k = kb * 4 + f;
+
+					xx[f][ija] = t[nn*k + ic * 64 + ija];
+					yy[f][ija] = d[nn*k + jc * 64 + ija];
+				}
+			}
+			for (th = 0; th < 64; th++) {
+				ia = th % 8;
+				ja = th / 8;
+				for (f = 0; f < 4; ++f)
+					for (ib = 0; ib < 8; ++ib)
+						for (jb = 0; jb < 8; ++jb)
+							v[th][ib][jb] = fminf(
+							    v[th][ib][jb],
+							    xx[f][ib * 8 + ia] +
+							    yy[f][jb * 8 + ja]);
+			}
+		}
+		for (th = 0; th < 64; th++) {
+			ia = th % 8;
+			ja = th / 8;
+			for (ib = 0; ib < 8; ++ib)
+				for (jb = 0; jb < 8; ++jb) {
+					int i = ic * 64 + ib * 8 + ia;
+					int j = jc * 64 + jb * 8 + ja;
+
+					if (i < n && j < n)
+						r[n*i + j] = v[th][ib][jb];
+				}
+		}
+	}
+}
+
+/* V2 and V3 as written, on random inputs laid out by the variant's fill:
+ * the reference accepts every element, at sizes with a partial edge
+ * block and a k strip past n. */
+static void
+test_twohop_kernels(void)
+{
+	static const char	*sizes[] = { "n=70", "n=129", "n=5" };
+	struct launch		 l;
+	struct ref_run		 r;
+	size_t			 i;
+	int			 v3, n, nn, rc;
+
+	for (v3 = 0; v3 < 2; v3++)
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		const struct variant *v = catalog_find(v3 ? "twohop-v3" :
+		    "twohop-v2");
+
+		if (v == NULL || small_launch(&l, v, sizes[i]) != 0 ||
+		    ref_alloc(&r, &l, 11 + i) != 0) {
+			ok(0, "twohop-v%d %s: launch", 2 + v3, sizes[i]);
+			continue;
+		}
+		ref_fill(&r);
+		n = (int)ref_param(&r, "n");
+		nn = (int)cols(&r, "d");
+		(v3 ? cpu_twohop_v3 : cpu_twohop_v2)(f32(&r, "r"),
+		    f32(&r, "d"), f32(&r, "t"), n, nn);
+		rc = ref_check(&r);
+		ok(rc == 0 && r.checked == (n * n < REF_SAMPLES ?
+		    n * n : REF_SAMPLES), "twohop-v%d %s: the kernel on the "
+		    "CPU matches the reference (%ld elements)%s%s", 2 + v3,
+		    sizes[i], r.checked,
+		    r.why[0] ? ": " : "", r.why);
+		ref_free(&r);
+		launch_free(&l);
+	}
+}
+
 int
 main(void)
 {
 	test_specs();
 	test_poison();
 	test_known();
+	test_twohop_kernels();
 	return tap_done();
 }
