@@ -17,6 +17,8 @@
 #include <time.h>
 
 #include "gpu-run.h"
+#include "catalog.h"
+#include "gpu-nvrtc.h"
 #include "launch.h"
 #include "ref.h"
 
@@ -206,11 +208,90 @@ static int
 run_fail(struct gpu_result *res, enum gpu_result_status st, const char *why)
 {
 	res->status = st;
-	snprintf(res->error, sizeof res->error, "%s", why);
+	snprintf(res->error, sizeof res->error, "%.*s",
+	    (int)sizeof res->error - 1, why);
 	return -1;
 }
 
 #define MAX_RUNS	100
+#define MAX_COMPILED	16
+
+/* Modules compiled by NVRTC and loaded on the current device. */
+static int run_arch;
+static struct {
+	char	key[NVRTC_KEY_LEN];
+	int	handle;
+	char	lowered[256];
+} compiled[MAX_COMPILED];
+static int ncompiled;
+
+void
+gpu_run_set_arch(int arch)
+{
+	run_arch = arch;
+	ncompiled = 0;
+}
+
+int
+gpu_run_uses_nvrtc(const struct variant *v)
+{
+	const char	*env = getenv("WARPVIZ_NVRTC");
+
+	return v->live.text != NULL || (env != NULL && strcmp(env, "1") == 0);
+}
+
+/*
+ * The kernel compiled from the variant's source for this device, loaded
+ * once per source: "#H:lowered" into name.  0, or -1 with res failed.
+ */
+static int
+run_compile(const struct gpu_ops *ops, const struct variant *v,
+    const char *kernel, char *name, size_t len, struct gpu_result *res)
+{
+	struct gpu_nvrtc_job	 job;
+	struct gpu_nvrtc_image	 img;
+	char			 why[256], key[NVRTC_KEY_LEN];
+	int			 i, h;
+
+	job.name = v->source != NULL ? v->source : v->name;
+	job.text = v->live.text != NULL ? v->live.text :
+	    catalog_source(v->source);
+	job.kernel = kernel;
+	job.arch = run_arch;
+	job.ptx = 0;
+	if (job.text == NULL)
+		return run_fail(res, RESULT_ERROR, "no source to compile");
+	if (run_arch == 0)
+		return run_fail(res, RESULT_ERROR, "no device to compile for");
+	if (gpu_nvrtc_open(why, sizeof why) != 0)
+		return run_fail(res, RESULT_ERROR, why);
+	gpu_nvrtc_key(&job, gpu_nvrtc_version(), key);
+	for (i = 0; i < ncompiled; i++)
+		if (strcmp(compiled[i].key, key) == 0) {
+			snprintf(name, len, "#%d:%s", compiled[i].handle,
+			    compiled[i].lowered);
+			res->compiled = 2;
+			return 0;
+		}
+	if (gpu_nvrtc_compile(&job, &img, why, sizeof why) != 0)
+		return run_fail(res, RESULT_ERROR, why);
+	res->compiled = img.cached ? 2 : 1;
+	res->compile_ms = img.ms;
+	if (ops->load_module(img.data, &h) != 0) {
+		gpu_nvrtc_image_free(&img);
+		return run_fail(res, RESULT_ERROR, ops->error());
+	}
+	if (ncompiled < MAX_COMPILED) {
+		snprintf(compiled[ncompiled].key, NVRTC_KEY_LEN, "%s", key);
+		compiled[ncompiled].handle = h;
+		snprintf(compiled[ncompiled].lowered,
+		    sizeof compiled[0].lowered, "%s", img.lowered);
+		ncompiled++;
+	}
+	snprintf(name, len, "#%d:%s", h, img.lowered);
+	gpu_nvrtc_image_free(&img);
+	return 0;
+}
 
 static int run_once;
 
@@ -228,7 +309,7 @@ gpu_run(const struct gpu_ops *ops, const struct param_set *ps,
 	struct run		 r;
 	const char		*kernel, *why;
 	char			*cause = NULL, argbuf[128], *tok, *save;
-	char			 kbuf[48];
+	char			 kbuf[48], cbuf[300];
 	uint64_t		 ptrs[RUN_MAX_ARGS];
 	int32_t			 ints[RUN_MAX_ARGS];
 	void			*args[RUN_MAX_ARGS];
@@ -262,6 +343,11 @@ gpu_run(const struct gpu_ops *ops, const struct param_set *ps,
 	if (ops->bind() != 0) {
 		run_fail(res, RESULT_ERROR, ops->error());
 		goto out;
+	}
+	if (gpu_run_uses_nvrtc(ps->v)) {
+		if (run_compile(ops, ps->v, kernel, cbuf, sizeof cbuf, res) != 0)
+			goto out;
+		kernel = cbuf;
 	}
 
 	/* Arrays: host copies, fresh inputs, poisoned outputs. */

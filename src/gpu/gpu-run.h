@@ -37,6 +37,9 @@ struct gpu_result {
 	int			 regs;		/* per thread, from the driver */
 	int			 blocks_per_sm;	/* the driver's occupancy */
 	int			 threads;	/* per block */
+	int			 compiled;	/* 0 embedded, 1 compiled by
+						   NVRTC now, 2 from its cache */
+	double			 compile_ms;	/* NVRTC or the cache read */
 };
 
 /* The extern "C" kernel that runs this variant (in buf, or static text),
@@ -57,6 +60,13 @@ int		 gpu_run(const struct gpu_ops *, const struct param_set *,
  * bytes read and written.  0 or -1. */
 int		 gpu_run_memcpy(const struct gpu_ops *, size_t len, double *ms,
 		     double *gbps);
+/* The device's compute capability x 10 (90), for NVRTC; forgets the
+ * modules compiled for an earlier device. */
+void		 gpu_run_set_arch(int);
+/* True when the variant's kernel is compiled at run time by NVRTC: a
+ * source in memory (a user's file), or every kernel under
+ * WARPVIZ_NVRTC=1. */
+int		 gpu_run_uses_nvrtc(const struct variant *);
 /* Launch each kernel once, untimed warm-up skipped (for profilers). */
 void		 gpu_run_set_once(int);
 /* The median of n values (sorts them). */

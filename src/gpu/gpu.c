@@ -73,8 +73,10 @@ gpu_probe(void)
 	else
 		g.ops = &gpu_cuda_ops;
 	g.status = g.ops->open(&g.dev, g.why, sizeof g.why);
-	if (g.status == GPU_OK)
+	if (g.status == GPU_OK) {
 		gpu_results_device(&g.live, &g.dev);
+		gpu_run_set_arch(g.dev.cc_major * 10 + g.dev.cc_minor);
+	}
 	return g.status;
 }
 
@@ -657,6 +659,10 @@ gpu_bench_main(int argc, char **argv)
 				printf("%18s %d regs, %d blocks per SM "
 				    "(driver), %ld elements checked\n", "",
 				    res.regs, res.blocks_per_sm, res.checked);
+			if (res.compiled != 0)
+				printf("%18s NVRTC: %s in %.0f ms\n", "",
+				    res.compiled == 1 ? "compiled" :
+				    "from the cache", res.compile_ms);
 			fflush(stdout);
 		}
 	}
