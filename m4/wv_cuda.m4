@@ -49,6 +49,9 @@ _WV_EOF
 		AC_CHECK_HEADER([cuda.h], [CUDA_CPPFLAGS="-I$wv_cuda_inc"
 		    AC_DEFINE([HAVE_CUDA_H], [1],
 			[Define if the toolkit's cuda.h can check cuda_min.h.])])
+		AC_CHECK_HEADER([nvrtc.h], [CUDA_CPPFLAGS="-I$wv_cuda_inc"
+		    AC_DEFINE([HAVE_NVRTC_H], [1],
+			[Define if the toolkit's nvrtc.h can check nvrtc_min.h.])])
 		CPPFLAGS=$save_CPPFLAGS
 	fi
 	AC_SUBST([CUDA_CPPFLAGS])
