@@ -345,8 +345,11 @@ gpu_run(const struct gpu_ops *ops, const struct param_set *ps,
 		goto out;
 	}
 	if (gpu_run_uses_nvrtc(ps->v)) {
-		if (run_compile(ops, ps->v, kernel, cbuf, sizeof cbuf, res) != 0)
+		if (run_compile(ops, ps->v, kernel, cbuf, sizeof cbuf, res) !=
+		    0) {
+			res->compiled = -1;
 			goto out;
+		}
 		kernel = cbuf;
 	}
 

@@ -24,6 +24,11 @@ grep -q '^status: unavailable: no NVIDIA driver: /nonexistent/libcuda.so.1 could
 ok $? "gpu says there is no driver: $(grep '^status' "$tmp/out")"
 grep -q '^build: ' "$tmp/out"
 ok $? "gpu prints the build's kernels: $(grep '^build' "$tmp/out")"
+grep -q '^nvrtc: ' "$tmp/out"
+ok $? "gpu says whether kernel files can be compiled: $(grep '^nvrtc' "$tmp/out")"
+WARPVIZ_LIBNVRTC=/nonexistent/libnvrtc.so "$WARPVIZ" gpu >"$tmp/nv" 2>&1
+grep -q '^nvrtc:  none, kernel files cannot run live: no NVRTC: WARPVIZ_LIBNVRTC=/nonexistent/libnvrtc.so could not be loaded' "$tmp/nv"
+ok $? "gpu without NVRTC says so on one line"
 grep -q 'H100: 8 blocks x 8 warps = 64/64 warps per SM' "$tmp/out"
 ok $? "gpu prints the occupancy table without a GPU"
 [ -s "$tmp/err" ]

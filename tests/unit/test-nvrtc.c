@@ -394,7 +394,8 @@ test_run(void)
 	    "compiled or loaded twice");
 	run_user(&user_bad, &res);
 	ok(res.status == RESULT_ERROR && strcmp(res.error, "user.cu:3: error: "
-	    "identifier \"q\" is undefined") == 0 && fake_kernel[0] == '\0',
+	    "identifier \"q\" is undefined") == 0 && fake_kernel[0] == '\0' &&
+	    res.compiled == -1,
 	    "a compile error: the first error with its line, nothing launched "
 	    "(%s)", res.error);
 }
