@@ -48,6 +48,12 @@ ok $([ $rc -eq 3 ]; echo $?) "bench with WARPVIZ_GPU=off exits 3"
 grep -q 'live GPU disabled (WARPVIZ_GPU=off)' "$tmp/err"
 ok $? "bench says the GPU is switched off: $(cat "$tmp/err")"
 
+# The ladder's sizes are accepted: only the missing GPU stops them.
+"$WARPVIZ" bench twohop-v0:n=6300 twohop-v1:n=6300 twohop-v2:n=6300 \
+    twohop-v3:n=6300 twohop-v3:n=4000 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+ok $([ $rc -eq 3 ]; echo $?) "bench takes the 2-hop ladder at n=6300 and 4000, stopped only by the GPU (got $rc: $(cat "$tmp/err"))"
+
 "$WARPVIZ" bench nosuch >"$tmp/out" 2>"$tmp/err"
 rc=$?
 ok $([ $rc -eq 2 ]; echo $?) "bench with an unknown variant exits 2 (got $rc)"
