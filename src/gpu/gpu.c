@@ -458,7 +458,8 @@ print_build(FILE *f)
 	/* The run-time compiler, for a user's kernel file. */
 	if (gpu_nvrtc_open(why, sizeof why) == 0)
 		fprintf(f, "nvrtc:  CUDA %d.%d, for kernel files\n",
-		    gpu_nvrtc_version() / 1000, gpu_nvrtc_version() % 1000 / 10);
+		    gpu_nvrtc_version() / 1000,
+		    gpu_nvrtc_version() % 1000 / 10);
 	else
 		fprintf(f, "nvrtc:  none, kernel files cannot run live: %s\n",
 		    why);

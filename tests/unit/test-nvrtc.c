@@ -183,7 +183,8 @@ test_key(void)
 	b = a;
 	b.name = "elsewhere/b.cu";
 	gpu_nvrtc_key(&b, 13000, k2);
-	is_str(k2, k1, "key: the file's name does not matter, its content does");
+	is_str(k2, k1, "key: the file's name does not count, its content "
+	    "does");
 	b = a;
 	b.text = "__global__ void k(int *p) { *p = 2; }";
 	gpu_nvrtc_key(&b, 13000, k2);
