@@ -16,6 +16,7 @@
 
 #include "catalog.h"
 #include "gpu-backend.h"
+#include "gpu-datadir.h"
 #include "gpu-image.h"
 #include "gpu-nvrtc.h"
 #include "gpu-results.h"
@@ -245,15 +246,24 @@ int
 gpu_load_results(const char *path, char **cause)
 {
 	struct gpu_record	*rec;
+	char			*file;
 
+	if ((file = gpu_datadir_results(path, cause)) == NULL) {
+		if (*cause == NULL)
+			*cause = strdup("--results: out of memory");
+		return -1;
+	}
 	if ((rec = malloc(sizeof *rec)) == NULL) {
+		free(file);
 		*cause = strdup("--results: out of memory");
 		return -1;
 	}
-	if (gpu_results_read(path, rec, cause) != 0) {
+	if (gpu_results_read(file, rec, cause) != 0) {
+		free(file);
 		free(rec);
 		return -1;
 	}
+	free(file);
 	pthread_mutex_lock(&g.lock);
 	free(g.recorded);
 	g.recorded = rec;

@@ -37,6 +37,7 @@ totals_add(struct site_totals *t, enum arch arch,
 	case SPACE_GLOBAL:
 		t->sectors += n * r->g.sectors;
 		t->ideal += n * r->g.ideal;
+		t->need += n * r->g.need;
 		t->lines += n * r->g.lines;
 		t->bytes_used += n * r->g.bytes_used;
 		t->classes[r->g.class] += n;

@@ -194,38 +194,54 @@ test_accesses(void)
 	 * matmul-col, 16x16 blocks: warp 0 is tx 0..15 at ty 0 and 1, so
 	 * Row is 0 or 1 and Col = tx.
 	 */
-	/* M[Row*Width+0]: two addresses 8 KiB apart: 2 sectors for 8 bytes. */
-	global_is("matmul-col", "", 0, 0, 2, RULES_SPLIT, "one word per row");
-	/* N[0*Width+Col]: 16 floats = 64 bytes, twice: 2 sectors. */
-	global_is("matmul-col", "", 1, 0, 2, RULES_COALESCED, "64 bytes");
+	/*
+	 * A full warp of 4-byte accesses needs 32 x 4 / 32 = 4 sectors.
+	 * M[Row*Width+0]: two addresses 8 KiB apart: 2 sectors < 4: broadcast.
+	 */
+	global_is("matmul-col", "", 0, 0, 2, RULES_BROADCAST,
+	    "one word per row");
+	/* N[0*Width+Col]: the same 16 floats = 64 bytes for both rows: 2 < 4. */
+	global_is("matmul-col", "", 1, 0, 2, RULES_BROADCAST,
+	    "64 bytes read twice");
 	/* P[Row*Width+Col]: 2 rows x 64 bytes: 4 sectors = ideal. */
 	global_is("matmul-col", "", 4096, 0, 4, RULES_COALESCED, "2 x 64 B");
 	/* 32x32 blocks: one Row per warp: M is one address. */
 	global_is("matmul-col", "bx=32,by=32", 0, 0, 1, RULES_BROADCAST,
 	    "one address");
 	/* matmul-row: Row = tx: 16 rows 8 KiB apart: 16 sectors. */
-	global_is("matmul-row", "", 0, 0, 16, RULES_SPLIT, "16 rows");
-	/* N[k*Width+Col], Col = ty: 2 adjacent floats: 1 sector. */
-	global_is("matmul-row", "", 1, 0, 1, RULES_COALESCED, "8 bytes");
+	global_is("matmul-row", "", 0, 0, 16, RULES_UNCOALESCED,
+	    "16 rows, 16 > 2 x 4");
+	/* N[k*Width+Col], Col = ty: 2 adjacent floats: 1 sector < 4. */
+	global_is("matmul-row", "", 1, 0, 1, RULES_BROADCAST, "8 bytes");
 	/* 32x32: 32 rows, every lane its own sector. */
 	global_is("matmul-row", "bx=32,by=32", 0, 0, 32, RULES_UNCOALESCED,
 	    "32 rows");
-	/* The classroom example: width 4, warp of 4; warp 1 is ty = 1. */
+	/*
+	 * The classroom example: width 4, warp of 4 (need ceil(16 / 32) =
+	 * 1); warp 1 is ty = 1: one address, 1 sector, lanes sharing.
+	 */
 	global_is("matmul-col", "width=4,bx=4,by=4,warp=4", 0, 1, 1,
 	    RULES_BROADCAST, "M[4+0] for all four lanes");
 	/* matmul-row there: M[tx*4]: bytes 0,16,32,48 of a 64-byte row
-	   block: sectors 0 and 1, for 16 bytes used (ideal 1). */
+	   block: sectors 0 and 1, for 16 bytes used (need 1): 1 < 2 <= 2. */
 	global_is("matmul-row", "width=4,bx=4,by=4,warp=4", 0, 0, 2,
 	    RULES_SPLIT, "4 rows of 16 bytes");
 
-	/* 2-hop V0: i = tx: d[n*i + 0] 16 rows of 16000 bytes: 16 sectors. */
-	global_is("twohop-v0", "", 0, 0, 16, RULES_SPLIT, "16 rows");
-	/* d[n*0 + j], j = ty in {0, 1}: 8 bytes, 1 sector. */
-	global_is("twohop-v0", "", 1, 0, 1, RULES_COALESCED, "2 floats");
-	/* V1: d[n*i + k] with i = ty: 2 rows, 2 sectors. */
-	global_is("twohop-v1", "", 0, 0, 2, RULES_SPLIT, "2 rows");
-	/* d[n*k + j], j = tx: 64 bytes at a 64-aligned start: 2 sectors. */
-	global_is("twohop-v1", "", 1, 0, 2, RULES_COALESCED, "64 bytes");
+	/*
+	 * 2-hop V0: i = tx: d[n*i + 0] 16 rows of 16000 bytes, lanes l and
+	 * l + 16 on the same float: 16 sectors against a need of 4: 16 > 8.
+	 */
+	global_is("twohop-v0", "", 0, 0, 16, RULES_UNCOALESCED, "16 rows");
+	at("twohop-v0", "", 0, 0, 0, 0, ARCH_MODERN, &r);
+	is_int(r.g.need, 4, "twohop-v0 step 0: need 32 lanes x 4 B / 32 = 4");
+	at("struct16", "", 0, 0, 0, 0, ARCH_MODERN, &r);
+	is_int(r.g.need, 16, "struct16 step 0: need 32 lanes x 16 B / 32 = 16");
+	/* d[n*0 + j], j = ty in {0, 1}: 8 bytes, 1 sector < 4. */
+	global_is("twohop-v0", "", 1, 0, 1, RULES_BROADCAST, "2 floats");
+	/* V1: d[n*i + k] with i = ty: 2 rows, 2 sectors < 4. */
+	global_is("twohop-v1", "", 0, 0, 2, RULES_BROADCAST, "2 rows");
+	/* d[n*k + j], j = tx: 64 bytes, read by both rows: 2 sectors < 4. */
+	global_is("twohop-v1", "", 1, 0, 2, RULES_BROADCAST, "64 bytes");
 
 	/* copy-offset: in[i], i = lane + offset; bytes 4*offset ..+128. */
 	global_is("copy-offset", "offset=0", 0, 0, 4, RULES_COALESCED,
@@ -239,15 +255,18 @@ test_accesses(void)
 	/* stride: in[i*s]: lanes 4*s bytes apart. */
 	global_is("stride", "stride=1", 0, 0, 4, RULES_COALESCED, "128 bytes");
 	global_is("stride", "stride=2", 0, 0, 8, RULES_SPLIT, "256 bytes span");
-	global_is("stride", "stride=4", 0, 0, 16, RULES_SPLIT, "512 span");
+	global_is("stride", "stride=4", 0, 0, 16, RULES_UNCOALESCED,
+	    "512 span, 16 > 2 x 4");
 	global_is("stride", "stride=8", 0, 0, 32, RULES_UNCOALESCED,
 	    "32 bytes apart");
 	global_is("stride", "stride=32", 0, 0, 32, RULES_UNCOALESCED,
 	    "128 bytes apart");
 
-	/* struct12: a[i].x at 12*lane: bytes 0..383 -> 12 sectors. */
-	global_is("struct12", "", 0, 0, 12, RULES_SPLIT, "384-byte span");
-	global_is("struct12", "", 2, 0, 12, RULES_SPLIT, ".z at 12*lane+8");
+	/* struct12: a[i].x at 12*lane: bytes 0..383 -> 12 sectors > 2 x 4. */
+	global_is("struct12", "", 0, 0, 12, RULES_UNCOALESCED,
+	    "384-byte span");
+	global_is("struct12", "", 2, 0, 12, RULES_UNCOALESCED,
+	    ".z at 12*lane+8");
 	/* struct16: one 16-byte load per lane: 512 bytes, 16 sectors. */
 	global_is("struct16", "", 0, 0, 16, RULES_COALESCED, "512 bytes");
 	global_is("double2", "", 0, 0, 16, RULES_COALESCED, "512 bytes");
