@@ -288,6 +288,7 @@ test_compile(const char *tmp)
 	    "copy_offset", 90, 0 };
 	struct gpu_nvrtc_image	 img, again;
 	char			 why[256] = "", key[NVRTC_KEY_LEN];
+	int			 rc;
 
 	setenv("XDG_CACHE_HOME", tmp, 1);
 	if (gpu_nvrtc_open(why, sizeof why) != 0) {
@@ -353,8 +354,16 @@ test_compile(const char *tmp)
 	    "a file without the kernel: %s", why);
 	job.arch = 10;
 	ok(gpu_nvrtc_compile(&job, &img, why, sizeof why) == -1 &&
-	    strchr(why, '\n') == NULL, "an architecture NVRTC lacks: %s",
-	    why);
+	    strchr(why, '\n') == NULL, "an architecture older than NVRTC "
+	    "knows: %s", why);
+	/* A GPU newer than NVRTC: PTX of the newest it knows. */
+	job.text = USER_SOURCE;
+	job.arch = 990;
+	rc = gpu_nvrtc_compile(&job, &img, why, sizeof why);
+	ok(rc == 0 && img.ptx_for >= 90 && img.ptx_for < 990 &&
+	    strstr((char *)img.data, ".entry _Z5scalePfi") != NULL,
+	    "sm_990, newer than NVRTC: PTX for compute_%d", img.ptx_for);
+	gpu_nvrtc_image_free(&img);
 }
 
 /* Every catalog kernel compiles with NVRTC as it does with nvcc, so
