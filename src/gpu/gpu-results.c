@@ -23,12 +23,13 @@
 #include "gpu-results.h"
 #include "xmalloc.h"
 
-static const char *status_names[] = { "none", "ok", "mismatch", "error" };
+static const char *status_names[] = { "none", "ok", "mismatch", "error",
+    "timed" };
 
 const char *
 gpu_results_status(int s)
 {
-	if (s < 0 || s > RESULT_ERROR)
+	if (s < 0 || s > RESULT_TIMED)
 		return "none";
 	return status_names[s];
 }
@@ -430,7 +431,7 @@ result_key(struct parser *ps, const char *key, void *arg, int depth)
 	if (strcmp(key, "status") == 0) {
 		if (parse_string(ps, st, sizeof st) != 0)
 			return -1;
-		for (i = 0; i <= RESULT_ERROR; i++)
+		for (i = 0; i <= RESULT_TIMED; i++)
 			if (strcmp(st, status_names[i]) == 0)
 				r->status = i;
 		return 0;
@@ -495,9 +496,11 @@ top_key(struct parser *ps, const char *key, void *arg, int depth)
 			return -1;
 		if (r->variant[0] == '\0')
 			return perr(ps, "a result without \"variant\"");
-		if (r->status == RESULT_OK && r->ms <= 0)
-			return perr(ps, "result %d (%s): \"ok\" without a time "
-			    "(\"ms\" must be above 0)", rec->n, r->variant);
+		if ((r->status == RESULT_OK || r->status == RESULT_TIMED) &&
+		    r->ms <= 0)
+			return perr(ps, "result %d (%s): \"%s\" without a time "
+			    "(\"ms\" must be above 0)", rec->n, r->variant,
+			    status_names[r->status]);
 		rec->n++;
 		skip_ws(ps);
 		if (peek(ps) == ',') {

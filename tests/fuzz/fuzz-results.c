@@ -31,7 +31,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const struct gpu_result *r = &rec.results[i];
 
 		if (!isfinite(r->ms) || r->ms < 0 || r->ms > 1e6 ||
-		    (r->status == RESULT_OK && !(r->ms > 0)) ||
+		    ((r->status == RESULT_OK || r->status == RESULT_TIMED) &&
+		    !(r->ms > 0)) ||
 		    r->runs < 0 || r->regs < 0 || r->regs > 255 ||
 		    r->blocks_per_sm < 0 || r->blocks_per_sm > 64 ||
 		    r->threads < 0 || r->threads > 1024 || r->checked < 0 ||
