@@ -73,6 +73,12 @@ xcalloc(size_t n, size_t size)
 }
 
 void *
+xrealloc(void *old, size_t size)
+{
+	return xreallocarray(old, 1, size);
+}
+
+void *
 xreallocarray(void *old, size_t n, size_t size)
 {
 	void	*p;

@@ -23,6 +23,7 @@ void	 xfatal(const char *fmt, ...)
 
 void	*xmalloc(size_t);
 void	*xcalloc(size_t, size_t);
+void	*xrealloc(void *, size_t);
 void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
 char	*xasprintf(const char *fmt, ...)

@@ -46,6 +46,7 @@ fails(void (*fn)(void))
 static void big_calloc(void) { free(xcalloc(SIZE_MAX / 2, 4)); }
 static void big_array(void) { free(xreallocarray(NULL, SIZE_MAX / 8, 16)); }
 static void zero_malloc(void) { free(xmalloc(0)); }
+static void zero_realloc(void) { free(xrealloc(NULL, 0)); }
 
 int
 main(void)
@@ -71,6 +72,10 @@ main(void)
 	ok(fails(big_array) && strstr(said, "overflows") != NULL,
 	    "xreallocarray overflow goes to the hook: %s", said);
 	ok(fails(zero_malloc), "xmalloc(0) is a bug, reported: %s", said);
+	ok(fails(zero_realloc), "xrealloc(NULL, 0) too: %s", said);
+	s = xrealloc(xstrdup("ab"), 64);
+	ok(strcmp(s, "ab") == 0, "xrealloc keeps the contents");
+	free(s);
 	ok(xmalloc_set_fatal(NULL) == catch_fatal,
 	    "set_fatal returns the hook it replaces");
 
