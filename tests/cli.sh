@@ -63,6 +63,39 @@ want="list: unexpected argument"; bad list extra
 want="not a whole number"; bad stats twohop-v0 -p n=99999999999999999999999
 want="needs a terminal"; bad
 
+# Options are checked first and completely (before the terminal check).
+want="unknown option '--bogus' (see warpviz --help)"; bad --bogus
+want="--ascii: takes no value"; bad --ascii=yes
+want="--step: 99999 is past the end"; bad --step 99999
+want="--results: /nonexistent/r.json"; bad --results /nonexistent/r.json
+want="--size: '4294967376x24' is not allowed"
+bad show stride --size 4294967376x24
+want="--size: '80x24x1' is not allowed"; bad show stride --size 80x24x1
+want="--step: ' 3' is not allowed"; bad show stride --step ' 3'
+want="--warp: '1 ' is not allowed"; bad show stride --warp '1 '
+want="--block: ' 1,0' is not allowed"; bad trace stride --block ' 1,0'
+want="parameter 'n': ' 64' is not a whole number"; bad stats stride -p 'n= 64'
+want="--steps: '0: 1' is not allowed"; bad trace stride --steps '0: 1'
+want="--frames: '0' is not allowed"; bad --frames 0
+want="--color: 'sometimes' is not allowed (auto, always or never)"
+bad --color=sometimes
+want="show: unexpected argument '--size' (one VARIANT only)"
+bad show -- stride --size 80x24
+want="unexpected argument 'stride' (the TUI takes options only"
+bad --ascii stride
+want="show: unknown option '--json'"; bad show stride --json
+want="-p: needs a value"; bad show stride -p
+want="bench: unknown variant 'nosuch'"; bad bench nosuch
+want="bench: parameter 'width': 0 is out of range"; bad bench matmul-col:width=0
+want="bench: unknown option '--frob'"; bad bench --frob
+want="gpu: unexpected argument 'x'"; bad gpu x
+# The 300th argument is read too (past 256 were dropped once).
+set -- show stride
+i=0
+while [ $i -lt 300 ]; do set -- "$@" --ascii; i=$((i + 1)); done
+want="unknown option '--bogus'"; bad "$@" --bogus
+set --
+
 # Help and version.
 "$WARPVIZ" --help >"$tmp/out" 2>&1; r=$?
 grep -q '^usage: warpviz' "$tmp/out" && [ $r -eq 0 ]; ok $? "--help exits 0"
@@ -165,6 +198,13 @@ grep -q "$(printf '\033')\[" "$tmp/color"; ok $? "show --color emits SGR escapes
 "$WARPVIZ" show twohop-v1 >"$tmp/plain" 2>&1
 grep -q "$(printf '\033')" "$tmp/plain"; [ $? -ne 0 ]
 ok $? "show without --color emits no escapes"
+"$WARPVIZ" show twohop-v1 --color=auto >"$tmp/auto" 2>&1; r=$?
+cmp -s "$tmp/auto" "$tmp/plain" && [ $r -eq 0 ]
+ok $? "show --color=auto into a file is the plain frame"
+"$WARPVIZ" show twohop-v1 --color=always >"$tmp/always" 2>&1
+cmp -s "$tmp/always" "$tmp/color"; ok $? "show --color=always is --color"
+"$WARPVIZ" show --step 1 -- stride >"$tmp/dd" 2>&1; r=$?
+grep -q '^ stride ' "$tmp/dd" && [ $r -eq 0 ]; ok $? "-- ends the options"
 
 echo "1..$n"
 exit $fail

@@ -117,38 +117,25 @@ record_put(struct gpu_record *rec, const struct gpu_result *r)
 }
 
 /*
- * The comparison partners of a variant: "name" or "name:p=v,p=v" from
- * v->compare, with parameters of the same name taken from ps.
+ * The comparison partners of a variant (v->compare, through
+ * param_partner, with parameters of the same name taken from ps); a
+ * partner the catalog refuses is left out.  Returns how many.
  */
 static int
 gpu_partners(const struct param_set *ps, struct param_set *out, int max)
 {
-	const char	*p = ps->v->compare;
-	char		 tok[128], *colon, *a, *save;
-	int		 n = 0, i, j;
+	const char	*e;
+	char		*cause = NULL;
 	size_t		 len;
+	int		 n = 0;
 
-	while (p != NULL && *p != '\0' && n < max) {
-		p += strspn(p, " ,");
-		len = strcspn(p, " ,");
-		if (len == 0)
-			break;
-		snprintf(tok, sizeof tok, "%.*s", (int)len, p);
-		p += len;
-		if ((colon = strchr(tok, ':')) != NULL)
-			*colon++ = '\0';
-		if (catalog_find(tok) == NULL)
+	for (e = ps->v->compare; n < max &&
+	    (e = param_partner_next(e, &len)) != NULL; e += len) {
+		if (param_partner(&out[n], e, len, ps, catalog_find,
+		    &cause) != 0) {
+			free(cause);
+			cause = NULL;
 			continue;
-		param_defaults(&out[n], catalog_find(tok));
-		for (i = 0; i < out[n].n; i++)
-			if ((j = param_find(ps, out[n].def[i]->name)) >= 0)
-				out[n].val[i] = ps->val[j];
-		for (a = colon != NULL ? strtok_r(colon, ",", &save) : NULL;
-		    a != NULL; a = strtok_r(NULL, ",", &save)) {
-			char	*cause = NULL;
-
-			if (param_assign(&out[n], a, &cause) != 0)
-				free(cause);
 		}
 		n++;
 	}
@@ -487,21 +474,10 @@ print_occupancy(FILE *f)
 }
 
 int
-gpu_info_main(int argc, char **argv)
+gpu_info(void)
 {
-	int	i, status;
+	int	status;
 
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-			printf("usage: warpviz gpu\nThe GPU, its driver and the "
-			    "embedded kernels, or why there is no live GPU "
-			    "(exit status 1).\n");
-			return 0;
-		}
-		fprintf(stderr, "warpviz: gpu: unexpected argument '%s' (it "
-		    "takes none)\n", argv[i]);
-		return 2;
-	}
 	status = gpu_probe();
 	if (status == GPU_OK || g.dev.name[0] != '\0')
 		print_device(stdout);
@@ -517,34 +493,10 @@ gpu_info_main(int argc, char **argv)
 
 /* --- warpviz bench --- */
 
-/* "name" or "name:p=v,p=v" into a parameter set; -1 with a message. */
+/* Add ps to list unless there; *more set when there is no room. */
 static int
-bench_spec(const char *spec, struct param_set *ps)
-{
-	char			 name[64], *colon, *a, *save, *cause = NULL;
-	const struct variant	*v;
-
-	snprintf(name, sizeof name, "%s", spec);
-	if ((colon = strchr(name, ':')) != NULL)
-		*colon++ = '\0';
-	if ((v = catalog_find(name)) == NULL) {
-		fprintf(stderr, "warpviz: bench: unknown variant '%s' (see "
-		    "warpviz list)\n", name);
-		return -1;
-	}
-	param_defaults(ps, v);
-	for (a = colon != NULL ? strtok_r(colon, ",", &save) : NULL; a != NULL;
-	    a = strtok_r(NULL, ",", &save))
-		if (param_assign(ps, a, &cause) != 0) {
-			fprintf(stderr, "warpviz: bench: %s\n", cause);
-			free(cause);
-			return -1;
-		}
-	return 0;
-}
-
-static int
-bench_add(struct param_set *list, int n, const struct param_set *ps)
+bench_add(struct param_set *list, int n, const struct param_set *ps,
+    int *more)
 {
 	char	a[256], b[256];
 	int	i;
@@ -557,57 +509,48 @@ bench_add(struct param_set *list, int n, const struct param_set *ps)
 	}
 	if (n < RESULTS_MAX)
 		list[n++] = *ps;
+	else
+		*more = 1;
 	return n;
 }
 
 int
-gpu_bench_main(int argc, char **argv)
+gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 {
 	static struct param_set	 list[RESULTS_MAX];
-	struct param_set	 asked[RESULTS_MAX], partners[MAX_PARTNERS];
+	static struct param_set	 asked[RESULTS_MAX];
+	struct param_set	 partners[MAX_PARTNERS];
 	static struct gpu_record rec;
 	struct gpu_result	*self, *r;
 	double			 memcpy_ms = 0;
 	size_t			 memcpy_bytes = MEMCPY_BYTES;
 	char			 line[GPU_LINE_MAX], key[256], t[32];
-	int			 i, j, k, n = 0, nasked = 0, json = 0, bad = 0;
-	int			 np, once = 0;
+	int			 i, j, k, n = 0, nasked = 0, bad = 0;
+	int			 np, more = 0;
 
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--json") == 0)
-			json = 1;
-		else if (strcmp(argv[i], "--once") == 0)
-			once = 1;
-		else if (strcmp(argv[i], "-h") == 0 ||
-		    strcmp(argv[i], "--help") == 0) {
-			printf("usage: warpviz bench [VARIANT[:NAME=VALUE,...]"
-			    "]... [--json] [--once]\nTime each variant (default: "
-			    "all) and its comparison partners on the GPU.\n"
-			    "--once: launch only the named variants, once "
-			    "each (for ncu).\nExit "
-			    "status: 0 all verified, 1 a run failed, 2 bad "
-			    "arguments, 3 no GPU.\n");
-			return 0;
-		} else if (argv[i][0] == '-') {
-			fprintf(stderr, "warpviz: bench: unknown option '%s' "
-			    "(allowed: --json, --once)\n", argv[i]);
-			return 2;
-		} else if (nasked < RESULTS_MAX) {
-			if (bench_spec(argv[i], &asked[nasked]) != 0)
-				return 2;
-			nasked++;
-		}
+	if (nspecs > RESULTS_MAX) {
+		fprintf(stderr, "warpviz: bench: %d variants is too many (at "
+		    "most %d)\n", nspecs, RESULTS_MAX);
+		return 2;
 	}
+	for (i = 0; i < nspecs; i++)
+		asked[nasked++] = specs[i];
 	if (nasked == 0)
-		for (i = 0; catalog[i] != NULL; i++)
+		for (i = 0; catalog[i] != NULL && nasked < RESULTS_MAX; i++)
 			param_defaults(&asked[nasked++], catalog[i]);
 	for (i = 0; i < nasked; i++) {
-		n = bench_add(list, n, &asked[i]);
+		n = bench_add(list, n, &asked[i], &more);
 		if (once)
 			continue;
 		np = gpu_partners(&asked[i], partners, MAX_PARTNERS);
 		for (j = 0; j < np; j++)
-			n = bench_add(list, n, &partners[j]);
+			n = bench_add(list, n, &partners[j], &more);
+	}
+	if (more) {
+		fprintf(stderr, "warpviz: bench: the variants and their "
+		    "partners make more than %d runs (name fewer)\n",
+		    RESULTS_MAX);
+		return 2;
 	}
 
 	/* The reference copy moves as many bytes as the first copy-offset. */
