@@ -11,8 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "catalog.h"
+#include "gpu-results.h"
 #include "gpu.h"
 #include "param.h"
 #include "tap.h"
@@ -28,6 +30,44 @@ has_line(char lines[][GPU_LINE_MAX], int n, const char *text)
 	for (i = 0; i < n; i++)
 		diag("line %d: %s", i, lines[i]);
 	return 0;
+}
+
+/*
+ * The record bench --json writes reads back the same, quotes, backslashes
+ * and control bytes in its strings included (one string writer for all
+ * JSON: jsonstr.c).
+ */
+static void
+roundtrip(void)
+{
+	static struct gpu_record	 w, r;
+	static const char		 text[] = "say \"hi\" \\ a\tb\nc\001d";
+	char				 path[] = "/tmp/wv-test-gpu.XXXXXX";
+	char				*cause = NULL;
+	FILE				*f;
+	int				 fd;
+
+	memset(&w, 0, sizeof w);
+	snprintf(w.gpu, sizeof w.gpu, "%s", text);
+	snprintf(w.driver, sizeof w.driver, "13.0");
+	snprintf(w.cc, sizeof w.cc, "9.0");
+	snprintf(w.date, sizeof w.date, "2026-11-23");
+	w.n = 1;
+	snprintf(w.results[0].variant, sizeof w.results[0].variant, "stride");
+	snprintf(w.results[0].error, sizeof w.results[0].error, "%s", text);
+	w.results[0].status = RESULT_ERROR;
+	if ((fd = mkstemp(path)) < 0 || (f = fdopen(fd, "w")) == NULL) {
+		ok(0, "round trip: a temporary file");
+		return;
+	}
+	gpu_results_write(f, &w);
+	fclose(f);
+	is_int(gpu_results_read(path, &r, &cause), 0, "round trip: read back "
+	    "(%s)", cause != NULL ? cause : "ok");
+	free(cause);
+	is_str(r.gpu, text, "round trip: the GPU name with escapes");
+	is_str(r.results[0].error, text, "round trip: an error with escapes");
+	unlink(path);
 }
 
 static void
@@ -146,5 +186,7 @@ main(void)
 	    "with where (%s)", cause ? cause : "null");
 	free(cause);
 	gpu_shutdown();
+
+	roundtrip();
 	return (tap_done());
 }
