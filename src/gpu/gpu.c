@@ -100,6 +100,16 @@ record_find(struct gpu_record *rec, const char *variant, const char *params)
 	return NULL;
 }
 
+/* The result for these parameters in rec (NULL: none, or no rec). */
+static struct gpu_result *
+record_get(struct gpu_record *rec, const struct param_set *ps)
+{
+	char	key[256];
+
+	result_key(ps, key, sizeof key);
+	return record_find(rec, ps->v->name, key);
+}
+
 static void
 record_put(struct gpu_record *rec, const struct gpu_result *r)
 {
@@ -305,23 +315,40 @@ fmt_partner(char *line, const struct param_set *pp, const struct gpu_result *r,
 		    label, t, self->ms / r->ms);
 }
 
+/*
+ * One line per comparison partner of ps that rec has a result for, timed
+ * against self; at most max.  Returns the number of lines.
+ */
+static int
+fmt_partners(struct gpu_record *rec, const struct param_set *ps,
+    const struct gpu_result *self, char lines[][GPU_LINE_MAX], int max)
+{
+	struct param_set	 partners[MAX_PARTNERS];
+	struct gpu_result	*r;
+	int			 i, n = 0, np;
+
+	np = gpu_partners(ps, partners, MAX_PARTNERS);
+	for (i = 0; i < np && n < max; i++)
+		if ((r = record_get(rec, &partners[i])) != NULL)
+			fmt_partner(lines[n++], &partners[i], r, self);
+	return n;
+}
+
 int
 gpu_panel(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 {
-	struct param_set	 partners[MAX_PARTNERS];
 	struct gpu_record	*rec;
-	struct gpu_result	*self, *r;
-	char			 key[256], kbuf[48];
+	struct gpu_result	*self;
+	char			 kbuf[48];
 	const char		*kwhy;
-	int			 n = 0, np, i, live;
+	int			 n = 0, live;
 
 	pthread_mutex_lock(&g.lock);
-	result_key(ps, key, sizeof key);
-	self = record_find(&g.live, ps->v->name, key);
+	self = record_get(&g.live, ps);
 	live = self != NULL;
 	rec = live ? &g.live : g.recorded;
 	if (!live)
-		self = record_find(g.recorded, ps->v->name, key);
+		self = record_get(g.recorded, ps);
 
 	/* Line 0: where the numbers come from, or why there are none. */
 	if (g.busy && strcmp(g.jobs[0].v->name, ps->v->name) == 0)
@@ -343,13 +370,8 @@ gpu_panel(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 
 	if (self != NULL) {
 		fmt_result(lines[n++], "this: ", self);
-		np = gpu_partners(ps, partners, MAX_PARTNERS);
-		for (i = 0; i < np && n < GPU_PANEL_LINES - 1; i++) {
-			result_key(&partners[i], key, sizeof key);
-			if ((r = record_find(rec, partners[i].v->name, key))
-			    != NULL)
-				fmt_partner(lines[n++], &partners[i], r, self);
-		}
+		n += fmt_partners(rec, ps, self, lines + n,
+		    GPU_PANEL_LINES - 1 - n);
 		if (ps->v->note != NULL && n < GPU_PANEL_LINES)
 			lprintf(lines[n++], "note: %s",
 			    ps->v->note);
@@ -380,8 +402,8 @@ gpu_occupancy(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 	struct launch		 l;
 	struct occ_result	 o;
 	struct gpu_result	*r;
-	const char		*kernel, *why;
-	char			*cause = NULL, key[256], regtext[48], kbuf[48];
+	const char		*kernel, *why, *where = NULL;
+	char			*cause = NULL, regtext[48], kbuf[48];
 	int			 n = 0, i, regs, at;
 
 	if (launch_init(&l, ps, &cause) != 0) {
@@ -409,14 +431,13 @@ gpu_occupancy(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 		    occupancy_limit_name(o.limit), regtext);
 	}
 	pthread_mutex_lock(&g.lock);
-	result_key(ps, key, sizeof key);
-	r = record_find(&g.live, ps->v->name, key);
-	if (r == NULL)
-		r = record_find(g.recorded, ps->v->name, key);
+	if ((r = record_get(&g.live, ps)) != NULL)
+		where = g.dev.name;
+	else if ((r = record_get(g.recorded, ps)) != NULL)
+		where = g.recorded->gpu;
 	if (r != NULL && r->regs > 0)
 		lprintf(lines[n++], "%s (driver): %d regs, %d "
-		    "blocks per SM = %d warps", r == record_find(&g.live,
-		    ps->v->name, key) ? g.dev.name : g.recorded->gpu, r->regs,
+		    "blocks per SM = %d warps", where, r->regs,
 		    r->blocks_per_sm,
 		    r->blocks_per_sm * (int)((l.threads + 31) / 32));
 	pthread_mutex_unlock(&g.lock);
@@ -521,10 +542,11 @@ gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 	static struct param_set	 asked[RESULTS_MAX];
 	struct param_set	 partners[MAX_PARTNERS];
 	static struct gpu_record rec;
-	struct gpu_result	*self, *r;
+	struct gpu_result	*self;
 	double			 memcpy_ms = 0;
 	size_t			 memcpy_bytes = MEMCPY_BYTES;
-	char			 line[GPU_LINE_MAX], key[256], t[32];
+	char			 line[GPU_LINE_MAX], t[32];
+	char			 plines[MAX_PARTNERS][GPU_LINE_MAX];
 	int			 i, j, k, n = 0, nasked = 0, bad = 0;
 	int			 np, more = 0;
 
@@ -588,7 +610,7 @@ gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 
 		if (gpu_run(g.ops, &list[i], &res) != 0)
 			bad = 1;
-		rec.results[rec.n++] = res;
+		record_put(&rec, &res);
 		if (!json) {
 			fmt_result(line, "", &res);
 			printf("%-18s %s\n%18s %s\n", res.variant, res.params,
@@ -605,17 +627,13 @@ gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 	else {
 		printf("\ncomparisons:\n");
 		for (i = 0; i < nasked; i++) {
-			param_format(&asked[i], key, sizeof key, 1);
-			self = record_find(&rec, asked[i].v->name, key);
-			np = gpu_partners(&asked[i], partners, MAX_PARTNERS);
-			for (j = 0; j < np && self != NULL; j++) {
-				param_format(&partners[j], key, sizeof key, 1);
-				if ((r = record_find(&rec,
-				    partners[j].v->name, key)) == NULL)
-					continue;
-				fmt_partner(line, &partners[j], r, self);
-				printf("  %-18s %s\n", asked[i].v->name, line);
-			}
+			if ((self = record_get(&rec, &asked[i])) == NULL)
+				continue;
+			np = fmt_partners(&rec, &asked[i], self, plines,
+			    MAX_PARTNERS);
+			for (j = 0; j < np; j++)
+				printf("  %-18s %s\n", asked[i].v->name,
+				    plines[j]);
 		}
 		for (k = 0; k < rec.n; k++)
 			if (strcmp(rec.results[k].kernel, "copy_offset") == 0 &&
