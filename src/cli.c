@@ -361,7 +361,9 @@ cmd_tui(struct opts *o)
 
 /* A command: what opts_parse checks, and what runs it. */
 struct cli_cmd {
+	/* Its name, usage, options and operands, for opts_parse. */
 	struct opts_entry	  entry;
+	/* Run it with the checked options; returns the exit status. */
 	int			(*exec)(struct opts *);
 };
 
