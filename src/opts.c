@@ -68,21 +68,52 @@ opts_error(const char *fmt, ...)
 }
 
 int
-opts_int(const char *opt, const char *s, int64_t min, int64_t max,
-    int64_t *out)
+opts_number(const char *s, int64_t min, int64_t max, int64_t *out)
 {
 	char		*end;
 	long long	 v;
 
+	/* strtoll skips leading blanks and takes '+': refuse both. */
+	if (!isdigit((unsigned char)s[s[0] == '-']))
+		return -1;
 	errno = 0;
 	v = strtoll(s, &end, 10);
-	if (!isdigit((unsigned char)s[s[0] == '-']) || *end != '\0' ||
-	    errno != 0 || v < min || v > max) {
+	if (*end != '\0' || errno != 0 || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int
+opts_pair(const char *s, char sep, int need2, int64_t max, int64_t out[2])
+{
+	const char	*mid = strchr(s, sep);
+	char		 first[32];
+	size_t		 len;
+
+	out[0] = out[1] = 0;
+	if (mid == NULL)
+		return need2 ? -1 : opts_number(s, 0, max, &out[0]);
+	len = mid - s;
+	if (len >= sizeof first)
+		return -1;
+	memcpy(first, s, len);
+	first[len] = '\0';
+	if (opts_number(first, 0, max, &out[0]) != 0 ||
+	    opts_number(mid + 1, 0, max, &out[1]) != 0)
+		return -1;
+	return 0;
+}
+
+int
+opts_int(const char *opt, const char *s, int64_t min, int64_t max,
+    int64_t *out)
+{
+	if (opts_number(s, min, max, out) != 0) {
 		opts_error("%s: '%s' is not allowed (a whole number from "
 		    "%lld to %lld)", opt, s, (long long)min, (long long)max);
 		return -1;
 	}
-	*out = v;
 	return 0;
 }
 
@@ -94,34 +125,6 @@ opts_spelling(enum opts_id id, char *buf, size_t len)
 		return "-p";
 	snprintf(buf, len, "--%s", opts_table[id].name);
 	return buf;
-}
-
-/*
- * "A" or "A<sep>B" (the separator required when need2) into two whole
- * numbers from 0 to max; B is 0 when absent.  Returns 0 or -1, silently.
- */
-static int
-opts_pair(const char *s, char sep, int need2, int64_t max, int64_t out[2])
-{
-	const char	*p = s;
-	char		*end;
-	long long	 v;
-	int		 i;
-
-	out[0] = out[1] = 0;
-	for (i = 0; i < 2; i++) {
-		errno = 0;
-		v = strtoll(p, &end, 10);
-		if (!isdigit((unsigned char)*p) || errno != 0 || v > max)
-			return -1;
-		out[i] = v;
-		if (*end == '\0')
-			return i == 0 && need2 ? -1 : 0;
-		if (*end != sep || i == 1)
-			return -1;
-		p = end + 1;
-	}
-	return -1;
 }
 
 /* Select the variant by name; -1 after naming the variants there are. */

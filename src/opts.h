@@ -102,9 +102,19 @@ int	opts_error(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2)));
 /*
  * The one number parser: a whole number s in min..max with nothing
- * before or after it (no blanks, no sign but '-').  Returns 0, or -1
- * after printing "OPT: 'S' is not allowed (a whole number from MIN to
- * MAX)".
+ * before or after it (no blanks, no sign but '-').  Returns 0 or -1;
+ * prints nothing (the TUI's prompts use it under curses).
+ */
+int	opts_number(const char *s, int64_t min, int64_t max, int64_t *out);
+/*
+ * "A" or "A<sep>B" (sep required when need2): two opts_number()s from 0
+ * to max; B is 0 when absent.  Returns 0 or -1; prints nothing.
+ */
+int	opts_pair(const char *s, char sep, int need2, int64_t max,
+	    int64_t out[2]);
+/*
+ * opts_number, and on -1 print "OPT: 'S' is not allowed (a whole number
+ * from MIN to MAX)".
  */
 int	opts_int(const char *opt, const char *s, int64_t min, int64_t max,
 	    int64_t *out);
