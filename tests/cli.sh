@@ -88,7 +88,7 @@ set --
 # Help and version.
 "$WARPVIZ" --help >"$tmp/out" 2>&1; r=$?
 grep -q '^usage: warpviz' "$tmp/out" && [ $r -eq 0 ]; tap_ok $? "--help exits 0"
-for sub in show trace stats list; do
+for sub in show trace stats list bench gpu; do
 	"$WARPVIZ" $sub --help >"$tmp/out" 2>&1; r=$?
 	grep -q "^usage: warpviz $sub" "$tmp/out" && [ $r -eq 0 ]
 	tap_ok $? "$sub --help"
