@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "catalog.h"
 #include "gpu.h"
@@ -27,6 +28,7 @@
 #include "paint.h"
 #include "state.h"
 #include "tui-curses.h"
+#include "tui-term.h"
 #include "tui.h"
 #include "view.h"
 
@@ -177,27 +179,15 @@ tui_signals(void)
 }
 
 /*
- * Start curses on a terminal that can be drawn on: known to terminfo and
- * able to move the cursor (TERM=dumb cannot).  -1 after one line, with
- * the terminal given back.
+ * Start curses on a terminal tui_term_check accepted; -1 after one line
+ * should terminfo still refuse it.
  */
 static int
 tui_curses(const struct tui_opts *o)
 {
-	const char	*term = getenv("TERM");
-	char		*cup;
-
-	if (term == NULL || *term == '\0')
-		term = "unset";
 	if (newterm(NULL, stdout, stdin) == NULL)
-		return opts_error("TERM=%s: cannot use this terminal (not in "
-		    "terminfo; or use 'warpviz show VARIANT')", term), -1;
-	cup = tigetstr("cup");
-	if (cup == NULL || cup == (char *)-1) {
-		endwin();
-		return opts_error("TERM=%s: this terminal cannot move the "
-		    "cursor (use 'warpviz show VARIANT')", term), -1;
-	}
+		return opts_error("TERM=%s: cannot use this terminal",
+		    getenv("TERM")), -1;
 	tui_curses_on = 1;
 	cbreak();	/* Ctrl-C and Ctrl-Z stay signals */
 	noecho();
@@ -376,6 +366,10 @@ tui_main(const struct opts *opts)
 		st.playing = 1;
 		st.wrap = 1;
 		st.speed = state_nspeeds - 1;
+	}
+	if (tui_term_check(STDOUT_FILENO) != 0) {
+		state_free(&st);
+		return EXIT_USAGE;
 	}
 	tui_signals();
 	if (tui_curses(&o) != 0) {
