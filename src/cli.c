@@ -27,6 +27,12 @@
 #include "view.h"
 #include "warp.h"
 
+/* After "warpviz VERSION" in --version; COPYING has the whole licence. */
+static const char version_notice[] =
+"Copyright (c) 2026 The warpviz authors (see AUTHORS).\n"
+"Licence ISC: <https://spdx.org/licenses/ISC.html>.  This is free software:\n"
+"you may use, copy, modify and distribute it.  There is NO WARRANTY.\n";
+
 static const char usage_main[] =
 "usage: warpviz [OPTIONS]                 the lecture TUI (needs a terminal)\n"
 "       warpviz list [--json]             variants and their parameters\n"
@@ -415,7 +421,7 @@ cli_main(int argc, char **argv)
 		fputs(cmd->entry.usage, stdout);
 		rc = 0;
 	} else if (opts_given(&o, OPT_VERSION)) {
-		printf("warpviz %s\n", PACKAGE_VERSION);
+		printf("warpviz %s\n%s", PACKAGE_VERSION, version_notice);
 		rc = 0;
 	} else
 		rc = cmd->exec(&o);

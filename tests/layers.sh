@@ -1,9 +1,9 @@
 #!/bin/sh
 # layers.sh - the dependency rule of DESIGN.md section 7, read off the
 # #include lines: no file includes a header of a higher floor, only
-# src/tui includes curses, and only gpu-cuda.c includes <cuda.h> (to
-# check its vendored ABI at compile time; the driver itself is reached
-# through dlopen).  TAP.
+# src/tui includes curses, and only gpu-cuda.c and gpu-nvrtc.c include
+# <cuda.h> or <nvrtc.h> (to check their vendored ABI at compile time; the
+# libraries themselves are reached through dlopen).  TAP.
 : "${srcdir:=.}"
 . "$srcdir/tests/tap.sh"
 src=$srcdir/src
@@ -62,7 +62,7 @@ curses=$(cd "$src" && grep -l '^#include <\(n\?curses\|ncursesw/\|term\.h\)' \
 [ -z "$curses" ]
 tap_ok $? "only src/tui includes curses${curses:+: $curses}"
 cuda=$(cd "$src" && grep -l '^#include <\(cuda\|nvrtc\)' \
-    $(find . -name '*.[ch]' ! -name gpu-cuda.c) 2>/dev/null)
+    $(find . -name '*.[ch]' ! -name gpu-cuda.c ! -name gpu-nvrtc.c) 2>/dev/null)
 [ -z "$cuda" ]
-tap_ok $? "only gpu-cuda.c includes a CUDA header${cuda:+: $cuda}"
+tap_ok $? "only the CUDA loaders include a CUDA header${cuda:+: $cuda}"
 tap_done
