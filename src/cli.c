@@ -20,6 +20,7 @@
 #include "json.h"
 #include "launch.h"
 #include "opts.h"
+#include "state.h"
 #include "tables.h"
 #include "text.h"
 #include "totals.h"
@@ -100,58 +101,21 @@ static const char usage_gpu[] =
 static int
 make_launch(const struct opts *o, struct launch *l)
 {
-	char	*cause = NULL;
+	const char	*what;
+	char		*cause = NULL;
 
 	if (launch_init(l, &o->ps, &cause) != 0) {
 		opts_error("-p: %s", cause);
 		free(cause);
 		return -1;
 	}
-	if (opts_check_position(o, l) != 0) {
+	if (state_check(l, l->nsteps, o->step, o->block[0], o->block[1],
+	    o->warp, &what, &cause) != 0) {
+		opts_error("--%s: %s", what, cause);
+		free(cause);
 		launch_free(l);
 		return -1;
 	}
-	return 0;
-}
-
-/* One pane of show: a launch, its model and totals. */
-struct show_pane {
-	struct launch		 l;
-	struct view_model	 m;
-	struct totals		 t;
-};
-
-/* Set up pane p at the step, block and warp, clamped to its launch. */
-static int
-show_pane(struct show_pane *p, const struct param_set *ps,
-    const struct opts *o, int clamp)
-{
-	char	*cause = NULL;
-	int64_t	 step = o->step, bx = o->block[0], by = o->block[1];
-	int	 warp = o->warp;
-
-	if (launch_init(&p->l, ps, &cause) != 0) {
-		opts_error("--compare: %s", cause);
-		free(cause);
-		return -1;
-	}
-	if (clamp) {
-		step = step < p->l.nsteps ? step : p->l.nsteps - 1;
-		bx = bx < p->l.grid[0] ? bx : 0;
-		by = by < p->l.grid[1] ? by : 0;
-		warp = warp < p->l.warps ? warp : 0;
-	}
-	memset(&p->m, 0, sizeof p->m);
-	if (view_model_set(&p->m, &p->l, o->arch, step, bx, by, warp,
-	    &cause) != 0) {
-		opts_error("%s", cause);
-		free(cause);
-		launch_free(&p->l);
-		return -1;
-	}
-	if (totals_compute(&p->l, o->arch, TOTALS_AUTO, &p->t, &cause) == 0)
-		p->m.whole = &p->t;
-	free(cause);
 	return 0;
 }
 
@@ -170,15 +134,13 @@ static int
 cmd_show(struct opts *o)
 {
 	struct launch		 l;
-	struct show_pane	*pane;
-	const struct view_model	*models[3];
+	struct state		 st;
+	const struct view_model	*models[STATE_MAX_PANES];
 	struct view_opts	 vo;
-	struct param_set	 ps;
 	struct canvas		*cv;
-	const char		*e;
+	const char		*what;
 	char			*cause = NULL;
-	size_t			 len;
-	int			 i, n = 1, rc = 0;
+	int			 n, rc = 0;
 
 	/* Check the step, block and warp against the first launch. */
 	if (make_launch(o, &l) != 0)
@@ -187,42 +149,39 @@ cmd_show(struct opts *o)
 	if (o->compare && o->v->compare == NULL)
 		return opts_error("--compare: %s has no variant to compare "
 		    "with", o->v->name);
-	if ((pane = calloc(3, sizeof *pane)) == NULL)
-		abort();
-	if (show_pane(&pane[0], &o->ps, o, 0) != 0) {
-		free(pane);
+	/* The panes, partners and position the lecture screen would show
+	   at this size. */
+	state_init(&st, o->arch);
+	state_set_width(&st, o->w);
+	st.compare = o->compare;
+	if (state_set_variant(&st, o->v, &o->ps, &cause) != 0 ||
+	    state_goto(&st, o->step, o->block[0], o->block[1], o->warp, &what,
+	    &cause) != 0) {
+		/* make_launch has checked both. */
+		opts_error("%s", cause);
+		free(cause);
+		state_free(&st);
 		return EXIT_USAGE;
 	}
-	for (e = o->compare ? o->v->compare : NULL;
-	    (e = param_partner_next(e, &len)) != NULL && n < 3; e += len) {
-		if (param_partner(&ps, e, len, &o->ps, catalog_find,
-		    &cause) != 0) {
-			opts_error("--compare: %s", cause);
-			free(cause);
-			rc = EXIT_USAGE;
-			break;
-		}
-		if (show_pane(&pane[n], &ps, o, 1) != 0) {
-			rc = EXIT_USAGE;
-			break;
-		}
-		n++;
+	if (st.status[0] == '\0') {
+		state_retotal(&st);
+		state_update(&st);
 	}
+	/* A partner left out, or a step the model cannot evaluate. */
+	if (st.status[0] != '\0' ||
+	    (n = state_models(&st, models)) == 0)
+		rc = opts_error("%s", st.status);
 	if (rc == 0) {
 		memset(&vo, 0, sizeof vo);
 		cv = canvas_new(o->w, o->h, o->ascii > 0);
-		for (i = 0; i < n; i++)
-			models[i] = &pane[i].m;
 		if (n > 1)
 			view_draw_compare(cv, models, n, &vo);
 		else
-			view_draw(cv, &pane[0].m, &vo);
+			view_draw(cv, models[0], &vo);
 		text_print_canvas(stdout, cv, show_color(o->color));
 		canvas_free(cv);
 	}
-	for (i = 0; i < n; i++)
-		launch_free(&pane[i].l);
-	free(pane);
+	state_free(&st);
 	return rc;
 }
 

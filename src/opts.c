@@ -435,28 +435,6 @@ opts_given(const struct opts *o, enum opts_id id)
 	return (o->given & OPTS_BIT(id)) != 0;
 }
 
-int
-opts_check_position(const struct opts *o, const struct launch *l)
-{
-	if (o->block[0] >= l->grid[0] || o->block[1] >= l->grid[1]) {
-		opts_error("--block: %lld,%lld is outside the grid (0..%lld, "
-		    "0..%lld)", (long long)o->block[0], (long long)o->block[1],
-		    (long long)l->grid[0] - 1, (long long)l->grid[1] - 1);
-		return -1;
-	}
-	if (o->warp >= l->warps) {
-		opts_error("--warp: %d is outside the block (0..%d)", o->warp,
-		    l->warps - 1);
-		return -1;
-	}
-	if (o->step >= l->nsteps) {
-		opts_error("--step: %lld is past the end (0..%lld)",
-		    (long long)o->step, (long long)l->nsteps - 1);
-		return -1;
-	}
-	return 0;
-}
-
 void
 opts_free(struct opts *o)
 {

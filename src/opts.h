@@ -13,7 +13,6 @@
 #include <stdint.h>
 
 #include "arch.h"
-#include "launch.h"
 #include "param.h"
 
 #define EXIT_USAGE	2
@@ -127,11 +126,6 @@ int	opts_parse(struct opts *o, const struct opts_entry *e, int argc,
 	    char **argv);
 /* Whether option id was given. */
 int	opts_given(const struct opts *, enum opts_id);
-/*
- * Check --step, --block and --warp against a launch of o's variant.
- * Returns 0, or -1 after printing which is outside and the range.
- */
-int	opts_check_position(const struct opts *, const struct launch *);
 /* Free what opts_parse allocated. */
 void	opts_free(struct opts *);
 

@@ -7,7 +7,9 @@
 #ifndef WV_TUI_H
 #define WV_TUI_H
 
+struct canvas;
 struct opts;
+struct state;
 
 /*
  * Run the TUI with these options; returns the exit status.  The caller
@@ -16,5 +18,12 @@ struct opts;
  * tui_main refuses a terminal that cannot move the cursor (TERM=dumb).
  */
 int	tui_main(const struct opts *);
+/*
+ * What the loop does after an action returned intent: start or collect
+ * the whole-launch totals' workers, evaluate the models (INTENT_RECOMPUTE)
+ * and draw the frame and its overlay into the canvas.  All a key costs
+ * besides painting; it never waits for a worker.  No curses calls.
+ */
+void	tui_apply(struct state *, struct canvas *, int intent);
 
 #endif

@@ -43,8 +43,7 @@ start(struct state *st)
 	struct param_set	 ps;
 	char			*cause = NULL;
 
-	memset(st, 0, sizeof *st);
-	st->speed = 2;
+	state_init(st, ARCH_MODERN);
 	param_defaults(&ps, catalog_find("stride"));
 	if (param_assign(&ps, "n=64", &cause) != 0 ||
 	    param_assign(&ps, "bs=32", &cause) != 0 ||

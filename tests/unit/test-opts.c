@@ -2,7 +2,7 @@
  * test-opts.c - the one command-line parser with hand-made argv: what it
  * takes, where it stops, and that it drops nothing.  Refusals print their
  * one line on stderr (into the test log).  Links libopts.a and the model;
- * no curses.
+ * no curses.  The position's bounds are state_check's (test-state.c).
  */
 #include "config.h"
 
@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "catalog.h"
-#include "launch.h"
 #include "opts.h"
 #include "param.h"
 #include "tap.h"
@@ -178,36 +177,6 @@ test_bench(void)
 	is_int(parse(&o, &bench, a3), -1, "bench: an unknown variant");
 }
 
-static void
-test_position(void)
-{
-	struct opts	 o;
-	struct launch	 l;
-	char		*cause = NULL;
-	const char	*a1[] = { "show", "stride", "-pn=64", "-pbs=32",
-	    "--block", "1", NULL };
-
-	/* stride, n=64, bs=32: 2 blocks of 1 warp; a load and a store. */
-	if (parse(&o, &show, a1) != 0 || launch_init(&l, &o.ps, &cause) != 0) {
-		ok(0, "position: stride n=64 bs=32 launches (%s)",
-		    cause != NULL ? cause : "parse");
-		return;
-	}
-	is_int(opts_check_position(&o, &l), 0, "position: block 1 is inside");
-	o.block[0] = 2;
-	is_int(opts_check_position(&o, &l), -1, "position: block 2 is not");
-	o.block[0] = 0;
-	o.warp = 1;
-	is_int(opts_check_position(&o, &l), -1, "position: warp 1 is not");
-	o.warp = 0;
-	o.step = 1;
-	is_int(opts_check_position(&o, &l), 0, "position: step 1 is the last");
-	o.step = 2;
-	is_int(opts_check_position(&o, &l), -1, "position: step 2 is past it");
-	launch_free(&l);
-	opts_free(&o);
-}
-
 int
 main(void)
 {
@@ -215,6 +184,5 @@ main(void)
 	test_show();
 	test_tui();
 	test_bench();
-	test_position();
 	return (tap_done());
 }
