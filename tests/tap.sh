@@ -5,6 +5,7 @@
 # tap_plan N             the plan first, when the count is known
 # tap_ok STATUS TEXT     one test point: "ok" when STATUS is 0
 # tap_todo TEXT REASON   a known failure: "not ok ... # TODO", not counted
+# tap_skip TEXT REASON   a check that cannot run here: "ok ... # SKIP"
 # tap_diag               standard input as "# " comment lines
 # tap_done               the plan (unless given first), exit 1 on a failure
 
@@ -30,6 +31,11 @@ tap_ok() {
 tap_todo() {
 	tap_n=$((tap_n + 1))
 	echo "not ok $tap_n - $1 # TODO $2"
+}
+
+tap_skip() {
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n - $1 # SKIP $2"
 }
 
 tap_diag() {
