@@ -34,6 +34,7 @@ static struct {
 	pthread_t		 thread;
 	int			 started, quit;
 	int			 probed;
+	int			 opening;	/* the worker is opening it */
 	enum gpu_status		 status;
 	char			 why[256];
 	struct gpu_device	 dev;
@@ -61,25 +62,58 @@ lprintf(char *line, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Open the backend once; the answer is kept. */
-static enum gpu_status
-gpu_probe(void)
+/* The backend: the null one under WARPVIZ_GPU=off, else CUDA. */
+static const struct gpu_ops *
+gpu_backend(void)
 {
 	const char	*env = getenv("WARPVIZ_GPU");
 
-	if (g.probed)
-		return g.status;
-	g.probed = 1;
 	if (env != NULL && strcmp(env, "off") == 0)
-		g.ops = &gpu_none_ops;
-	else
-		g.ops = &gpu_cuda_ops;
-	g.status = g.ops->open(&g.dev, g.why, sizeof g.why);
-	if (g.status == GPU_OK) {
+		return &gpu_none_ops;
+	return &gpu_cuda_ops;
+}
+
+/*
+ * Open ops (which may take a second: dlopen, cuInit, the modules) with
+ * the lock released, and keep the answer; called and returns with the
+ * lock held.  The worker opens CUDA this way, so a key never waits.
+ */
+static enum gpu_status
+gpu_open(const struct gpu_ops *ops)
+{
+	struct gpu_device	dev;
+	char			why[sizeof g.why];
+	enum gpu_status		status;
+
+	memset(&dev, 0, sizeof dev);
+	why[0] = '\0';
+	g.opening = 1;
+	pthread_mutex_unlock(&g.lock);
+	status = ops->open(&dev, why, sizeof why);
+	pthread_mutex_lock(&g.lock);
+	g.opening = 0;
+	g.ops = ops;
+	g.dev = dev;
+	g.status = status;
+	snprintf(g.why, sizeof g.why, "%s", why);
+	g.probed = 1;
+	if (status == GPU_OK) {
 		gpu_results_device(&g.live, &g.dev);
 		gpu_run_set_arch(g.dev.cc_major * 10 + g.dev.cc_minor);
 	}
-	return g.status;
+	return status;
+}
+
+/* Open the backend once, here and now; the answer is kept. */
+static enum gpu_status
+gpu_probe(void)
+{
+	enum gpu_status	status;
+
+	pthread_mutex_lock(&g.lock);
+	status = g.probed ? g.status : gpu_open(gpu_backend());
+	pthread_mutex_unlock(&g.lock);
+	return status;
 }
 
 /* The key of a result: the variant and all its parameter values. */
@@ -169,6 +203,11 @@ gpu_worker(void *arg)
 			pthread_cond_wait(&g.wake, &g.lock);
 		if (g.quit)
 			break;
+		/* The first request opens the driver here, not on its caller. */
+		if (!g.probed && gpu_open(gpu_backend()) != GPU_OK) {
+			g.busy = 0;
+			continue;
+		}
 		for (i = 0; i < g.njobs && !g.quit; i++) {
 			g.current = i;
 			ps = g.jobs[i];
@@ -191,12 +230,16 @@ gpu_request(const struct param_set *ps, const char **why)
 	int		 rc = -1;
 
 	pthread_mutex_lock(&g.lock);
-	if (gpu_probe() != GPU_OK) {
+	/* The null backend answers at once; CUDA is opened by the worker. */
+	if (!g.probed && gpu_backend() == &gpu_none_ops)
+		gpu_open(&gpu_none_ops);
+	if (g.probed && g.status != GPU_OK) {
 		*why = g.why;
 		goto out;
 	}
 	if (g.busy) {
-		*why = "a GPU run is already in progress";
+		*why = g.opening ? "the GPU driver is still being opened" :
+		    "a GPU run is already in progress";
 		goto out;
 	}
 	if (gpu_run_kernel(ps, kbuf, sizeof kbuf, &kwhy) == NULL) {
@@ -371,7 +414,10 @@ gpu_panel(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 		self = record_get(g.recorded, ps);
 
 	/* Line 0: where the numbers come from, or why there are none. */
-	if (g.busy && strcmp(g.jobs[0].v->name, ps->v->name) == 0)
+	if (g.busy && g.opening && strcmp(g.jobs[0].v->name,
+	    ps->v->name) == 0)
+		lprintf(lines[n++], "GPU: opening the driver...");
+	else if (g.busy && strcmp(g.jobs[0].v->name, ps->v->name) == 0)
 		lprintf(lines[n++], "GPU: running %s (%d of %d)"
 		    "...", g.jobs[g.current].v->name, g.current + 1, g.njobs);
 	else if (live)

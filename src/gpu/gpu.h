@@ -3,11 +3,11 @@
  * says why there is no GPU; gpu-cuda.c loads libcuda.so.1 at run time
  * (never linked).  The TUI talks to it only through the functions below:
  * it asks for a run, and asks each frame for the lines of the GPU panel.
- * Runs happen on a worker thread.  Only the first gpu_request (and
- * gpu_info, gpu_bench) waits: it opens the driver (dlopen, cuInit, the
- * kernels' module load), which can take a second; every later call and
- * every panel call only takes the lock that the worker holds for a
- * moment between runs.
+ * Nothing the TUI calls blocks: the driver is opened (dlopen, cuInit, the
+ * kernels' modules: up to a second) by the worker thread on the first
+ * request, and runs happen there; the calls below only take a lock that
+ * the worker holds for moments between those steps.  gpu_info and
+ * gpu_bench, for the command line, open the driver on the caller.
  */
 #ifndef WV_GPU_H
 #define WV_GPU_H
@@ -38,8 +38,11 @@ int	gpu_bench(const struct param_set *, int n, int json, int once);
 
 /*
  * Start timing the variant at these parameters (and its comparison
- * partner) on the worker thread.  Returns 0 when started, or -1 with a
- * one-line reason in *why (static text, not to be freed): no GPU, busy.
+ * partners) on the worker thread, opening the driver there first if no
+ * request has.  Returns 0 when started, or -1 with a one-line reason in
+ * *why (not to be freed): no GPU (known once the driver was opened, or at
+ * once under WARPVIZ_GPU=off), busy, no live kernel at these parameters.
+ * A driver that fails to open on the worker shows in gpu_panel.
  */
 int	gpu_request(const struct param_set *, const char **why);
 /*
