@@ -225,6 +225,8 @@ prompt(struct state *st, enum state_prompt what, const char *init)
 	st->prompt = what;
 	snprintf(st->input, sizeof st->input, "%s", init);
 	st->ninput = strlen(st->input);
+	st->icur = st->ninput;
+	st->ifresh = st->ninput > 0;
 	return INTENT_REDRAW;
 }
 
@@ -341,6 +343,12 @@ const struct keys_entry keys_table[] = {
 	{ { 0 }, { "Down", "j" }, "lists: down", NULL },
 	{ { 0 }, { "Enter" }, "lists: choose; prompt: apply", NULL },
 	{ { 0 }, { "Esc" }, "close list, help or prompt", NULL },
+	{ { 0 }, { "C-a", "C-e" }, "prompt: to the start, to the end",
+	  NULL },
+	{ { 0 }, { "C-u", "C-k" }, "prompt: erase to the start, to the end",
+	  NULL },
+	{ { 0 }, { "Backspace" }, "prompt: erase; typing replaces the old "
+	  "value", NULL },
 	{ { 0 }, { NULL }, NULL, NULL }
 };
 
@@ -594,22 +602,89 @@ apply_step(struct state *st)
 	return MOVED;
 }
 
+/*
+ * The prompt's line editing.  It opens on the old value, shown selected:
+ * the first character typed replaces it, as in a dialog's text field;
+ * any editing key keeps it.  Left/Right, Ctrl-A/Home, Ctrl-E/End move;
+ * Backspace and Delete erase; Ctrl-U erases to the start, Ctrl-K to the
+ * end.  Returns INTENT_REDRAW when the key was an editing key, else 0.
+ */
 static int
-mode_prompt(struct state *st, int key)
+prompt_edit(struct state *st, int key)
 {
+	char	*in = st->input;
+
 	switch (key) {
-	case KEY_ESC:
-		st->mode = MODE_FRAME;
-		state_status(st, "cancelled");
-		return INTENT_REDRAW;
+	case KEY_LEFT:
+		if (st->icur > 0)
+			st->icur--;
+		break;
+	case KEY_RIGHT:
+		if (st->icur < st->ninput)
+			st->icur++;
+		break;
+	case KEY_HOME:
+	case KEY_CTRL('a'):
+		st->icur = 0;
+		break;
+	case KEY_END:
+	case KEY_CTRL('e'):
+		st->icur = st->ninput;
+		break;
 	case KEY_BACKSPACE:
 	case 127:
 	case 8:
-		if (st->ninput > 0)
-			st->input[--st->ninput] = '\0';
-		return INTENT_REDRAW;
+		if (st->ifresh) {
+			st->ninput = st->icur = 0;
+			break;
+		}
+		if (st->icur == 0)
+			break;
+		memmove(in + st->icur - 1, in + st->icur, st->ninput -
+		    st->icur);
+		st->icur--;
+		st->ninput--;
+		break;
+	case KEY_DC:
+	case KEY_CTRL('d'):
+		if (st->icur == st->ninput)
+			break;
+		memmove(in + st->icur, in + st->icur + 1, st->ninput -
+		    st->icur - 1);
+		st->ninput--;
+		break;
 	case KEY_CTRL('u'):
-		st->input[st->ninput = 0] = '\0';
+		memmove(in, in + st->icur, st->ninput - st->icur);
+		st->ninput -= st->icur;
+		st->icur = 0;
+		break;
+	case KEY_CTRL('k'):
+		st->ninput = st->icur;
+		break;
+	default:
+		if (key < 0x20 || key >= 0x7f)
+			return 0;
+		if (st->ifresh)
+			st->ninput = st->icur = 0;
+		if (st->ninput + 1 >= STATE_INPUT_MAX)
+			break;
+		memmove(in + st->icur + 1, in + st->icur, st->ninput -
+		    st->icur);
+		in[st->icur++] = key;
+		st->ninput++;
+		break;
+	}
+	in[st->ninput] = '\0';
+	st->ifresh = 0;
+	return INTENT_REDRAW;
+}
+
+static int
+mode_prompt(struct state *st, int key)
+{
+	if (key == KEY_ESC) {
+		st->mode = MODE_FRAME;
+		state_status(st, "cancelled");
 		return INTENT_REDRAW;
 	}
 	if (is_enter(key)) {
@@ -623,12 +698,7 @@ mode_prompt(struct state *st, int key)
 			return apply_step(st);
 		}
 	}
-	if (key >= 0x20 && key < 0x7f && st->ninput + 1 < STATE_INPUT_MAX) {
-		st->input[st->ninput++] = key;
-		st->input[st->ninput] = '\0';
-		return INTENT_REDRAW;
-	}
-	return 0;
+	return prompt_edit(st, key);
 }
 
 /* The frame's mouse: the wheel steps. */

@@ -249,6 +249,7 @@ draw_prompt(struct canvas *cv, const struct state *st)
 	const struct param_def	*d;
 	struct box		 b;
 	char			 label[96];
+	int			 n, x;
 
 	switch (st->prompt) {
 	case PROMPT_PARAM:
@@ -272,10 +273,19 @@ draw_prompt(struct canvas *cv, const struct state *st)
 	b.x = (cv->w - b.w) / 2;
 	b.y = (cv->h - b.h) / 2;
 	box_open(cv, &b, "type a value");
-	canvas_printf(cv, b.x + 2, b.y + 1, ROLE_NORMAL, b.w - 4, "%s%s_",
-	    label, st->input);
-	canvas_text(cv, b.x + 2, b.y + 2, "Enter applies, Esc cancels, "
-	    "Backspace deletes", ROLE_HELP, b.w - 4);
+	n = canvas_text(cv, b.x + 2, b.y + 1, label, ROLE_NORMAL, b.w - 4);
+	x = b.x + 2 + n;
+	/* The old value shows selected: typing replaces it. */
+	canvas_text(cv, x, b.y + 1, st->input, st->ifresh ? ROLE_CURSOR :
+	    ROLE_NORMAL, b.x + b.w - 2 - x);
+	if (st->icur < st->ninput)
+		canvas_role(cv, x + st->icur, b.y + 1, 1, 1, ROLE_CURSOR);
+	else
+		canvas_put(cv, x + st->icur, b.y + 1, '_', ROLE_NORMAL);
+	canvas_text(cv, b.x + 2, b.y + 2, st->ifresh ? "type to replace, "
+	    "Left/Right to edit; Enter applies, Esc cancels" : "Enter "
+	    "applies, Esc cancels; Ctrl-U clears, Ctrl-A/E start/end",
+	    ROLE_HELP, b.w - 4);
 }
 
 void

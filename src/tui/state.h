@@ -72,6 +72,9 @@ struct state {
 	int			 param;		/* parameter being edited */
 	char			 input[STATE_INPUT_MAX];
 	int			 ninput;
+	int			 icur;		/* cursor in input, 0..ninput */
+	int			 ifresh;	/* input is the old value: typing
+						   replaces it */
 
 	char			 status[STATE_STATUS_MAX];
 	int			 wide;		/* room for three panes */
