@@ -343,12 +343,9 @@ const struct keys_entry keys_table[] = {
 	{ { 0 }, { "Down", "j" }, "lists: down", NULL },
 	{ { 0 }, { "Enter" }, "lists: choose; prompt: apply", NULL },
 	{ { 0 }, { "Esc" }, "close list, help or prompt", NULL },
-	{ { 0 }, { "C-a", "C-e" }, "prompt: to the start, to the end",
-	  NULL },
-	{ { 0 }, { "C-u", "C-k" }, "prompt: erase to the start, to the end",
-	  NULL },
-	{ { 0 }, { "Backspace" }, "prompt: erase; typing replaces the old "
-	  "value", NULL },
+	{ { 0 }, { "C-a", "C-e" }, "prompt: to start, to end", NULL },
+	{ { 0 }, { "C-u", "C-k" }, "prompt: erase to start/end", NULL },
+	{ { 0 }, { "Backspace" }, "prompt: erase a character", NULL },
 	{ { 0 }, { NULL }, NULL, NULL }
 };
 
