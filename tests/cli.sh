@@ -175,6 +175,28 @@ cmp -s "$tmp/a" "$tmp/b"; ok $? "stats --brute gives the same totals"
 grep -q 'global loads .* (8.50 per request' "$tmp/text"
 ok $? "stats text: twohop-v0 8.50 sectors per load request"
 
+# The source pane keeps what a lesson turns on at both lecture sizes: the
+# index lines, the guard, the loop and the access (twohop: the i and j
+# lines are the whole difference between V0 and V1), long lines wrap
+# (copy-offset's "+ offset"), and the struct a kernel reads is shown.
+for size in 120x35 80x24; do
+	for v in twohop-v0 twohop-v1; do
+		"$WARPVIZ" show $v --size $size >"$tmp/src" 2>&1
+		grep -q 'int i = threadIdx\.[xy]' "$tmp/src" &&
+		    grep -q 'int j = threadIdx\.[xy]' "$tmp/src" &&
+		    grep -q 'if (i >= n || j >= n)' "$tmp/src" &&
+		    grep -q 'for (int k = 0; k < n; ++k)' "$tmp/src" &&
+		    grep -q '▶ *float x = d\[n\*i + k\]' "$tmp/src"
+		ok $? "show $v --size $size: index lines, guard, loop and access"
+	done
+	"$WARPVIZ" show copy-offset --size $size >"$tmp/src" 2>&1
+	grep -q 'offset;' "$tmp/src"
+	ok $? "show copy-offset --size $size: the wrapped '+ offset' shows"
+	"$WARPVIZ" show struct12 --size $size >"$tmp/src" 2>&1
+	grep -q 'struct vec3 {' "$tmp/src" && grep -q 'float x, y, z;' "$tmp/src"
+	ok $? "show struct12 --size $size: the struct definition shows"
+done
+
 # show: a frame of the requested size.
 "$WARPVIZ" show matmul-col --size 100x30 >"$tmp/show" 2>&1; ok $? "show exits 0"
 [ "$(wc -l <"$tmp/show")" -le 30 ] && [ -s "$tmp/show" ]; ok $? "show --size 100x30: at most 30 lines"

@@ -300,6 +300,32 @@ act_help(struct state *st)
 	return INTENT_REDRAW;
 }
 
+/* Scroll the source pane by n lines; it folds again at the next step. */
+static int
+scroll_source(struct state *st, int n)
+{
+	if (st->src_step != st->step)
+		st->src_scroll = 0;
+	st->src_step = st->step;
+	st->src_scroll += n;
+	if (st->src_scroll == 0)
+		st->src_scroll = n;
+	state_status(st, "source scrolled; the next step folds it again");
+	return INTENT_REDRAW;
+}
+
+static int
+act_source_down(struct state *st)
+{
+	return scroll_source(st, 4);
+}
+
+static int
+act_source_up(struct state *st)
+{
+	return scroll_source(st, -4);
+}
+
 static int
 act_redraw(struct state *st)
 {
@@ -336,6 +362,10 @@ const struct keys_entry keys_table[] = {
 	{ { 'c' }, { "c" }, "compare side by side", act_compare },
 	{ { 'g' }, { "g" }, "time it on the GPU", act_gpu },
 	{ { 'o' }, { "o" }, "occupancy and GPU details", act_occupancy },
+	{ { KEY_NPAGE, ']' }, { "PgDn", "]" }, "scroll the source down",
+	  act_source_down },
+	{ { KEY_PPAGE, '[' }, { "PgUp", "[" }, "scroll the source up",
+	  act_source_up },
 	{ { '?' }, { "?" }, "this help", act_help },
 	{ { KEY_CTRL('l') }, { "C-l" }, "redraw the screen", act_redraw },
 	{ { 'q', 'Q' }, { "q" }, "quit", act_quit },

@@ -126,7 +126,9 @@ draw_help(struct canvas *cv, const struct state *st)
 	for (e = keys_table; e->help != NULL; e++)
 		n++;
 	cols = n + 4 <= cv->h ? 1 : 2;
-	colw = cols == 1 ? 48 : 38;
+	colw = cols == 1 ? 48 : (cv->w - 6) / 2;
+	if (colw > 48)
+		colw = 48;
 	per = (n + cols - 1) / cols;
 	b.w = cols * colw + 2 + (cols - 1) * 2;
 	b.h = per + 3;

@@ -61,6 +61,8 @@ struct state {
 	int64_t			 block[2];
 	int			 warp;
 
+	int			 src_scroll;	/* source pane scrolled by lines */
+	int64_t			 src_step;	/* ... at this step (else 0) */
 	int			 playing;
 	int			 speed;		/* index into state_speeds */
 	int			 wrap;		/* playing past the end wraps */
