@@ -75,13 +75,13 @@ done
 
 # list: every variant, and valid JSON with parameter ranges.
 "$WARPVIZ" list >"$tmp/list" 2>&1; ok $? "list exits 0"
-[ "$(grep -c '^  [a-z]' "$tmp/list")" -eq 17 ]; ok $? "list shows 17 variants"
+[ "$(grep -c '^  [a-z]' "$tmp/list")" -eq 19 ]; ok $? "list shows 19 variants"
 "$WARPVIZ" list --json >"$tmp/list.json"; ok $? "list --json exits 0"
 if command -v python3 >/dev/null 2>&1; then
 	python3 - "$tmp/list.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert len(d) == 17
+assert len(d) == 19
 for v in d:
     for k in ("name", "family", "title", "params"):
         assert k in v, k
@@ -90,7 +90,7 @@ for v in d:
 names = {v["name"] for v in d}
 assert {"matmul-col", "twohop-v0", "powers-padded"} <= names
 PY
-	ok $? "list --json parses, 17 variants, defaults within ranges"
+	ok $? "list --json parses, 19 variants, defaults within ranges"
 fi
 
 # trace: JSON Lines with the documented keys.

@@ -98,7 +98,7 @@ test_catalog(void)
 	const char	*p, *q;
 	int		 i, j, n, line, col, first, last, good;
 
-	is_int(catalog_count(), 17, "17 seed variants");
+	is_int(catalog_count(), 19, "19 seed variants");
 	for (i = 0; catalog[i] != NULL; i++) {
 		const struct variant *v = catalog[i];
 
@@ -355,7 +355,34 @@ totals_equal(const struct site_totals *a, const struct site_totals *b)
 	return memcmp(a, b, sizeof *a) == 0;
 }
 
-/* The fast path must equal brute force for every variant. */
+/* The fast path equals brute force for one variant at small sizes. */
+static void
+fast_vs_brute(const char *name, const char *params)
+{
+	struct launch	 l;
+	struct totals	 f, b;
+	char		*cause;
+	int		 arch, s, same;
+
+	if (setup(&l, name, params, &cause) != 0) {
+		ok(0, "%s %s: %s", name, params, cause);
+		free(cause);
+		return;
+	}
+	for (arch = ARCH_MODERN; arch <= ARCH_LEGACY; arch++) {
+		totals_compute(&l, arch, TOTALS_AUTO, &f, &cause);
+		totals_compute(&l, arch, TOTALS_BRUTE, &b, &cause);
+		same = f.fast == l.nsites && b.fast == 0;
+		for (s = 0; s < l.nsites; s++)
+			same &= totals_equal(&f.site[s], &b.site[s]);
+		ok(same, "%s %s %s: fast path (%d sites) == brute force",
+		    name, params, arch_name(arch), f.fast);
+	}
+	launch_free(&l);
+}
+
+/* The fast path must equal brute force for every variant: at the sizes
+ * below (odd ones, other warps) and at each variant's own small ones. */
 static void
 test_fast_vs_brute(void)
 {
@@ -382,31 +409,12 @@ test_fast_vs_brute(void)
 		{ "const-uniform", "n=70,taps=5,bs=32" },
 		{ "const-divergent", "n=70,taps=5,bs=32" },
 	};
-	struct launch	 l;
-	struct totals	 f, b;
-	char		*cause;
 	size_t		 i;
-	int		 arch, s, same;
 
-	for (i = 0; i < sizeof small / sizeof small[0]; i++) {
-		if (setup(&l, small[i].name, small[i].params, &cause) != 0) {
-			ok(0, "%s %s: %s", small[i].name, small[i].params,
-			    cause);
-			free(cause);
-			continue;
-		}
-		for (arch = ARCH_MODERN; arch <= ARCH_LEGACY; arch++) {
-			totals_compute(&l, arch, TOTALS_AUTO, &f, &cause);
-			totals_compute(&l, arch, TOTALS_BRUTE, &b, &cause);
-			same = f.fast == l.nsites && b.fast == 0;
-			for (s = 0; s < l.nsites; s++)
-				same &= totals_equal(&f.site[s], &b.site[s]);
-			ok(same, "%s %s %s: fast path (%d sites) == brute "
-			    "force", small[i].name, small[i].params,
-			    arch_name(arch), f.fast);
-		}
-		launch_free(&l);
-	}
+	for (i = 0; i < sizeof small / sizeof small[0]; i++)
+		fast_vs_brute(small[i].name, small[i].params);
+	for (i = 0; catalog[i] != NULL; i++)
+		fast_vs_brute(catalog[i]->name, catalog[i]->live.small);
 }
 
 /* Every active lane stays inside its array, at small sizes. */
@@ -420,16 +428,8 @@ test_in_bounds(void)
 	int		 i, w, lane;
 
 	for (i = 0; catalog[i] != NULL; i++) {
-		const char *p = strncmp(catalog[i]->name, "matmul", 6) == 0 ?
-		    "width=24,tile=8" : strncmp(catalog[i]->name, "twohop",
-		    6) == 0 ? "n=19,bx=8,by=8" : strncmp(catalog[i]->name,
-		    "array2d", 7) == 0 ? "width=35,height=9" : "n=512,bs=64";
+		const char *p = catalog[i]->live.small;
 
-		if (strcmp(catalog[i]->name, "matmul-tiled") != 0 &&
-		    strncmp(catalog[i]->name, "matmul", 6) == 0)
-			p = "width=21,bx=8,by=8";
-		if (strcmp(catalog[i]->name, "stride") == 0)
-			p = "n=500,stride=5,bs=64";
 		if (setup(&l, catalog[i]->name, p, &cause) != 0) {
 			ok(0, "%s %s: %s", catalog[i]->name, p, cause);
 			free(cause);
@@ -531,6 +531,101 @@ test_totals_by_hand(void)
 	launch_free(&l);
 }
 
+/* One site's whole-launch requests and sectors (global) or wavefronts. */
+static void
+site_is(const char *name, const char *params, int site, int64_t requests,
+    int64_t cost, const char *why)
+{
+	struct launch	 l;
+	struct totals	 t;
+	char		*cause;
+	int64_t		 got;
+
+	if (setup(&l, name, params, &cause) != 0 ||
+	    totals_compute(&l, ARCH_MODERN, TOTALS_AUTO, &t, &cause) != 0) {
+		ok(0, "%s %s: %s", name, params, cause);
+		free(cause);
+		return;
+	}
+	got = l.sites[site].space == SPACE_SHARED ? t.site[site].wavefronts :
+	    t.site[site].sectors;
+	ok(t.site[site].requests == requests && got == cost, "%s %s %s: %lld "
+	    "requests, %lld (%s)", name, params, l.sites[site].text,
+	    (long long)t.site[site].requests, (long long)got, why);
+	launch_free(&l);
+}
+
+/*
+ * The 2-hop ladder's V2 and V3, worked out by hand.  Blocks of 8 x 8
+ * threads, 2 warps: warp w has ia = 0..7 (lane % 8), ja = 4w + lane / 8.
+ * nn = n rounded up to 64 keeps every row of d and t 256-byte aligned.
+ */
+static void
+test_twohop_blocked(void)
+{
+	struct launch	 l;
+	struct access	 a;
+	char		*cause;
+
+	/* n = 4000: nn = 4032, 63 x 63 blocks, 7938 warps.  V2's t load
+	   reads 8 floats (ia) in one aligned 32-byte sector, the d load 4
+	   (ja): 1 sector per request, 7938 x 4000 k x 8 requests each. */
+	site_is("twohop-v2", "n=4000", 0, 254016000, 254016000,
+	    "8 lanes per float, 1 sector");
+	site_is("twohop-v2", "n=4000", 1, 254016000, 254016000,
+	    "4 floats, 1 sector");
+	/* Stores: 500 valid row strips (62 blocks x 8 + 4 in the last) x
+	   500 column strips x 2 warps; 8 rows of 16 bytes, rows 16000
+	   bytes apart: 8 sectors. */
+	site_is("twohop-v2", "n=4000", 2, 500000, 4000000,
+	    "8 rows of 4 floats");
+	/* V3: 1000 strips of 4 k; a warp loads 32 consecutive floats of a
+	   row of t or d (4 sectors), stores them to 32 consecutive words
+	   of xx or yy (1 wavefront); reads of yy (4 words) and xx (8
+	   words) are broadcasts, 1 wavefront. */
+	site_is("twohop-v3", "n=4000", 0, 31752000, 127008000,
+	    "32 floats, 4 sectors");
+	site_is("twohop-v3", "n=4000", 1, 31752000, 31752000,
+	    "32 words, 32 banks");
+	site_is("twohop-v3", "n=4000", 2, 31752000, 127008000,
+	    "32 floats, 4 sectors");
+	site_is("twohop-v3", "n=4000", 3, 31752000, 31752000,
+	    "32 words, 32 banks");
+	site_is("twohop-v3", "n=4000", 4, 254016000, 254016000,
+	    "4 words, broadcast");
+	site_is("twohop-v3", "n=4000", 5, 254016000, 254016000,
+	    "8 words, broadcast");
+	site_is("twohop-v3", "n=4000", 6, 500000, 4000000,
+	    "as V2's store");
+
+	/* n = 70: nn = 128, 2 x 2 blocks.  The loads read the padding and
+	   are never guarded: 8 warps x 70 k x 8 = 4480 requests. */
+	site_is("twohop-v2", "n=70", 0, 4480, 4480, "the padding is read");
+	/* The store's own guard i < n && j < n.  Rows are 280 bytes apart
+	   (280 = 24 mod 32): warp 0's 16 bytes cross a sector boundary in
+	   rows i = 1 mod 4, warp 1's in rows i = 3 mod 4.  Block (0,0):
+	   128 requests of 8 rows, 2 crossing: 1280 sectors.  Block (0,1),
+	   jb = 0: warp 0 8 x 10, warp 1 (j = 68, 69: 8 bytes, never
+	   crossing) 8 x 8.  Block (1,0), ib = 0, rows 64..69: warp 0 6 + 2
+	   (65, 69), warp 1 6 + 1 (67), 8 jb each: 120.  Block (1,1): 8 +
+	   6.  162 requests, 1558 sectors. */
+	site_is("twohop-v2", "n=70", 2, 162, 1558, "edge blocks guarded");
+	site_is("twohop-v3", "n=70", 6, 162, 1558, "as V2's store");
+	/* kb runs (70 + 3) / 4 = 18 times. */
+	site_is("twohop-v3", "n=70", 0, 576, 2304, "18 strips x 4 k");
+
+	/* Lane by lane: in block (1,1) a t load has all 32 lanes, the
+	   store at ib = jb = 0 only ia < 6 (i < 70) of warp 0: 24. */
+	setup(&l, "twohop-v2", "n=70", &cause);
+	warp_access(&l, 1, 1, 0, 0, &a, &cause);
+	is_int(__builtin_popcount(a.active), 32, "twohop-v2 n=70 block 1,1: "
+	    "the first t load has 32 lanes");
+	warp_access(&l, 1, 1, 0, l.nsteps - 64, &a, &cause);
+	ok(a.site == 2 && a.active == 0x3f3f3f3f, "twohop-v2 n=70 block 1,1: "
+	    "the first store has ia 0..5 of ja 0..3 (mask %08x)", a.active);
+	launch_free(&l);
+}
+
 static void
 refused(const char *name, const char *params, const char *why)
 {
@@ -617,6 +712,7 @@ main(void)
 	test_in_bounds();
 	test_measured();
 	test_totals_by_hand();
+	test_twohop_blocked();
 	test_errors();
 	return tap_done();
 }
