@@ -157,21 +157,61 @@ panel_defines(const char *p, const char *name)
 	return 0;
 }
 
+/* Indentation of line p in cells, -1 for a blank line. */
+static int
+panel_indent(const char *p)
+{
+	int	col = 0;
+
+	for (; *p == ' ' || *p == '\t'; p++)
+		col = *p == '\t' ? (col / PANEL_TAB + 1) * PANEL_TAB : col + 1;
+	return *p == '\n' || *p == '\0' ? -1 : col;
+}
+
 /*
- * How much line n matters to the lesson: 0 = the access, 1 = a loop, an
- * index, the guard, a __shared__ array or a struct the kernel reads,
- * 2 = the kernel's name, 3 = anything else.
+ * Does the loop or condition on line n enclose line cur?  Going back from
+ * cur, each line less indented than all after it opens a block around it.
  */
 static int
-panel_weight(const struct variant *v, const char *p, int n, int cur)
+panel_encloses(const char *src, int n, int cur)
 {
-	int	i;
+	int	i, ind, min;
+
+	if (cur <= n)
+		return 0;
+	min = panel_indent(catalog_line_start(src, cur));
+	for (i = cur - 1; i > n; i--) {
+		ind = panel_indent(catalog_line_start(src, i));
+		if (ind >= 0 && ind < min)
+			min = ind;
+	}
+	ind = panel_indent(catalog_line_start(src, n));
+	return ind >= 0 && ind < min;
+}
+
+/*
+ * How much line n matters to the lesson: 0 = the access, 1 = a loop or
+ * condition around it, an index computed from threadIdx or blockIdx or
+ * named by the variant, a __shared__ array, 2 = the kernel's name, 3 =
+ * anything else.
+ */
+static int
+panel_weight(const struct variant *v, const char *src, int n, int cur)
+{
+	const char	*p = catalog_line_start(src, n);
+	int		 i;
 
 	if (n == cur)
 		return 0;
+	/* An early return is the kernel's guard. */
+	if (panel_starts(p, "if") && (panel_has(p, "return") ||
+	    panel_starts(catalog_line_start(src, n + 1), "return")))
+		return n < cur ? 1 : 3;
 	if (panel_starts(p, "for") || panel_starts(p, "while") ||
-	    panel_starts(p, "if") || panel_has(p, "threadIdx") ||
-	    panel_has(p, "blockIdx") || panel_has(p, "__shared__"))
+	    panel_starts(p, "if"))
+		return panel_encloses(src, n, cur) ? 1 : 3;
+	if (panel_has(p, "threadIdx") || panel_has(p, "blockIdx") ||
+	    panel_has(p, "__shared__"))
 		return 1;
 	for (i = 0; i < VARIANT_MAX_LETS && v->lets[i].name != NULL; i++)
 		if (panel_defines(p, v->lets[i].name))
@@ -250,7 +290,8 @@ panel_fold(const struct variant *v, const char *src, int first, int last,
 		const char *p = catalog_line_start(src, cand[i]);
 
 		rows[i] = panel_line_rows(src, cand[i], tw, cand[i] != cur);
-		wt[i] = cand[i] < first ? 1 : panel_weight(v, p, cand[i], cur);
+		wt[i] = cand[i] < first ? 1 : panel_weight(v, src, cand[i],
+		    cur);
 		/* Blank lines and lone braces are only context. */
 		while (*p == ' ' || *p == '\t')
 			p++;
