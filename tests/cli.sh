@@ -197,6 +197,22 @@ for size in 120x35 80x24; do
 	ok $? "show struct12 --size $size: the struct definition shows"
 done
 
+# Two loops named k (powers: the store loop, then the read loop): step
+# 1 + k stores power k, step 33 + k reads it back; each names its own k.
+"$WARPVIZ" trace powers-stride32 --steps 0:35 >"$tmp/pw" 2>&1
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$tmp/pw" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert rows[0]["loop"] == {}, rows[0]["loop"]
+for r in rows[1:33]:
+    assert r["op"] == "store" and r["loop"] == {"k": r["step"] - 1}, r["loop"]
+for r in rows[33:36]:
+    assert r["op"] == "load" and r["loop"] == {"k": r["step"] - 33}, r["loop"]
+PY
+	ok $? "trace: each step names the k of its own loop (powers: store, read)"
+fi
+
 # show: a frame of the requested size.
 "$WARPVIZ" show matmul-col --size 100x30 >"$tmp/show" 2>&1; ok $? "show exits 0"
 [ "$(wc -l <"$tmp/show")" -le 30 ] && [ -s "$tmp/show" ]; ok $? "show --size 100x30: at most 30 lines"
