@@ -280,9 +280,10 @@ act_gpu(struct state *st)
 	const char	*why = NULL;
 
 	if (gpu_request(&st->pane[0].ps, &why) != 0)
-		state_status(st, "GPU: %s", why != NULL ? why : "unavailable");
+		state_status(st, "%s", why != NULL ? why : "no live timing");
 	else
-		state_status(st, "GPU: timing %s...", st->pane[0].v->name);
+		state_status(st, "timing %s on the GPU...",
+		    st->pane[0].v->name);
 	return INTENT_REDRAW;
 }
 
