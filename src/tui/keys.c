@@ -298,6 +298,7 @@ static int
 act_help(struct state *st)
 {
 	st->mode = MODE_HELP;
+	st->help_page = 0;
 	return INTENT_REDRAW;
 }
 
@@ -752,6 +753,17 @@ keys_dispatch(struct state *st, int key, int w, int h)
 
 	switch (st->mode) {
 	case MODE_HELP:
+		/* ? or Right turns to the glossary, Left back; others close. */
+		if ((key == '?' || key == KEY_RIGHT || key == '\t') &&
+		    st->help_page == 0) {
+			st->help_page = 1;
+			return INTENT_REDRAW;
+		}
+		if (key == KEY_LEFT && st->help_page == 1) {
+			st->help_page = 0;
+			return INTENT_REDRAW;
+		}
+		/* FALLTHROUGH */
 	case MODE_GPU:
 		if (key == KEY_MOUSE)
 			return 0;

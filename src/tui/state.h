@@ -61,6 +61,7 @@ struct state {
 	int64_t			 block[2];
 	int			 warp;
 
+	int			 help_page;	/* ?: 0 keys, 1 glossary */
 	int			 src_scroll;	/* source pane scrolled by lines */
 	int64_t			 src_step;	/* ... at this step (else 0) */
 	int			 playing;
