@@ -308,44 +308,26 @@ rules_legacy(const int64_t *addr, uint32_t active, int nlanes, int size,
 	rules_spans(v, n, size, &out->bytes_used, &sectors, &lines);
 }
 
-/*
- * Phases and words per lane of a shared access of size bytes.  Stores of
- * 8 and 16 bytes are served in phases of 16 and 8 lanes; loads merge them
- * (measured with ncu on an H100, doc/rules.md): an 8-byte load is one pass
- * over the warp, a 16-byte load one per half-warp.
- */
-static int
-rules_phases(int size, int is_load, int *words)
-{
-	if (size == 8) {
-		*words = 2;
-		return (is_load ? 1 : 2);
-	}
-	if (size >= 16) {
-		*words = 4;
-		return (is_load ? 2 : 4);
-	}
-	*words = 1;
-	return (1);
-}
-
-/*
- * Apply the shared-memory bank rule.  In each phase a bank serves its
- * distinct words one pass each, and a pass carries at most 32 words, so
- * the phase needs at least ceil(distinct words / 32) passes (its ideal);
- * the conflict degree is the passes over that ideal.
- */
+/* Apply the shared-memory bank rule. */
 void
 rules_shared(const int64_t *addr, uint32_t active, int nlanes, int size,
-    int is_load, struct rules_shared *out)
+    struct rules_shared *out)
 {
-	int64_t		w[RULES_MAX_LANES * 4], w0;
+	int64_t		w[RULES_MAX_LANES], w0;
 	uint32_t	mask;
 	int		load[RULES_BANKS];
-	int		phases, per, words, p, l, k, n, i, b, max, distinct;
-	int		ideal, deg;
+	int		phases, per, words, p, l, k, n, i, b, max;
 
-	phases = rules_phases(size, is_load, &words);
+	if (size == 8) {
+		phases = 2;
+		words = 2;
+	} else if (size >= 16) {
+		phases = 4;
+		words = 4;
+	} else {
+		phases = 1;
+		words = 1;
+	}
 	per = RULES_MAX_LANES / phases;
 	mask = rules_mask(active, &nlanes);
 
@@ -374,21 +356,18 @@ rules_shared(const int64_t *addr, uint32_t active, int nlanes, int size,
 
 		for (b = 0; b < RULES_BANKS; b++)
 			load[b] = 0;
-		max = distinct = 0;
+		max = 0;
 		for (i = 0; i < n; i++) {
 			if (i > 0 && w[i] == w[i - 1])
 				continue;
-			distinct++;
 			b = (int)rules_floormod(w[i], RULES_BANKS);
 			if (++load[b] > max)
 				max = load[b];
 		}
-		ideal = (distinct + RULES_BANKS - 1) / RULES_BANKS;
-		deg = (max + ideal - 1) / ideal;
 		out->wavefronts += max;
-		out->ideal += ideal;
-		if (deg > out->degree)
-			out->degree = deg;
+		out->ideal++;
+		if (max > out->degree)
+			out->degree = max;
 	}
 }
 
@@ -434,6 +413,22 @@ rules_class_name(enum rules_class class)
 
 /* --- what the panels draw ----------------------------------------------- */
 
+/* Phases and words per lane of a shared access of size bytes. */
+static int
+rules_phases(int size, int *words)
+{
+	if (size == 8) {
+		*words = 2;
+		return (2);
+	}
+	if (size >= 16) {
+		*words = 4;
+		return (4);
+	}
+	*words = 1;
+	return (1);
+}
+
 /*
  * The shared-memory bank rule word by word.  Within a phase the distinct
  * words are sorted by (bank, word), so a bank's k words take passes 0..k-1
@@ -441,15 +436,15 @@ rules_class_name(enum rules_class class)
  */
 void
 rules_shared_banks(const int64_t *addr, uint32_t active, int nlanes,
-    int size, int is_load, struct rules_banks *out)
+    int size, struct rules_banks *out)
 {
 	struct rules_word	*wd, t;
 	uint32_t		 mask;
 	int64_t			 w0;
 	int			 phases, words, per, p, l, k, i, j, first;
-	int			 load[RULES_BANKS], base = 0, max, ideal, deg;
+	int			 load[RULES_BANKS], base = 0, max;
 
-	phases = rules_phases(size, is_load, &words);
+	phases = rules_phases(size, &words);
 	per = RULES_MAX_LANES / phases;
 	mask = rules_mask(active, &nlanes);
 	out->phases = phases;
@@ -494,9 +489,6 @@ rules_shared_banks(const int64_t *addr, uint32_t active, int nlanes,
 		for (i = 0; i < RULES_BANKS; i++)
 			load[i] = 0;
 		max = 0;
-		/* A phase of more than 32 words needs several passes anyway:
-		   a bank's degree counts its passes over that ideal. */
-		ideal = (out->nwords - first + RULES_BANKS - 1) / RULES_BANKS;
 		for (i = first; i < out->nwords; i++) {
 			wd = &out->word[i];
 			wd->pass = load[wd->bank]++;
@@ -504,9 +496,8 @@ rules_shared_banks(const int64_t *addr, uint32_t active, int nlanes,
 			if (load[wd->bank] > max)
 				max = load[wd->bank];
 			out->words[wd->bank]++;
-			deg = (load[wd->bank] + ideal - 1) / ideal;
-			if (deg > out->degree[wd->bank])
-				out->degree[wd->bank] = deg;
+			if (load[wd->bank] > out->degree[wd->bank])
+				out->degree[wd->bank] = load[wd->bank];
 		}
 		/* A lane is served when its first word is. */
 		for (i = first; i < out->nwords; i++)

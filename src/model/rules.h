@@ -63,11 +63,8 @@ struct rules_legacy {
 struct rules_shared {
 	int	active;
 	int	wavefronts;	/* serialised passes, summed over phases */
-	int	ideal;		/* per phase, ceil(distinct words / 32), summed:
-				   the passes the data needs */
-	int	degree;		/* n of an n-way conflict: the most distinct
-				   words in one bank in one phase over that
-				   phase's ideal; 1 = no conflict */
+	int	ideal;		/* phases that have an active lane */
+	int	degree;		/* largest count of distinct words in one bank in one phase (n-way); 1 = no conflict */
 	int	bank[RULES_MAX_LANES];	/* bank of each lane's first word, -1 if inactive */
 };
 
@@ -92,13 +89,9 @@ enum rules_class rules_grade(int64_t sectors, int64_t need, int shares);
 /* Apply the cc 1.2/1.3 half-warp segment rule with size reduction. */
 void	rules_legacy(const int64_t *addr, uint32_t active, int nlanes, int size,
 	    struct rules_legacy *out);
-/*
- * Apply the shared-memory bank rule.  8- and 16-byte stores go in phases
- * of 16 and 8 lanes; loads (is_load) merge phases: one pass over the warp
- * for 8 bytes, one per half-warp for 16 (doc/rules.md).
- */
+/* Apply the shared-memory bank rule. */
 void	rules_shared(const int64_t *addr, uint32_t active, int nlanes, int size,
-	    int is_load, struct rules_shared *out);
+	    struct rules_shared *out);
 /* Apply the constant-memory serialisation rule. */
 void	rules_constant(const int64_t *addr, uint32_t active, int nlanes,
 	    struct rules_constant *out);
@@ -118,8 +111,7 @@ const char *rules_class_name(enum rules_class);
 struct rules_word {
 	int64_t		word;		/* byte address / 4 (floor) */
 	int		bank;		/* word mod 32 */
-	int		phase;		/* 0; stores 0-1 for 8-byte, 0-3 for
-					   16-byte; loads 0, 0-1 for 16 */
+	int		phase;		/* 0; 0-1 for 8-byte, 0-3 for 16-byte */
 	int		pass;		/* wavefront of its phase, from 0 */
 	int		wave;		/* wavefront of the access, from 0 */
 	uint32_t	lanes;		/* lanes whose access includes it */
@@ -127,8 +119,7 @@ struct rules_word {
 
 /* The words of a shared access per bank and per wavefront. */
 struct rules_banks {
-	int		phases;		/* 1; stores 2 (8-byte) or 4
-					   (16-byte); 16-byte loads 2 */
+	int		phases;		/* 1, 2 (8-byte) or 4 (16-byte) */
 	int		nwords;		/* distinct (phase, word) pairs */
 	struct rules_word word[RULES_MAX_WORDS];	/* by phase, bank,
 							   word */
@@ -161,7 +152,7 @@ struct rules_reads {
  * access's wavefronts are the phases' passes one after the other.
  */
 void	rules_shared_banks(const int64_t *addr, uint32_t active, int nlanes,
-	    int size, int is_load, struct rules_banks *out);
+	    int size, struct rules_banks *out);
 /* The lines a global access touches, sorted; returns how many (at most
    RULES_MAX_LINES). */
 int	rules_lines(const int64_t *addr, uint32_t active, int nlanes, int size,

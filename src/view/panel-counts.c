@@ -227,13 +227,9 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 		row += panel_wrap(c, x + 3, y + row, w - 3, h - row > 3 ? 3 :
 		    h - row, buf, r->s.wavefronts > r->s.ideal ? ROLE_BAD :
 		    ROLE_NORMAL);
-		if (row < h && s->size > 4 && s->op == OP_LOAD)
+		if (row < h && s->size > 4)
 			canvas_printf(c, x + 3, y + row++, ROLE_DIM, w - 3,
-			    "%d-byte load: %s", s->size, s->size == 8 ?
-			    "one pass over the warp" : "a pass per half-warp");
-		else if (row < h && s->size > 4)
-			canvas_printf(c, x + 3, y + row++, ROLE_DIM, w - 3,
-			    "%d-byte store: phases of %d lanes", s->size,
+			    "%d-byte access: phases of %d lanes", s->size,
 			    s->size == 8 ? 16 : 8);
 	} else if (row < h) {
 		role = r->c.serial <= 1 ? ROLE_BROADCAST : ROLE_UNCOALESCED;

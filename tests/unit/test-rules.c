@@ -46,7 +46,7 @@ check_shared(const char *name, const int64_t *a, uint32_t active, int size,
 {
 	struct rules_shared	s;
 
-	rules_shared(a, active, RULES_MAX_LANES, size, 0, &s);
+	rules_shared(a, active, RULES_MAX_LANES, size, &s);
 	is_int(s.wavefronts, wavefronts, "shared %s: wavefronts", name);
 	is_int(s.ideal, ideal, "shared %s: ideal", name);
 	is_int(s.degree, degree, "shared %s: degree", name);
@@ -289,89 +289,6 @@ test_global(void)
 	    "class name broadcast");
 }
 
-/*
- * 8- and 16-byte shared loads, against what Nsight Compute measured on an
- * H100 (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum, one-
- * instruction kernels, tests/gpu/ncu-shared.sh): loads merge the phases a
- * store takes.  An 8-byte load is one pass over the warp, a 16-byte load
- * one per half-warp; each pass: the most distinct words in one bank.
- */
-static void
-test_shared_loads(void)
-{
-	struct rules_shared	s;
-	int64_t			a[RULES_MAX_LANES];
-	int			l;
-
-	/* 64-bit, all lanes one double: words 0, 1 in banks 0, 1: 1 (the
-	   store rule's two phases make 2). */
-	fill(a, 0, 0);
-	rules_shared(a, ALL, 32, 8, 1, &s);
-	is_int(s.wavefronts, 1, "8-byte load, one address: 1 wavefront");
-	is_int(s.degree, 1, "8-byte load, one address: no conflict");
-	rules_shared(a, ALL, 32, 8, 0, &s);
-	is_int(s.wavefronts, 2, "8-byte store, one address: 2 (two phases)");
-
-	/* Half-warps on two neighbouring doubles: words 0-3, one a bank. */
-	for (l = 0; l < 32; l++)
-		a[l] = l < 16 ? 0 : 8;
-	rules_shared(a, ALL, 32, 8, 1, &s);
-	is_int(s.wavefronts, 1, "8-byte load, two neighbouring doubles: 1");
-
-	/* Alternating doubles in the same banks: bytes 0 and 256 (words 0,1
-	   and 64,65): banks 0 and 1 hold two words each: 2 (store rule 4). */
-	for (l = 0; l < 32; l++)
-		a[l] = l % 2 ? 256 : 0;
-	rules_shared(a, ALL, 32, 8, 1, &s);
-	is_int(s.wavefronts, 2, "8-byte load, alternating same banks: 2");
-	is_int(s.degree, 2, "8-byte load, alternating same banks: 2-way");
-	rules_shared(a, ALL, 32, 8, 0, &s);
-	is_int(s.wavefronts, 4, "8-byte store, alternating same banks: 4");
-
-	/* Consecutive doubles: 64 words, two a bank; the data needs two
-	   passes (ideal 2), so that is no conflict. */
-	fill(a, 0, 8);
-	rules_shared(a, ALL, 32, 8, 1, &s);
-	is_int(s.wavefronts, 2, "8-byte load, consecutive: 2 wavefronts");
-	is_int(s.ideal, 2, "8-byte load, consecutive: ideal 2");
-	is_int(s.degree, 1, "8-byte load, consecutive: no conflict");
-
-	/* 128-bit, all lanes one 16-byte chunk: per half-warp words 0-3,
-	   one pass each: 2 (store rule: four phases, 4). */
-	fill(a, 0, 0);
-	rules_shared(a, ALL, 32, 16, 1, &s);
-	is_int(s.wavefronts, 2, "16-byte load, one chunk: 2 wavefronts");
-	rules_shared(a, ALL, 32, 16, 0, &s);
-	is_int(s.wavefronts, 4, "16-byte store, one chunk: 4");
-
-	/* Two chunks (lane parity) and four chunks (lane mod 4): at most 16
-	   words per half-warp, one a bank: 2. */
-	for (l = 0; l < 32; l++)
-		a[l] = 16 * (l % 2);
-	rules_shared(a, ALL, 32, 16, 1, &s);
-	is_int(s.wavefronts, 2, "16-byte load, two chunks: 2");
-	for (l = 0; l < 32; l++)
-		a[l] = 16 * (l % 4);
-	rules_shared(a, ALL, 32, 16, 1, &s);
-	is_int(s.wavefronts, 2, "16-byte load, four chunks: 2");
-
-	/* Chunks 0 and 128 split by half-warp: each half one chunk: 2. */
-	for (l = 0; l < 32; l++)
-		a[l] = l < 16 ? 0 : 128;
-	rules_shared(a, ALL, 32, 16, 1, &s);
-	is_int(s.wavefronts, 2, "16-byte load, chunks 0 and 128 by half: 2");
-	rules_shared(a, ALL, 32, 16, 0, &s);
-	is_int(s.wavefronts, 4, "16-byte store, chunks 0 and 128 by half: 4");
-
-	/* Consecutive float4: 512 bytes, 64 words a half-warp, 2 passes
-	   each: 4, the ideal; no conflict. */
-	fill(a, 0, 16);
-	rules_shared(a, ALL, 32, 16, 1, &s);
-	is_int(s.wavefronts, 4, "16-byte load, consecutive: 4 wavefronts");
-	is_int(s.ideal, 4, "16-byte load, consecutive: ideal 4");
-	is_int(s.degree, 1, "16-byte load, consecutive: no conflict");
-}
-
 static void
 test_shared(void)
 {
@@ -382,7 +299,7 @@ test_shared(void)
 	/* s[lane]: word l in bank l, one word a bank. */
 	fill(a, 0, 4);
 	check_shared("s[lane]", a, ALL, 4, 1, 1, 1);
-	rules_shared(a, ALL, 32, 4, 0, &s);
+	rules_shared(a, ALL, 32, 4, &s);
 	pass = 1;
 	for (l = 0; l < 32; l++)
 		pass = pass && s.bank[l] == l;
@@ -458,7 +375,7 @@ test_shared(void)
 	 */
 	fill(a, 0, 8);
 	check_shared("s8[lane] lanes 0-15", a, UINT32_C(0xffff), 8, 1, 1, 1);
-	rules_shared(a, UINT32_C(0xffff), 32, 8, 0, &s);
+	rules_shared(a, UINT32_C(0xffff), 32, 8, &s);
 	ok(s.bank[0] == 0 && s.bank[15] == 30 && s.bank[16] == -1 &&
 	    s.bank[31] == -1,
 	    "shared s8[lane] lanes 0-15: banks 0, 30, -1, -1");
@@ -468,13 +385,13 @@ test_shared(void)
 
 	/* nlanes 8: lanes 8-31 are not there and report bank -1. */
 	fill(a, 0, 4);
-	rules_shared(a, ALL, 8, 4, 0, &s);
+	rules_shared(a, ALL, 8, 4, &s);
 	ok(s.active == 8 && s.bank[7] == 7 && s.bank[8] == -1,
 	    "shared nlanes 8: 8 active, bank[8] == -1");
 
 	/* Negative addresses: byte -4 is word -1, bank 31. */
 	fill(a, -4, 4);
-	rules_shared(a, ALL, 32, 4, 0, &s);
+	rules_shared(a, ALL, 32, 4, &s);
 	ok(s.bank[0] == 31 && s.bank[1] == 0 && s.wavefronts == 1,
 	    "shared s[lane-1]: bank[0] 31, bank[1] 0, 1 wavefront");
 }
@@ -729,7 +646,7 @@ test_shift(void)
 				pattern(p, 0, a);
 				rules_global(a, masks[m], 32, sizes[z], &g0);
 				rules_legacy(a, masks[m], 32, sizes[z], &r0);
-				rules_shared(a, masks[m], 32, sizes[z], m, &s0);
+				rules_shared(a, masks[m], 32, sizes[z], &s0);
 				rules_constant(a, masks[m], 32, &c0);
 				pass = 1;
 				for (k = -3; k <= 3; k++) {
@@ -740,7 +657,7 @@ test_shift(void)
 					rules_legacy(a, masks[m], 32, sizes[z],
 					    &r);
 					rules_shared(a, masks[m], 32, sizes[z],
-					    m, &s);
+					    &s);
 					rules_constant(a, masks[m], 32, &c);
 					pass = pass && memcmp(&g, &g0,
 					    sizeof g) == 0;
@@ -788,7 +705,7 @@ test_banks(void)
 	 * word (lane k < 16) goes first, the upper (lane k + 16) second.
 	 */
 	fill(a, 0, 8);
-	rules_shared_banks(a, ALL, RULES_MAX_LANES, 4, 0, &b);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 4, &b);
 	is_int(b.phases, 1, "banks stride 2: one phase");
 	is_int(b.nwords, 32, "banks stride 2: 32 distinct words");
 	for (l = 0, ok2 = ok0 = 1; l < RULES_BANKS; l++) {
@@ -815,7 +732,7 @@ test_banks(void)
 	 * each bank holds 2 words over the access (one a phase).
 	 */
 	fill(a, 0, 8);
-	rules_shared_banks(a, ALL, RULES_MAX_LANES, 8, 0, &b);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 8, &b);
 	is_int(b.phases, 2, "banks double: two phases");
 	is_int(b.nwords, 64, "banks double: 64 words, 2 a lane");
 	for (l = 0, ok1 = ok0 = 1; l < RULES_BANKS; l++)
@@ -835,7 +752,7 @@ test_banks(void)
 	 * lane 24 (word 96) 3.
 	 */
 	fill(a, 0, 16);
-	rules_shared_banks(a, ALL, RULES_MAX_LANES, 8, 0, &b);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 8, &b);
 	is_int(b.degree[0] * 10 + b.degree[2], 20, "banks double stride 2: "
 	    "bank 0 2-way, bank 2 unused");
 	is_int(b.words[0], 4, "banks double stride 2: bank 0 holds 4 words");
@@ -846,7 +763,7 @@ test_banks(void)
 	/* 16-byte, lane l at 16l: four phases of 8 lanes, words 32p..32p+31
 	   in phase p, 1-way: lane l in wavefront l/8. */
 	fill(a, 0, 16);
-	rules_shared_banks(a, ALL, RULES_MAX_LANES, 16, 0, &b);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 16, &b);
 	is_int(b.phases * 1000 + b.nwords, 4128, "banks float4: 4 phases, "
 	    "128 words");
 	for (l = 0, ok0 = 1; l < RULES_MAX_LANES; l++)
@@ -856,12 +773,12 @@ test_banks(void)
 
 	/* All lanes on word 0: one word, every lane, 1-way. */
 	fill(a, 0, 0);
-	rules_shared_banks(a, ALL, RULES_MAX_LANES, 4, 0, &b);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 4, &b);
 	is_int(b.nwords, 1, "banks broadcast: one word");
 	is_int((int64_t)b.word[0].lanes, ALL, "... read by all 32 lanes");
 	is_int(b.degree[0], 1, "... 1-way");
 	/* Inactive lanes are served by no wavefront. */
-	rules_shared_banks(a, UINT32_C(0xffff), RULES_MAX_LANES, 4, 0, &b);
+	rules_shared_banks(a, UINT32_C(0xffff), RULES_MAX_LANES, 4, &b);
 	is_int(b.wave[20], -1, "banks: an inactive lane has no wavefront");
 }
 
@@ -1002,7 +919,6 @@ main(void)
 	test_kind();
 	test_global();
 	test_shared();
-	test_shared_loads();
 	test_legacy();
 	test_constant();
 	test_shift();
