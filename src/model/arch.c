@@ -20,7 +20,15 @@ static void
 global_modern(const struct launch_site *s, const struct access *a,
     struct access_result *r)
 {
+	struct rules_global	u;
+
 	rules_global(a->addr, a->active, a->nlanes, s->size, &r->g);
+	if (s->used > 0 && s->used < s->size) {
+		/* Padding is moved but not used: count the fields' bytes. */
+		rules_global(a->addr, a->active, a->nlanes, s->used, &u);
+		r->g.bytes_used = u.bytes_used;
+		r->g.ideal = u.ideal;
+	}
 }
 
 static void
