@@ -98,6 +98,12 @@ struct state {
 	int			 param;		/* parameter being edited */
 	char			 input[STATE_INPUT_MAX];
 	int			 ninput;
+	int			 icur;		/* cursor in input, 0..ninput */
+	int			 ifresh;	/* input is the old value: typing
+						   replaces it */
+	int			 help_page;	/* ?: 0 keys, 1 glossary */
+	int			 src_scroll;	/* source pane scrolled by lines */
+	int64_t			 src_step;	/* ... at this step (else 0) */
 };
 
 /* Steps per second of each speed. */
