@@ -51,6 +51,9 @@ static const struct {
 	[OPT_VERSION] = { "version", no_argument },
 };
 
+/* An entry's set of options is one unsigned's bits. */
+_Static_assert(OPT_COUNT <= 32, "too many options for opts_entry.allowed");
+
 /* getopt_long's value for a long option: above every char. */
 #define OPTS_LONG(id)	(256 + (id))
 
