@@ -68,7 +68,8 @@ arch_apply(enum arch arch, const struct launch *l, const struct access *a,
 		arch_table[arch].global(s, a, r);
 		break;
 	case SPACE_SHARED:
-		rules_shared(a->addr, a->active, a->nlanes, s->size, &r->s);
+		rules_shared(a->addr, a->active, a->nlanes, s->size,
+		    s->op == OP_LOAD, &r->s);
 		break;
 	case SPACE_CONSTANT:
 		rules_constant(a->addr, a->active, a->nlanes, &r->c);
