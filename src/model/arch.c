@@ -10,6 +10,7 @@
 #include "arch.h"
 
 struct arch_ops {
+	/* As --arch takes it: "modern", "legacy". */
 	const char	*name;
 	/* Fill the global-memory part of r for the access. */
 	void		(*global)(const struct launch_site *,
@@ -20,7 +21,15 @@ static void
 global_modern(const struct launch_site *s, const struct access *a,
     struct access_result *r)
 {
+	struct rules_global	u;
+
 	rules_global(a->addr, a->active, a->nlanes, s->size, &r->g);
+	if (s->used > 0 && s->used < s->size) {
+		/* Padding is moved but not used: count the fields' bytes. */
+		rules_global(a->addr, a->active, a->nlanes, s->used, &u);
+		r->g.bytes_used = u.bytes_used;
+		r->g.ideal = u.ideal;
+	}
 }
 
 static void

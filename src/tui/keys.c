@@ -6,8 +6,6 @@
  */
 #include "config.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +13,7 @@
 #include "catalog.h"
 #include "gpu.h"
 #include "keys.h"
+#include "opts.h"
 #include "overlay.h"
 #include "tui-curses.h"
 
@@ -225,6 +224,8 @@ prompt(struct state *st, enum state_prompt what, const char *init)
 	st->prompt = what;
 	snprintf(st->input, sizeof st->input, "%s", init);
 	st->ninput = strlen(st->input);
+	st->icur = st->ninput;
+	st->ifresh = st->ninput > 0;
 	return INTENT_REDRAW;
 }
 
@@ -278,9 +279,10 @@ act_gpu(struct state *st)
 	const char	*why = NULL;
 
 	if (gpu_request(&st->pane[0].ps, &why) != 0)
-		state_status(st, "GPU: %s", why != NULL ? why : "unavailable");
+		state_status(st, "%s", why != NULL ? why : "no live timing");
 	else
-		state_status(st, "GPU: timing %s...", st->pane[0].v->name);
+		state_status(st, "timing %s on the GPU...",
+		    st->pane[0].v->name);
 	return INTENT_REDRAW;
 }
 
@@ -295,7 +297,34 @@ static int
 act_help(struct state *st)
 {
 	st->mode = MODE_HELP;
+	st->help_page = 0;
 	return INTENT_REDRAW;
+}
+
+/* Scroll the source pane by n lines; it folds again at the next step. */
+static int
+scroll_source(struct state *st, int n)
+{
+	if (st->src_step != st->step)
+		st->src_scroll = 0;
+	st->src_step = st->step;
+	st->src_scroll += n;
+	if (st->src_scroll == 0)
+		st->src_scroll = n;
+	state_status(st, "source scrolled; the next step folds it again");
+	return INTENT_REDRAW;
+}
+
+static int
+act_source_down(struct state *st)
+{
+	return scroll_source(st, 4);
+}
+
+static int
+act_source_up(struct state *st)
+{
+	return scroll_source(st, -4);
 }
 
 static int
@@ -335,6 +364,10 @@ const struct keys_entry keys_table[] = {
 	{ { 'c' }, { "c" }, "compare side by side", act_compare },
 	{ { 'g' }, { "g" }, "time it on the GPU", act_gpu },
 	{ { 'o' }, { "o" }, "occupancy and GPU details", act_occupancy },
+	{ { KEY_NPAGE, ']' }, { "PgDn", "]" }, "scroll the source down",
+	  act_source_down },
+	{ { KEY_PPAGE, '[' }, { "PgUp", "[" }, "scroll the source up",
+	  act_source_up },
 	{ { '?' }, { "?" }, "this help", act_help },
 	{ { KEY_CTRL('l') }, { "C-l" }, "redraw, restart stopped totals",
 	  act_redraw },
@@ -343,6 +376,9 @@ const struct keys_entry keys_table[] = {
 	{ { 0 }, { "Down", "j" }, "lists: down", NULL },
 	{ { 0 }, { "Enter" }, "lists: choose; prompt: apply", NULL },
 	{ { 0 }, { "Esc" }, "close a list or prompt; stop totals", NULL },
+	{ { 0 }, { "C-a", "C-e" }, "prompt: to start, to end", NULL },
+	{ { 0 }, { "C-u", "C-k" }, "prompt: erase to start/end", NULL },
+	{ { 0 }, { "Backspace" }, "prompt: erase a character", NULL },
 	{ { 0 }, { NULL }, NULL, NULL }
 };
 
@@ -540,22 +576,6 @@ apply_param(struct state *st)
 	return MOVED;
 }
 
-/* Parse a whole number from 0; -1 when not one. */
-static int
-parse_num(const char *s, int64_t *out, const char **end)
-{
-	char		*e;
-	long long	 v;
-
-	errno = 0;
-	v = strtoll(s, &e, 10);
-	if (e == s || errno != 0 || v < 0 || !isdigit((unsigned char)*s))
-		return -1;
-	*out = v;
-	*end = e;
-	return 0;
-}
-
 /* Go to a typed position; one that is out of bounds changes nothing. */
 static int
 go(struct state *st, int64_t step, int64_t bx, int64_t by)
@@ -574,28 +594,25 @@ go(struct state *st, int64_t step, int64_t bx, int64_t by)
 static int
 apply_block(struct state *st)
 {
-	const char	*e;
-	int64_t		 x, y = 0;
+	int64_t		 xy[2];
 
-	if (parse_num(st->input, &x, &e) != 0 || (*e != '\0' && (*e != ',' ||
-	    parse_num(e + 1, &y, &e) != 0 || *e != '\0'))) {
+	if (opts_pair(st->input, ',', 0, INT64_MAX, xy) != 0) {
 		state_status(st, "block: '%s' is not X or X,Y (nothing changed)",
 		    st->input);
 		return INTENT_REDRAW;
 	}
-	if (go(st, st->step, x, y) != MOVED)
+	if (go(st, st->step, xy[0], xy[1]) != MOVED)
 		return INTENT_REDRAW;
-	state_status(st, "block %lld,%lld", (long long)x, (long long)y);
+	state_status(st, "block %lld,%lld", (long long)xy[0], (long long)xy[1]);
 	return MOVED;
 }
 
 static int
 apply_step(struct state *st)
 {
-	const char	*e;
 	int64_t		 k, n = state_nsteps(st);
 
-	if (parse_num(st->input, &k, &e) != 0 || *e != '\0') {
+	if (opts_number(st->input, 0, INT64_MAX, &k) != 0) {
 		state_status(st, "step: '%s' is not allowed (0..%lld; nothing "
 		    "changed)", st->input, (long long)n - 1);
 		return INTENT_REDRAW;
@@ -603,22 +620,89 @@ apply_step(struct state *st)
 	return go(st, k, st->block[0], st->block[1]);
 }
 
+/*
+ * The prompt's line editing.  It opens on the old value, shown selected:
+ * the first character typed replaces it, as in a dialog's text field;
+ * any editing key keeps it.  Left/Right, Ctrl-A/Home, Ctrl-E/End move;
+ * Backspace and Delete erase; Ctrl-U erases to the start, Ctrl-K to the
+ * end.  Returns INTENT_REDRAW when the key was an editing key, else 0.
+ */
 static int
-mode_prompt(struct state *st, int key)
+prompt_edit(struct state *st, int key)
 {
+	char	*in = st->input;
+
 	switch (key) {
-	case KEY_ESC:
-		st->mode = MODE_FRAME;
-		state_status(st, "cancelled");
-		return INTENT_REDRAW;
+	case KEY_LEFT:
+		if (st->icur > 0)
+			st->icur--;
+		break;
+	case KEY_RIGHT:
+		if (st->icur < st->ninput)
+			st->icur++;
+		break;
+	case KEY_HOME:
+	case KEY_CTRL('a'):
+		st->icur = 0;
+		break;
+	case KEY_END:
+	case KEY_CTRL('e'):
+		st->icur = st->ninput;
+		break;
 	case KEY_BACKSPACE:
 	case 127:
 	case 8:
-		if (st->ninput > 0)
-			st->input[--st->ninput] = '\0';
-		return INTENT_REDRAW;
+		if (st->ifresh) {
+			st->ninput = st->icur = 0;
+			break;
+		}
+		if (st->icur == 0)
+			break;
+		memmove(in + st->icur - 1, in + st->icur, st->ninput -
+		    st->icur);
+		st->icur--;
+		st->ninput--;
+		break;
+	case KEY_DC:
+	case KEY_CTRL('d'):
+		if (st->icur == st->ninput)
+			break;
+		memmove(in + st->icur, in + st->icur + 1, st->ninput -
+		    st->icur - 1);
+		st->ninput--;
+		break;
 	case KEY_CTRL('u'):
-		st->input[st->ninput = 0] = '\0';
+		memmove(in, in + st->icur, st->ninput - st->icur);
+		st->ninput -= st->icur;
+		st->icur = 0;
+		break;
+	case KEY_CTRL('k'):
+		st->ninput = st->icur;
+		break;
+	default:
+		if (key < 0x20 || key >= 0x7f)
+			return 0;
+		if (st->ifresh)
+			st->ninput = st->icur = 0;
+		if (st->ninput + 1 >= STATE_INPUT_MAX)
+			break;
+		memmove(in + st->icur + 1, in + st->icur, st->ninput -
+		    st->icur);
+		in[st->icur++] = key;
+		st->ninput++;
+		break;
+	}
+	in[st->ninput] = '\0';
+	st->ifresh = 0;
+	return INTENT_REDRAW;
+}
+
+static int
+mode_prompt(struct state *st, int key)
+{
+	if (key == KEY_ESC) {
+		st->mode = MODE_FRAME;
+		state_status(st, "cancelled");
 		return INTENT_REDRAW;
 	}
 	if (is_enter(key)) {
@@ -632,12 +716,7 @@ mode_prompt(struct state *st, int key)
 			return apply_step(st);
 		}
 	}
-	if (key >= 0x20 && key < 0x7f && st->ninput + 1 < STATE_INPUT_MAX) {
-		st->input[st->ninput++] = key;
-		st->input[st->ninput] = '\0';
-		return INTENT_REDRAW;
-	}
-	return 0;
+	return prompt_edit(st, key);
 }
 
 /* The frame's mouse: the wheel steps. */
@@ -663,6 +742,17 @@ keys_dispatch(struct state *st, int key, int w, int h)
 
 	switch (st->mode) {
 	case MODE_HELP:
+		/* ? or Right turns to the glossary, Left back; others close. */
+		if ((key == '?' || key == KEY_RIGHT || key == '\t') &&
+		    st->help_page == 0) {
+			st->help_page = 1;
+			return INTENT_REDRAW;
+		}
+		if (key == KEY_LEFT && st->help_page == 1) {
+			st->help_page = 0;
+			return INTENT_REDRAW;
+		}
+		/* FALLTHROUGH */
 	case MODE_GPU:
 		if (key == KEY_MOUSE)
 			return 0;

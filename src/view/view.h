@@ -48,6 +48,7 @@ struct view_opts {
 	const char	*keys;		/* key hints; NULL = show's options */
 	const char	*gpu[4];	/* live GPU panel lines, NULL ends */
 	int		 playing;
+	int		 source_scroll;	/* source lines scrolled; 0 = folded */
 };
 
 /*
