@@ -32,6 +32,8 @@ struct cli_common {
 };
 
 /* Print "warpviz: msg" to stderr and return EXIT_USAGE. */
+/* Choose the colour theme `name` (NULL: leave it); 0 or EXIT_USAGE. */
+int	cli_theme(const char *name, const char *what);
 int	cli_usage_error(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2)));
 /* Reset common options to their defaults. */

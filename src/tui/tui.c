@@ -138,6 +138,8 @@ tui_parse(int argc, char **argv, struct cli_common *c, struct tui_opts *o)
 	o->color = -1;
 	o->ascii = -1;
 	o->mouse = 1;
+	if (cli_theme(getenv("WARPVIZ_THEME"), "WARPVIZ_THEME") != 0)
+		return -1;
 	for (i = 0; i < argc; i++) {
 		if ((r = cli_common_option(c, argc, argv, &i)) < 0)
 			return -1;
@@ -158,7 +160,11 @@ tui_parse(int argc, char **argv, struct cli_common *c, struct tui_opts *o)
 				return -1;
 		} else if (bad)
 			return -1;
-		else if (strcmp(argv[i], "--color") == 0 ||
+		else if ((v = tui_value("--theme", argc, argv, &i,
+		    &bad)) != NULL) {
+			if (cli_theme(v, "--theme") != 0)
+				return -1;
+		} else if (strcmp(argv[i], "--color") == 0 ||
 		    strcmp(argv[i], "--color=always") == 0)
 			o->color = 1;
 		else if (strcmp(argv[i], "--color=never") == 0)
@@ -335,6 +341,10 @@ tui_loop(struct state *st, const struct tui_opts *o)
 		tui_fatal("out of memory");
 	intent = INTENT_RELAYOUT | INTENT_RECOMPUTE | INTENT_REDRAW;
 	for (;;) {
+		if (intent & INTENT_RECOLOR) {
+			paint_init(o->color);
+			clearok(curscr, TRUE);
+		}
 		if (intent & INTENT_RELAYOUT)
 			intent |= tui_layout(cv, st);
 		if (intent & (INTENT_RECOMPUTE | INTENT_REDRAW |

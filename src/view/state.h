@@ -40,6 +40,7 @@ struct worker;
 #define INTENT_REDRAW		0x2
 #define INTENT_QUIT		0x4
 #define INTENT_RELAYOUT		0x8	/* the terminal size changed */
+#define INTENT_RECOLOR		0x10	/* the colour theme changed */
 
 enum state_mode {
 	MODE_FRAME,		/* the frame, no overlay */
