@@ -35,13 +35,7 @@ struct worker;
 #define STATE_WHY_MAX		160
 #define STATE_SO_FAR_INLINE	1024	/* steps of so far a key may cost */
 
-/* Intent bits that actions return; only the loop acts on them. */
-#define INTENT_RECOMPUTE	0x1	/* launches or totals changed */
-#define INTENT_REDRAW		0x2
-#define INTENT_QUIT		0x4
-#define INTENT_RELAYOUT		0x8	/* the terminal size changed */
-#define INTENT_RECOLOR		0x10	/* the colour theme changed */
-
+/* The lecture screen's overlay and prompt (show leaves them zero). */
 enum state_mode {
 	MODE_FRAME,		/* the frame, no overlay */
 	MODE_HELP,		/* the key table */
