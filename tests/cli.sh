@@ -213,6 +213,18 @@ PY
 	ok $? "trace: each step names the k of its own loop (powers: store, read)"
 fi
 
+# Compare aligns by access and loop value: naive matmul at step 3000 is
+# M[Row*Width+k] at k = 1500 (steps 2k); tiled (TILE 16) shows the same
+# logical iteration, Mds[ty][k] at ph = 1500 / 16 = 93, k = 1500 % 16 = 12.
+"$WARPVIZ" show matmul-col --compare --step 3000 >"$tmp/cmp" 2>&1
+grep -q 'load M\[Row\*Width+k\]  k=1500 .*load M\[Row\*Width+k\]  k=1500 .*load Mds\[ty\]\[k\]  ph=93,k=12' \
+    "$tmp/cmp"
+ok $? "compare: naive k=1500 beside tiled ph=93, k=12"
+# 2-hop V0 and V1 at step 11: d[n*k + j] at k = 5 in both.
+"$WARPVIZ" show twohop-v0 --compare --step 11 >"$tmp/cmp" 2>&1
+grep -q 'load d\[n\*k + j\]  k=5 .*load d\[n\*k + j\]  k=5' "$tmp/cmp"
+ok $? "compare: twohop V0 and V1 at the same access, k=5"
+
 # show: a frame of the requested size.
 "$WARPVIZ" show matmul-col --size 100x30 >"$tmp/show" 2>&1; ok $? "show exits 0"
 [ "$(wc -l <"$tmp/show")" -le 30 ] && [ -s "$tmp/show" ]; ok $? "show --size 100x30: at most 30 lines"

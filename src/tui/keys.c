@@ -46,6 +46,46 @@ act_step_prev(struct state *st)
 	return MOVED;
 }
 
+/* The same access one iteration of its innermost loop on, or back. */
+static int
+move_iteration(struct state *st, int dir)
+{
+	int64_t	k = state_iteration(st->pane[0].l, st->step, dir);
+
+	if (k < 0) {
+		state_status(st, "no %s iteration of this access",
+		    dir > 0 ? "later" : "earlier");
+		return INTENT_REDRAW;
+	}
+	st->step = k;
+	return MOVED;
+}
+
+static int
+act_iter_next(struct state *st)
+{
+	return move_iteration(st, 1);
+}
+
+static int
+act_iter_prev(struct state *st)
+{
+	return move_iteration(st, -1);
+}
+
+/* The innermost loop around the current access, or NULL. */
+static const char *
+current_loop(const struct state *st)
+{
+	const struct launch	*l = st->pane[0].l;
+	struct launch_pos	 pos;
+	const struct launch_site *s;
+
+	launch_locate(l, st->step, &pos);
+	s = &l->sites[pos.site];
+	return s->nloops > 0 ? l->loops[s->loop[s->nloops - 1]].var : NULL;
+}
+
 static int
 act_first(struct state *st)
 {
@@ -97,7 +137,7 @@ set_variant(struct state *st, const struct variant *v)
 {
 	char	*cause = NULL;
 
-	if (state_set_variant(st, v, NULL, &cause) != 0) {
+	if (state_switch(st, v, &cause) != 0) {
 		state_status(st, "%s: %s", v->name, cause);
 		free(cause);
 		return INTENT_REDRAW;
@@ -122,7 +162,7 @@ step_variant(struct state *st, int by)
 	for (k = 0; k < n - 1; k++) {
 		i = ((i + by) % n + n) % n;
 		v = catalog[i];
-		if (state_set_variant(st, v, NULL, &cause) == 0) {
+		if (state_switch(st, v, &cause) == 0) {
 			if (skipped[0] != '\0')
 				state_status(st, "%s (passed over: %s)",
 				    v->name, skipped);
@@ -244,6 +284,16 @@ act_step_prompt(struct state *st)
 }
 
 static int
+act_loop_prompt(struct state *st)
+{
+	if (current_loop(st) == NULL) {
+		state_status(st, "this access is in no loop; s goes to a step");
+		return INTENT_REDRAW;
+	}
+	return prompt(st, PROMPT_LOOP, "");
+}
+
+static int
 act_arch(struct state *st)
 {
 	st->arch = st->arch == ARCH_MODERN ? ARCH_LEGACY : ARCH_MODERN;
@@ -362,6 +412,11 @@ const struct keys_entry keys_table[] = {
 	{ { KEY_HOME, '0' }, { "Home", "0" }, "first step", act_first },
 	{ { KEY_END, '$' }, { "End", "$" }, "last step", act_last },
 	{ { 's' }, { "s" }, "go to a step (type K)", act_step_prompt },
+	{ { 'i' }, { "i" }, "go to a loop value (k=)", act_loop_prompt },
+	{ { KEY_DOWN, 'j' }, { "Down", "j" }, "this access, next iteration",
+	  act_iter_next },
+	{ { KEY_UP, 'k' }, { "Up", "k" }, "this access, previous iteration",
+	  act_iter_prev },
 	{ { '\t' }, { "Tab" }, "next variant", act_variant_next },
 	{ { KEY_BTAB }, { "S-Tab" }, "previous variant", act_variant_prev },
 	{ { 'v', '\n', '\r', KEY_ENTER }, { "v", "Enter" },
@@ -621,6 +676,29 @@ go(struct state *st, int64_t step, int64_t bx, int64_t by)
 }
 
 static int
+apply_loop(struct state *st)
+{
+	const char	*name = current_loop(st), *e;
+	int64_t		 v, k;
+
+	if (name == NULL)
+		return INTENT_REDRAW;
+	if (parse_num(st->input, &v, &e) != 0 || *e != '\0') {
+		state_status(st, "%s: '%s' is not a whole number (nothing "
+		    "changed)", name, st->input);
+		return INTENT_REDRAW;
+	}
+	if ((k = state_loop_value(st->pane[0].l, st->step, name, v)) < 0) {
+		state_status(st, "%s=%lld: this access never runs there "
+		    "(nothing changed)", name, (long long)v);
+		return INTENT_REDRAW;
+	}
+	st->step = k;
+	state_status(st, "%s=%lld", name, (long long)v);
+	return MOVED;
+}
+
+static int
 apply_block(struct state *st)
 {
 	const char	*e;
@@ -746,6 +824,8 @@ mode_prompt(struct state *st, int key)
 			return apply_block(st);
 		case PROMPT_STEP:
 			return apply_step(st);
+		case PROMPT_LOOP:
+			return apply_loop(st);
 		}
 	}
 	return prompt_edit(st, key);

@@ -299,7 +299,9 @@ draw_prompt(struct canvas *cv, const struct state *st)
 	const struct param_def	*d;
 	struct box		 b;
 	char			 label[96];
-	int			 n, x;
+	struct launch_pos	 pos;
+	const struct launch_site *site;
+	int			 n, x, k;
 
 	switch (st->prompt) {
 	case PROMPT_PARAM:
@@ -316,6 +318,14 @@ draw_prompt(struct canvas *cv, const struct state *st)
 	case PROMPT_STEP:
 		snprintf(label, sizeof label, "step (0..%lld) = ",
 		    (long long)state_nsteps(st) - 1);
+		break;
+	case PROMPT_LOOP:
+		launch_locate(st->pane[0].l, st->step, &pos);
+		site = &st->pane[0].l->sites[pos.site];
+		k = site->loop[site->nloops > 0 ? site->nloops - 1 : 0];
+		snprintf(label, sizeof label, "%s (0..%lld) = ",
+		    st->pane[0].l->loops[k].var,
+		    (long long)st->pane[0].l->loops[k].count - 1);
 		break;
 	}
 	b.w = cv->w - 8 < 72 ? cv->w - 8 : 72;
