@@ -15,6 +15,7 @@
 #include "catalog.h"
 #include "gpu.h"
 #include "keys.h"
+#include "occupancy.h"
 #include "overlay.h"
 #include "roles.h"
 #include "tui-curses.h"
@@ -341,7 +342,16 @@ act_gpu(struct state *st)
 static int
 act_occupancy(struct state *st)
 {
+	const struct launch	*l = st->pane[0].l;
+
 	st->mode = MODE_GPU;
+	/* The what-if starts from the kernel's own block and shared memory. */
+	if (!st->occ_set) {
+		st->occ_threads = (int)(l->block[0] * l->block[1]);
+		st->occ_smem = (int)l->shared_bytes;
+		st->occ_regs = 16;
+		st->occ_set = 1;
+	}
 	return INTENT_REDRAW;
 }
 
@@ -807,6 +817,51 @@ prompt_edit(struct state *st, int key)
 	return INTENT_REDRAW;
 }
 
+/* o: t, r, m edit the what-if, d changes the device; others close. */
+static int
+mode_occupancy(struct state *st, int key)
+{
+	char	buf[32];
+
+	switch (key) {
+	case KEY_MOUSE:
+		return 0;
+	case 't':
+		snprintf(buf, sizeof buf, "%d", st->occ_threads);
+		return prompt(st, PROMPT_OCC_THREADS, buf);
+	case 'r':
+		snprintf(buf, sizeof buf, "%d", st->occ_regs);
+		return prompt(st, PROMPT_OCC_REGS, buf);
+	case 'm':
+		snprintf(buf, sizeof buf, "%d", st->occ_smem);
+		return prompt(st, PROMPT_OCC_SMEM, buf);
+	case 'd':
+		st->occ_dev = occ_devices[st->occ_dev + 1] != NULL ?
+		    st->occ_dev + 1 : 0;
+		return INTENT_REDRAW;
+	}
+	st->mode = MODE_FRAME;
+	return INTENT_REDRAW;
+}
+
+/* A what-if value typed in o; back to o either way. */
+static int
+apply_occ(struct state *st, int *to, int lo, int hi, const char *what)
+{
+	const char	*e;
+	int64_t		 v;
+
+	st->mode = MODE_GPU;
+	if (parse_num(st->input, &v, &e) != 0 || *e != '\0' || v < lo ||
+	    v > hi) {
+		state_status(st, "%s: '%s' is not allowed (%d..%d; nothing "
+		    "changed)", what, st->input, lo, hi);
+		return INTENT_REDRAW;
+	}
+	*to = (int)v;
+	return INTENT_REDRAW;
+}
+
 static int
 mode_prompt(struct state *st, int key)
 {
@@ -826,6 +881,15 @@ mode_prompt(struct state *st, int key)
 			return apply_step(st);
 		case PROMPT_LOOP:
 			return apply_loop(st);
+		case PROMPT_OCC_THREADS:
+			return apply_occ(st, &st->occ_threads, 1, 4096,
+			    "threads per block");
+		case PROMPT_OCC_REGS:
+			return apply_occ(st, &st->occ_regs, 0, 255,
+			    "registers per thread");
+		case PROMPT_OCC_SMEM:
+			return apply_occ(st, &st->occ_smem, 0, 1 << 20,
+			    "shared memory per block");
 		}
 	}
 	return prompt_edit(st, key);
@@ -864,12 +928,12 @@ keys_dispatch(struct state *st, int key, int w, int h)
 			st->help_page = 0;
 			return INTENT_REDRAW;
 		}
-		/* FALLTHROUGH */
-	case MODE_GPU:
 		if (key == KEY_MOUSE)
 			return 0;
 		st->mode = MODE_FRAME;
 		return INTENT_REDRAW;
+	case MODE_GPU:
+		return mode_occupancy(st, key);
 	case MODE_VARIANTS:
 		return mode_variants(st, key, w, h);
 	case MODE_PARAMS:

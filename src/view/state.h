@@ -49,7 +49,10 @@ enum state_prompt {
 	PROMPT_PARAM,		/* a value for params[sel] */
 	PROMPT_BLOCK,		/* "X,Y" */
 	PROMPT_STEP,		/* "K" */
-	PROMPT_LOOP		/* a value of the access's innermost loop */
+	PROMPT_LOOP,		/* a value of the access's innermost loop */
+	PROMPT_OCC_THREADS,	/* o's what-if: threads per block */
+	PROMPT_OCC_REGS,	/* ... registers per thread */
+	PROMPT_OCC_SMEM		/* ... shared memory per block, bytes */
 };
 
 /* One variant on screen with its own launch. */
@@ -100,6 +103,11 @@ struct state {
 	int			 ifresh;	/* input is the old value: typing
 						   replaces it */
 	int			 help_page;	/* ?: 0 keys, 1 glossary */
+	int			 occ_set;	/* o's what-if, once started: */
+	int			 occ_dev;	/* index into occ_devices */
+	int			 occ_threads;	/* threads per block */
+	int			 occ_regs;	/* registers per thread */
+	int			 occ_smem;	/* shared bytes per block */
 	int			 src_scroll;	/* source pane scrolled by lines */
 	int64_t			 src_step;	/* ... at this step (else 0) */
 };
