@@ -6,8 +6,6 @@
  */
 #include "config.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +14,7 @@
 #include "gpu.h"
 #include "keys.h"
 #include "occupancy.h"
+#include "opts.h"
 #include "overlay.h"
 #include "roles.h"
 #include "tui-curses.h"
@@ -654,22 +653,6 @@ apply_param(struct state *st)
 	return MOVED;
 }
 
-/* Parse a whole number from 0; -1 when not one. */
-static int
-parse_num(const char *s, int64_t *out, const char **end)
-{
-	char		*e;
-	long long	 v;
-
-	errno = 0;
-	v = strtoll(s, &e, 10);
-	if (e == s || errno != 0 || v < 0 || !isdigit((unsigned char)*s))
-		return -1;
-	*out = v;
-	*end = e;
-	return 0;
-}
-
 /* Go to a typed position; one that is out of bounds changes nothing. */
 static int
 go(struct state *st, int64_t step, int64_t bx, int64_t by)
@@ -688,12 +671,12 @@ go(struct state *st, int64_t step, int64_t bx, int64_t by)
 static int
 apply_loop(struct state *st)
 {
-	const char	*name = current_loop(st), *e;
+	const char	*name = current_loop(st);
 	int64_t		 v, k;
 
 	if (name == NULL)
 		return INTENT_REDRAW;
-	if (parse_num(st->input, &v, &e) != 0 || *e != '\0') {
+	if (opts_number(st->input, 0, INT64_MAX, &v) != 0) {
 		state_status(st, "%s: '%s' is not a whole number (nothing "
 		    "changed)", name, st->input);
 		return INTENT_REDRAW;
@@ -711,28 +694,25 @@ apply_loop(struct state *st)
 static int
 apply_block(struct state *st)
 {
-	const char	*e;
-	int64_t		 x, y = 0;
+	int64_t		 xy[2];
 
-	if (parse_num(st->input, &x, &e) != 0 || (*e != '\0' && (*e != ',' ||
-	    parse_num(e + 1, &y, &e) != 0 || *e != '\0'))) {
+	if (opts_pair(st->input, ',', 0, INT64_MAX, xy) != 0) {
 		state_status(st, "block: '%s' is not X or X,Y (nothing changed)",
 		    st->input);
 		return INTENT_REDRAW;
 	}
-	if (go(st, st->step, x, y) != MOVED)
+	if (go(st, st->step, xy[0], xy[1]) != MOVED)
 		return INTENT_REDRAW;
-	state_status(st, "block %lld,%lld", (long long)x, (long long)y);
+	state_status(st, "block %lld,%lld", (long long)xy[0], (long long)xy[1]);
 	return MOVED;
 }
 
 static int
 apply_step(struct state *st)
 {
-	const char	*e;
 	int64_t		 k, n = state_nsteps(st);
 
-	if (parse_num(st->input, &k, &e) != 0 || *e != '\0') {
+	if (opts_number(st->input, 0, INT64_MAX, &k) != 0) {
 		state_status(st, "step: '%s' is not allowed (0..%lld; nothing "
 		    "changed)", st->input, (long long)n - 1);
 		return INTENT_REDRAW;
@@ -848,12 +828,10 @@ mode_occupancy(struct state *st, int key)
 static int
 apply_occ(struct state *st, int *to, int lo, int hi, const char *what)
 {
-	const char	*e;
 	int64_t		 v;
 
 	st->mode = MODE_GPU;
-	if (parse_num(st->input, &v, &e) != 0 || *e != '\0' || v < lo ||
-	    v > hi) {
+	if (opts_number(st->input, lo, hi, &v) != 0) {
 		state_status(st, "%s: '%s' is not allowed (%d..%d; nothing "
 		    "changed)", what, st->input, lo, hi);
 		return INTENT_REDRAW;
