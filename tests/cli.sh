@@ -23,6 +23,10 @@ bad() {
 }
 
 want="unknown variant 'nosuch'"; bad show nosuch
+want="--theme: 'sepia' is not a theme (dark, light, contrast or cbsafe)"
+bad show stride --theme sepia
+want="WARPVIZ_THEME: 'sepia' is not a theme"
+WARPVIZ_THEME=sepia bad show stride; unset WARPVIZ_THEME
 want="unknown command 'frob'"; bad frob
 want="VARIANT is missing"; bad stats
 want="parameter 'width': 0 is out of range (allowed: 1 to 16384)"
