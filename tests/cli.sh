@@ -251,6 +251,14 @@ ok $? "compare: naive k=1500 beside tiled ph=93, k=12"
 grep -q 'load d\[n\*k + j\]  k=5 .*load d\[n\*k + j\]  k=5' "$tmp/cmp"
 ok $? "compare: twohop V0 and V1 at the same access, k=5"
 
+# Compare mode shows each pane's source with the lines that differ marked:
+# for twohop V0 and V1 the i and j lines, the whole difference.
+"$WARPVIZ" show twohop-v0 --compare >"$tmp/cmp" 2>&1
+grep -q '≠ *int i = threadIdx\.x.*│.*≠ *int i = threadIdx\.y' "$tmp/cmp" &&
+    grep -q '≠ *int j = threadIdx\.y.*│.*≠ *int j = threadIdx\.x' "$tmp/cmp" &&
+    ! grep -q '≠ *for (int k' "$tmp/cmp"
+ok $? "compare: the i and j lines are marked as differing, the loop not"
+
 # show: a frame of the requested size.
 "$WARPVIZ" show matmul-col --size 100x30 >"$tmp/show" 2>&1; tap_ok $? "show exits 0"
 [ "$(wc -l <"$tmp/show")" -le 30 ] && [ -s "$tmp/show" ]; tap_ok $? "show --size 100x30: at most 30 lines"
