@@ -218,6 +218,8 @@ panel_weight(const struct variant *v, const char *src, int n, int cur)
 			return 1;
 	if (panel_has(p, v->kernel))
 		return 2;
+	if (panel_starts(p, "extern"))
+		return 4;
 	return 3;
 }
 
