@@ -317,6 +317,10 @@ tui_loop(struct state *st, const struct tui_opts *o)
 	cv = canvas_new(COLS, LINES, o->ascii);
 	intent = INTENT_RELAYOUT | INTENT_RECOMPUTE | INTENT_REDRAW;
 	for (;;) {
+		if (intent & INTENT_RECOLOR) {
+			paint_init(o->color);
+			clearok(curscr, TRUE);
+		}
 		if (intent & INTENT_RELAYOUT)
 			intent |= tui_layout(cv, st);
 		if (intent & (INTENT_RECOMPUTE | INTENT_REDRAW |
