@@ -130,7 +130,13 @@ panel_kind_line(struct canvas *c, int x, int y, int w, int h,
 		    t->requests));
 	}
 	if (row < h) {
-		if (per_request)
+		if (per_request && t->need > 0)
+			/* Against a coalesced warp, as this step's words. */
+			canvas_printf(c, x + n, y + row, ROLE_DIM, w - n,
+			    "need %.2f, %d%% used",
+			    panel_ratio(t->need, t->requests),
+			    panel_pct(t->bytes_used, t->bytes_moved));
+		else if (per_request)
 			canvas_printf(c, x + n, y + row, ROLE_DIM, w - n,
 			    "ideal %.2f, %d%% used",
 			    panel_ratio(t->ideal, t->requests),
