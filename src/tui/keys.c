@@ -81,6 +81,8 @@ current_loop(const struct state *st)
 	struct launch_pos	 pos;
 	const struct launch_site *s;
 
+	if (st->step < 0 || st->step >= l->nsteps)
+		return NULL;
 	launch_locate(l, st->step, &pos);
 	s = &l->sites[pos.site];
 	return s->nloops > 0 ? l->loops[s->loop[s->nloops - 1]].var : NULL;
