@@ -16,6 +16,7 @@
 #include "gpu.h"
 #include "json.h"
 #include "launch.h"
+#include "occupancy.h"
 #include "state.h"
 #include "tables.h"
 #include "text.h"
@@ -38,6 +39,8 @@ static const char usage_main[] =
 "       warpviz stats VARIANT [OPTIONS]   whole-launch totals\n"
 "       warpviz bench [VARIANT...]        time the live kernels on a GPU\n"
 "       warpviz gpu                       the GPU, or why there is none\n"
+"       warpviz occupancy --threads N [--regs N] [--shared BYTES|NK]\n"
+"                         [--sm teaching|h100]   resident blocks per SM\n"
 "\n"
 "Common options:\n"
 "  -p NAME=VALUE     set a parameter (repeatable; see warpviz list)\n"
@@ -76,6 +79,15 @@ static const char usage_stats[] =
 "usage: warpviz stats VARIANT [-p NAME=VALUE]... [--arch modern|legacy]\n"
 "                     [--json] [--brute]\n"
 "Whole-launch totals per access site and per kind.\n";
+
+static const char usage_occupancy[] =
+"usage: warpviz occupancy --threads N [--regs N] [--shared BYTES|NK]\n"
+"                         [--sm teaching|h100]\n"
+"How many blocks of N threads an SM holds at once, what each limit allows\n"
+"and which one binds, or why a block does not fit.  --regs: registers a\n"
+"thread (default 0: not counted); --shared: shared memory a block (5K is\n"
+"5120 bytes; default none); --sm: the seed's teaching SM (default) or an\n"
+"H100.\n";
 
 static const char usage_list[] =
 "usage: warpviz list [--json]\n"
@@ -609,6 +621,69 @@ cmd_list(int argc, char **argv)
 	return 0;
 }
 
+static int
+cmd_occupancy(int argc, char **argv)
+{
+	static const char *const opt[] = { "--regs", "--threads", "--shared" };
+	const struct occ_device	*d = &occ_teaching;
+	char			 lines[OCC_EXPLAIN_LINES][OCC_LINE_MAX];
+	char			*cause = NULL, b[24];
+	const char		*v;
+	int			 val[3] = { 0, 0, 0 }, i, f, m, n;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-h") == 0 ||
+		    strcmp(argv[i], "--help") == 0) {
+			fputs(usage_occupancy, stdout);
+			return 0;
+		}
+		for (f = 0; f < 3; f++) {
+			if ((v = opt_value(opt[f], argc, argv, &i, &m)) == NULL &&
+			    !m)
+				continue;
+			if (v == NULL)
+				return EXIT_USAGE;
+			if (occupancy_parse(f, v, &val[f], &cause) != 0) {
+				/* The cause names the field; say the option. */
+				cli_usage_error("%s%s", opt[f], cause +
+				    strlen(occupancy_field_name(f)));
+				free(cause);
+				return EXIT_USAGE;
+			}
+			break;
+		}
+		if (f < 3)
+			continue;
+		if ((v = opt_value("--sm", argc, argv, &i, &m)) != NULL || m) {
+			if (v == NULL)
+				return EXIT_USAGE;
+			if ((d = occupancy_device(v)) == NULL)
+				return cli_usage_error("--sm: '%s' is not "
+				    "allowed (%s)", v,
+				    occupancy_device_names());
+			continue;
+		}
+		return cli_usage_error("occupancy: unexpected argument '%s' "
+		    "(see warpviz occupancy --help)", argv[i]);
+	}
+	if (val[OCC_FIELD_THREADS] == 0)
+		return cli_usage_error("occupancy: --threads is missing (threads "
+		    "a block, 1 to 1024)");
+	n = occupancy_explain(d, val[OCC_FIELD_THREADS], val[OCC_FIELD_REGS],
+	    val[OCC_FIELD_SHARED], lines);
+	printf("%s\n", d->text);
+	printf("a block:       %d threads", val[OCC_FIELD_THREADS]);
+	if (val[OCC_FIELD_REGS] > 0)
+		printf(", %d registers a thread", val[OCC_FIELD_REGS]);
+	occupancy_bytes(b, sizeof b, val[OCC_FIELD_SHARED]);
+	if (val[OCC_FIELD_SHARED] > 0)
+		printf(", %s of shared memory", b);
+	putchar('\n');
+	for (i = 0; i < n; i++)
+		printf("%s\n", lines[i]);
+	return 0;
+}
+
 int
 cli_main(int argc, char **argv)
 {
@@ -637,9 +712,12 @@ cli_main(int argc, char **argv)
 		return gpu_bench_main(argc - 1, argv + 1);
 	if (sub != NULL && strcmp(sub, "gpu") == 0)
 		return gpu_info_main(argc - 1, argv + 1);
+	if (sub != NULL && strcmp(sub, "occupancy") == 0)
+		return cmd_occupancy(argc - 1, argv + 1);
 	if (sub != NULL && sub[0] != '-')
 		return cli_usage_error("unknown command '%s' (commands: list, "
-		    "show, trace, stats, bench, gpu; or options for the TUI)",
+		    "show, trace, stats, bench, gpu, occupancy; or options for "
+		    "the TUI)",
 		    sub);
 	for (i = 1; i < argc; i++)
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
