@@ -47,29 +47,33 @@ bad() {
 # said as threads).
 says "16384 / (10 x 512 = 5120) = 3.2 -> 3 blocks" --regs 10 --threads 512
 says "3 blocks, 48 warps, 1536 threads per SM" --regs 10 --threads 512
+says "occupancy:     100% (48 of 48 warps), limited by threads" --regs 10 \
+    --threads 512
 # 11 registers: 16384 / 5632 = 2.9 -> 2 blocks, 1024 threads, registers.
 says "16384 / (11 x 512 = 5632) = 2.9 -> 2 blocks" --regs 11 --threads 512
-says "2 blocks, 32 warps, 1024 threads per SM, limited by registers" \
-    --regs 11 --threads 512
+says "2 blocks, 32 warps, 1024 threads per SM" --regs 11 --threads 512
 # 32 of 48 warps: 66.7% rounds to 67.
-says "occupancy:     67% (32 of 48 warps)" --regs 11 --threads 512
+says "occupancy:     67% (32 of 48 warps), limited by registers" \
+    --regs 11 --threads 512
 # 5 KB of shared memory a block: 16 / 5 = 3.2 -> 3 blocks.
 says "16 KB / 5 KB = 3.2 -> 3 blocks" --threads 256 --shared 5K
-says "3 blocks, 24 warps, 768 threads per SM, limited by shared memory" \
-    --threads 256 --shared 5120
+says "3 blocks, 24 warps, 768 threads per SM" --threads 256 --shared 5120
+says "50% (24 of 48 warps), limited by shared memory" --threads 256 \
+    --shared 5120
 # A 16x16 tile of 2 KB: 8 by shared memory, 6 by threads: 6, 12 KB used.
 says "16 KB / 2 KB = 8 blocks" --threads 256 --shared 2K
 says "1536 / 256 = 6 blocks" --threads 256 --shared 2K
-says "6 blocks, 48 warps, 1536 threads per SM, limited by threads" \
-    --threads 256 --shared 2K
+says "6 blocks, 48 warps, 1536 threads per SM" --threads 256 --shared 2K
+says "100% (48 of 48 warps), limited by threads" --threads 256 --shared 2K
 says "12 KB of 16 KB shared (75%)" --threads 256 --shared=2KB
 # The teaching SM is the default; --sm names it too.
 says "teaching SM: 1536 threads" --threads 256 --sm teaching
 # An H100: 2048 / 256 = 8 by threads; 32 registers, 32 x 32 = 1024 a warp
 # (a whole number of 256s), x 8 warps = 8192 a block: 65536 / 8192 = 8.
 says "H100 SM: 2048 threads" --threads 256 --regs 32 --sm H100
-says "8 blocks, 64 warps, 2048 threads per SM, limited by threads" \
-    --threads 256 --regs 32 --sm h100
+says "8 blocks, 64 warps, 2048 threads per SM" --threads 256 --regs 32 \
+    --sm h100
+says "limited by threads" --threads 256 --regs 32 --sm h100
 # Does not fit: 20 x 1024 = 20480 registers > 16384; 20 KB > 16 KB.
 says "does not fit: a block needs 20480 registers, the SM has 16384" \
     --threads 1024 --regs 20

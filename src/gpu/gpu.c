@@ -448,6 +448,17 @@ build_regs(const char *kernel, int sm, int *at)
 }
 
 int
+gpu_regs(const struct param_set *ps, int sm)
+{
+	const char	*kernel, *why;
+	char		 kbuf[48];
+	int		 at;
+
+	kernel = gpu_run_kernel(ps, kbuf, sizeof kbuf, &why);
+	return kernel != NULL ? build_regs(kernel, sm, &at) : 0;
+}
+
+int
 gpu_occupancy(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 {
 	struct launch		 l;

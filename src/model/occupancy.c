@@ -306,13 +306,11 @@ occupancy_explain(const struct occ_device *d, int threads, int regs,
 		return n;
 	}
 	snprintf(lines[n++], OCC_LINE_MAX, "resident:      %d block%s, %d "
-	    "warps, %d threads per SM, limited by %s", r.blocks, r.blocks == 1 ?
-	    "" : "s", r.warps, r.threads, occupancy_limit_name(r.limit));
+	    "warps, %d threads per SM", r.blocks, r.blocks == 1 ? "" : "s",
+	    r.warps, r.threads);
 	snprintf(lines[n++], OCC_LINE_MAX, "occupancy:     %d%% (%d of %d "
-	    "warps)", occupancy_percent(r.warps, r.max_warps), r.warps,
-	    r.max_warps);
-	occupancy_bytes(a, sizeof a, r.blocks * r.block_smem);
-	occupancy_bytes(b, sizeof b, d->smem_per_sm);
+	    "warps), limited by %s", occupancy_percent(r.warps, r.max_warps),
+	    r.warps, r.max_warps, occupancy_limit_name(r.limit));
 	if (regs > 0)
 		snprintf(q, sizeof q, "%d of %d registers (%d%%)",
 		    r.blocks * r.block_regs, d->regs_per_sm,
@@ -320,8 +318,14 @@ occupancy_explain(const struct occ_device *d, int threads, int regs,
 		    d->regs_per_sm));
 	else
 		snprintf(q, sizeof q, "registers not counted");
-	snprintf(lines[n++], OCC_LINE_MAX, "in use:        %s, %s of %s "
-	    "shared (%d%%)", q, a, b, occupancy_percent(r.blocks *
-	    r.block_smem, d->smem_per_sm));
+	if (smem > 0) {
+		occupancy_bytes(a, sizeof a, r.blocks * r.block_smem);
+		occupancy_bytes(b, sizeof b, d->smem_per_sm);
+		snprintf(lines[n++], OCC_LINE_MAX, "in use:        %s, %s of %s "
+		    "shared (%d%%)", q, a, b, occupancy_percent(r.blocks *
+		    r.block_smem, d->smem_per_sm));
+	} else
+		snprintf(lines[n++], OCC_LINE_MAX, "in use:        %s, no "
+		    "shared memory", q);
 	return n;
 }

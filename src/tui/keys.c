@@ -15,6 +15,7 @@
 #include "catalog.h"
 #include "gpu.h"
 #include "keys.h"
+#include "occupancy.h"
 #include "overlay.h"
 #include "tui-curses.h"
 
@@ -287,9 +288,40 @@ act_gpu(struct state *st)
 	return INTENT_REDRAW;
 }
 
+/* The what-if's values from pane 0: its block, its shared memory and
+   ptxas's register count for the device model's sm (0: unknown). */
+static void
+occ_seed(struct state *st)
+{
+	struct state_occ	*o = &st->occ;
+	const struct launch	*l = st->pane[0].l;
+
+	o->val[OCC_FIELD_THREADS] = l->threads > OCC_MAX_THREADS ?
+	    OCC_MAX_THREADS : (int)l->threads;
+	o->val[OCC_FIELD_SHARED] = l->shared_bytes > OCC_MAX_SMEM ?
+	    OCC_MAX_SMEM : (int)l->shared_bytes;
+	o->val[OCC_FIELD_REGS] = gpu_regs(&st->pane[0].ps,
+	    occ_devices[o->dev]->sm);
+	o->seed_v = st->pane[0].v;
+	o->seed_threads = l->threads;
+	o->seed_smem = l->shared_bytes;
+	o->editing = 0;
+	o->why[0] = '\0';
+}
+
+/* Open the occupancy overlay; its what-if keeps the user's values while
+   the variant and its block are those it was seeded from. */
 static int
 act_occupancy(struct state *st)
 {
+	struct state_occ	*o = &st->occ;
+	const struct launch	*l = st->pane[0].l;
+
+	if (o->seed_v != st->pane[0].v || o->seed_threads != l->threads ||
+	    o->seed_smem != l->shared_bytes)
+		occ_seed(st);
+	o->editing = 0;
+	o->why[0] = '\0';
 	st->mode = MODE_GPU;
 	return INTENT_REDRAW;
 }
@@ -739,6 +771,143 @@ mode_prompt(struct state *st, int key)
 	return prompt_edit(st, key);
 }
 
+/* Apply the value typed for the what-if's row; a bad one keeps the
+   line open and says why. */
+static int
+occ_apply(struct state *st)
+{
+	struct state_occ	*o = &st->occ;
+	char			*cause = NULL;
+	int			 f = o->row - OCC_ROW_REGS, v;
+
+	if (occupancy_parse(f, st->input, &v, &cause) != 0) {
+		snprintf(o->why, sizeof o->why, "%s", cause != NULL ? cause :
+		    "out of memory");
+		state_status(st, "%s", o->why);
+		free(cause);
+		return INTENT_REDRAW;
+	}
+	o->val[f] = v;
+	o->editing = 0;
+	o->why[0] = '\0';
+	state_status(st, "what if: %s = %d", occupancy_field_name(f), v);
+	return INTENT_REDRAW;
+}
+
+/* Step the what-if's row by one notch: the next device model, a
+   register, a warp of threads, a KB of shared memory. */
+static int
+occ_step(struct state *st, int by)
+{
+	struct state_occ	*o = &st->occ;
+	int			 n, v, unit, max, min = 0;
+
+	o->why[0] = '\0';
+	if (o->row == OCC_ROW_DEVICE) {
+		for (n = 0; occ_devices[n] != NULL; n++)
+			;
+		/* Registers as built follow the device's sm; typed ones stay. */
+		v = gpu_regs(&st->pane[0].ps, occ_devices[o->dev]->sm);
+		o->dev = ((o->dev + by) % n + n) % n;
+		if (o->val[OCC_FIELD_REGS] == v && o->seed_v == st->pane[0].v)
+			o->val[OCC_FIELD_REGS] = gpu_regs(&st->pane[0].ps,
+			    occ_devices[o->dev]->sm);
+		state_status(st, "what if: %s", occ_devices[o->dev]->text);
+		return INTENT_REDRAW;
+	}
+	switch (o->row) {
+	case OCC_ROW_REGS:
+		unit = 1;
+		max = OCC_MAX_REGS;
+		break;
+	case OCC_ROW_THREADS:
+		unit = 32;
+		min = 1;
+		max = OCC_MAX_THREADS;
+		break;
+	default:
+		unit = 1024;
+		max = OCC_MAX_SMEM;
+		break;
+	}
+	/* To the next multiple of the notch, up or down. */
+	v = o->val[o->row - OCC_ROW_REGS];
+	v = by > 0 ? (v / unit + 1) * unit : (v - 1) / unit * unit;
+	if (v < min)
+		v = min;
+	if (v > max)
+		v = max;
+	o->val[o->row - OCC_ROW_REGS] = v;
+	return INTENT_REDRAW;
+}
+
+/*
+ * The occupancy overlay: Up/Down choose a row of the what-if, Left/Right
+ * (or - and +) step it, Enter or a digit types a value (the prompt's line
+ * editing), r takes the variant's values again; Esc, q or o close it, as
+ * does any other key.
+ */
+static int
+mode_occupancy(struct state *st, int key)
+{
+	struct state_occ	*o = &st->occ;
+
+	if (key == KEY_MOUSE)
+		return 0;
+	if (o->editing) {
+		if (key == KEY_ESC) {
+			o->editing = 0;
+			o->why[0] = '\0';
+			state_status(st, "cancelled");
+			return INTENT_REDRAW;
+		}
+		if (is_enter(key))
+			return occ_apply(st);
+		return prompt_edit(st, key);
+	}
+	switch (key) {
+	case KEY_UP:
+	case 'k':
+		o->row = (o->row + OCC_ROWS - 1) % OCC_ROWS;
+		return INTENT_REDRAW;
+	case KEY_DOWN:
+	case 'j':
+		o->row = (o->row + 1) % OCC_ROWS;
+		return INTENT_REDRAW;
+	case KEY_LEFT:
+	case 'h':
+	case '-':
+		return occ_step(st, -1);
+	case KEY_RIGHT:
+	case 'l':
+	case '+':
+	case '=':
+		return occ_step(st, 1);
+	case 'r':
+		occ_seed(st);
+		state_status(st, "what if: %s's own values again",
+		    st->pane[0].v->name);
+		return INTENT_REDRAW;
+	}
+	if (is_enter(key) && o->row == OCC_ROW_DEVICE)
+		return occ_step(st, 1);
+	if ((is_enter(key) || (key >= '0' && key <= '9')) &&
+	    o->row != OCC_ROW_DEVICE) {
+		/* The old value, selected: typing replaces it. */
+		snprintf(st->input, sizeof st->input, "%d",
+		    o->val[o->row - OCC_ROW_REGS]);
+		st->ninput = st->icur = strlen(st->input);
+		st->ifresh = 1;
+		o->editing = 1;
+		o->why[0] = '\0';
+		if (!is_enter(key))
+			return prompt_edit(st, key);
+		return INTENT_REDRAW;
+	}
+	st->mode = MODE_FRAME;
+	return INTENT_REDRAW;
+}
+
 /* The frame's mouse: the wheel steps. */
 static int
 frame_mouse(struct state *st)
@@ -772,12 +941,12 @@ keys_dispatch(struct state *st, int key, int w, int h)
 			st->help_page = 0;
 			return INTENT_REDRAW;
 		}
-		/* FALLTHROUGH */
-	case MODE_GPU:
 		if (key == KEY_MOUSE)
 			return 0;
 		st->mode = MODE_FRAME;
 		return INTENT_REDRAW;
+	case MODE_GPU:
+		return mode_occupancy(st, key);
 	case MODE_VARIANTS:
 		return mode_variants(st, key, w, h);
 	case MODE_PARAMS:

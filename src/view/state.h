@@ -51,6 +51,28 @@ enum state_prompt {
 	PROMPT_STEP		/* "K" */
 };
 
+/* The rows of the occupancy what-if (o): the device model, then the
+   fields of enum occ_field, one row later. */
+enum state_occ_row {
+	OCC_ROW_DEVICE,
+	OCC_ROW_REGS,
+	OCC_ROW_THREADS,
+	OCC_ROW_SHARED,
+	OCC_ROWS
+};
+
+/* The occupancy what-if: a block's resources on a device model, seeded
+   from pane 0 when o opens on another variant or launch shape. */
+struct state_occ {
+	int			 dev;		/* index into occ_devices */
+	int			 val[3];	/* by enum occ_field */
+	int			 row;		/* enum state_occ_row */
+	int			 editing;	/* row's value typed into input */
+	char			 why[STATE_WHY_MAX]; /* the last value refused */
+	const struct variant	*seed_v;	/* seeded from this variant */
+	int64_t			 seed_threads, seed_smem;
+};
+
 /* One variant on screen with its own launch. */
 struct state_pane {
 	const struct variant	*v;
@@ -99,6 +121,7 @@ struct state {
 	int			 help_page;	/* ?: 0 keys, 1 glossary */
 	int			 src_scroll;	/* source pane scrolled by lines */
 	int64_t			 src_step;	/* ... at this step (else 0) */
+	struct state_occ	 occ;		/* the what-if of o */
 };
 
 /* Steps per second of each speed. */

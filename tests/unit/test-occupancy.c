@@ -153,13 +153,15 @@ main(void)
 	explained(&occ_teaching, 512, 10, 0,
 	    "registers:     16384 / (10 x 512 = 5120) = 3.2 -> 3 blocks");
 	explained(&occ_teaching, 512, 10, 0,
-	    "3 blocks, 48 warps, 1536 threads per SM, limited by threads");
+	    "3 blocks, 48 warps, 1536 threads per SM");
 	explained(&occ_teaching, 512, 11, 0,
 	    "registers:     16384 / (11 x 512 = 5632) = 2.9 -> 2 blocks");
 	explained(&occ_teaching, 512, 11, 0,
-	    "2 blocks, 32 warps, 1024 threads per SM, limited by registers");
+	    "2 blocks, 32 warps, 1024 threads per SM");
+	explained(&occ_teaching, 512, 10, 0, "occupancy:     100% (48 of 48 "
+	    "warps), limited by threads");
 	explained(&occ_teaching, 512, 11, 0, "occupancy:     67% (32 of 48 "
-	    "warps)");
+	    "warps), limited by registers");
 	explained(&occ_teaching, 512, 11, 0, "11264 of 16384 registers "
 	    "(69%)");
 	explained(&occ_teaching, 256, 0, 5120,
@@ -171,7 +173,11 @@ main(void)
 	    "6 blocks");
 	/* 12 KB of 16 KB is 75%. */
 	explained(&occ_teaching, 256, 0, 2048, "12 KB of 16 KB shared (75%)");
+	explained(&occ_teaching, 256, 0, 2048, "occupancy:     100% (48 of 48 "
+	    "warps), limited by threads");
 	explained(&occ_teaching, 256, 0, 0, "registers:     not counted");
+	explained(&occ_teaching, 256, 0, 0, "registers not counted, no shared "
+	    "memory");
 	/* 48 threads take 2 warps: 1536/64 = 24 by threads, 8 by blocks;
 	   16 of 48 warps is 33.3%: 33. */
 	explained(&occ_teaching, 48, 0, 0, "1536 / 64 (48 threads fill 2 "
