@@ -100,7 +100,7 @@ bad "--shared: '5M' is not allowed (bytes a block from 0 to 1048576, or KB" \
 bad "--shared: '2000K' is not allowed" --threads 32 --shared 2000K
 bad "--sm: 'a100' is not allowed (teaching or h100)" --threads 32 --sm a100
 bad "unexpected argument 'matmul'" --threads 32 matmul
-bad "unexpected argument '--frob'" --threads 32 --frob
+bad "unknown option '--frob'" --threads 32 --frob
 
 echo "1..$n"
 exit $fail
