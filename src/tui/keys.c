@@ -21,6 +21,7 @@
 #define KEY_ESC		27
 #define KEY_CTRL(c)	((c) & 0x1f)
 #define MOVED		(INTENT_RECOMPUTE | INTENT_REDRAW)
+#define OCC_INPUT_MAX	12	/* characters a what-if value may have */
 
 static int
 act_step_next(struct state *st)
@@ -843,6 +844,10 @@ mode_occupancy(struct state *st, int key)
 		}
 		if (is_enter(key))
 			return occ_apply(st);
+		/* No value needs more; the row stays inside its box. */
+		if (key >= 0x20 && key < 0x7f && !st->ifresh &&
+		    st->ninput >= OCC_INPUT_MAX)
+			return 0;
 		return prompt_edit(st, key);
 	}
 	switch (key) {

@@ -261,10 +261,11 @@ draw_occ_row(struct canvas *cv, const struct state *st, const struct box *b,
 			canvas_role(cv, x + st->icur, y, 1, 1, ROLE_CURSOR);
 		else
 			canvas_put(cv, x + st->icur, y, '_', ROLE_NORMAL);
-		canvas_text(cv, x + st->ninput + 2, y, row == OCC_ROW_SHARED ?
-		    "bytes, or KB as 5K" : row == OCC_ROW_REGS ? "0 to 255, "
-		    "0: not counted" : "1 to 1024", ROLE_HELP,
-		    w - st->ninput - 2);
+		if (w - st->ninput - 2 > 0)
+			canvas_text(cv, x + st->ninput + 2, y, row ==
+			    OCC_ROW_SHARED ? "bytes, or KB as 5K" : row ==
+			    OCC_ROW_REGS ? "0 to 255, 0: not counted" :
+			    "1 to 1024", ROLE_HELP, w - st->ninput - 2);
 		return;
 	}
 	canvas_text(cv, x, y, val, on ? ROLE_CURSOR : ROLE_NORMAL, w);

@@ -91,6 +91,9 @@ whatif(struct state *st)
 	key(st, 27);
 	ok(o->editing == 0 && st->mode == MODE_GPU,
 	    "Esc cancels the typing, not the overlay");
+	keys(st, "12345678901234567890");
+	is_int(st->ninput, 12, "typing stops at 12 characters");
+	key(st, 27);
 	/* 5120 steps down to 4096, up to 5120 and 6144. */
 	key(st, 'h');
 	is_int(o->val[OCC_FIELD_SHARED], 4096, "h: a KB less");
