@@ -43,12 +43,11 @@ bad() {
 }
 
 # 512-thread blocks, 10 registers: 16384 / (10 x 512) = 3.2 -> 3 blocks,
-# 3 x 512 = 1536 threads: threads and registers both allow 3 (the tie is
-# said as threads).
+# 3 x 512 = 1536 threads: threads and registers both allow 3, both bind.
 says "16384 / (10 x 512 = 5120) = 3.2 -> 3 blocks" --regs 10 --threads 512
 says "3 blocks, 48 warps, 1536 threads per SM" --regs 10 --threads 512
-says "occupancy:     100% (48 of 48 warps), limited by threads" --regs 10 \
-    --threads 512
+says "occupancy:     100% (48 of 48 warps), limited by threads and registers" \
+    --regs 10 --threads 512
 # 11 registers: 16384 / 5632 = 2.9 -> 2 blocks, 1024 threads, registers.
 says "16384 / (11 x 512 = 5632) = 2.9 -> 2 blocks" --regs 11 --threads 512
 says "2 blocks, 32 warps, 1024 threads per SM" --regs 11 --threads 512

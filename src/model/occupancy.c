@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 
 #include "cause.h"
@@ -236,7 +237,7 @@ occupancy_explain(const struct occ_device *d, int threads, int regs,
 {
 	struct occ_result	r;
 	char			q[64], a[24], b[24], c[24], e[24];
-	int			n = 0, ws = d->warp_size, wthreads;
+	int			n = 0, ws = d->warp_size, wthreads, by[4], i, k;
 
 	if (occupancy_compute(d, threads, regs, smem, &r) != 0)
 		return 0;
@@ -308,9 +309,23 @@ occupancy_explain(const struct occ_device *d, int threads, int regs,
 	snprintf(lines[n++], OCC_LINE_MAX, "resident:      %d block%s, %d "
 	    "warps, %d threads per SM", r.blocks, r.blocks == 1 ? "" : "s",
 	    r.warps, r.threads);
+	/* Every limit that allows no more than the binding one binds too:
+	   10 registers at 512 threads are at the edge of 3 blocks. */
+	by[0] = r.by_threads;
+	by[1] = r.by_regs;
+	by[2] = r.by_smem;
+	by[3] = r.by_blocks;
+	q[0] = '\0';
+	for (i = 0, k = 0; i < 4; i++) {
+		if (by[i] != r.blocks)
+			continue;
+		snprintf(a, sizeof a, "%s", occupancy_limit_name(i));
+		snprintf(q + strlen(q), sizeof q - strlen(q), "%s%s",
+		    k++ == 0 ? "" : " and ", a);
+	}
 	snprintf(lines[n++], OCC_LINE_MAX, "occupancy:     %d%% (%d of %d "
 	    "warps), limited by %s", occupancy_percent(r.warps, r.max_warps),
-	    r.warps, r.max_warps, occupancy_limit_name(r.limit));
+	    r.warps, r.max_warps, q);
 	if (regs > 0)
 		snprintf(q, sizeof q, "%d of %d registers (%d%%)",
 		    r.blocks * r.block_regs, d->regs_per_sm,

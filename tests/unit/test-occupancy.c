@@ -158,8 +158,10 @@ main(void)
 	    "registers:     16384 / (11 x 512 = 5632) = 2.9 -> 2 blocks");
 	explained(&occ_teaching, 512, 11, 0,
 	    "2 blocks, 32 warps, 1024 threads per SM");
+	/* Threads and registers both allow 3: both bind (one register
+	   more costs a block). */
 	explained(&occ_teaching, 512, 10, 0, "occupancy:     100% (48 of 48 "
-	    "warps), limited by threads");
+	    "warps), limited by threads and registers");
 	explained(&occ_teaching, 512, 11, 0, "occupancy:     67% (32 of 48 "
 	    "warps), limited by registers");
 	explained(&occ_teaching, 512, 11, 0, "11264 of 16384 registers "
@@ -173,8 +175,19 @@ main(void)
 	    "6 blocks");
 	/* 12 KB of 16 KB is 75%. */
 	explained(&occ_teaching, 256, 0, 2048, "12 KB of 16 KB shared (75%)");
-	explained(&occ_teaching, 256, 0, 2048, "occupancy:     100% (48 of 48 "
-	    "warps), limited by threads");
+	{
+		char	lines[OCC_EXPLAIN_LINES][OCC_LINE_MAX];
+		int	n;
+
+		/* Threads 6, shared memory 8: threads alone bind. */
+		n = occupancy_explain(&occ_teaching, 256, 0, 2048, lines);
+		ok(has_line(lines, n, "(48 of 48 warps), limited by threads") &&
+		    !has_line(lines, n, "limited by threads and"),
+		    "seed tile: threads alone bind");
+	}
+	/* 64 threads, 2 KB: threads 24, shared memory 8, blocks 8. */
+	explained(&occ_teaching, 64, 0, 2048, "occupancy:     33% (16 of 48 "
+	    "warps), limited by shared memory and blocks");
 	explained(&occ_teaching, 256, 0, 0, "registers:     not counted");
 	explained(&occ_teaching, 256, 0, 0, "registers not counted, no shared "
 	    "memory");
