@@ -273,6 +273,27 @@ draw_occ_row(struct canvas *cv, const struct state *st, const struct box *b,
 		canvas_role(cv, b->x + 1, y, b->w - 2, 1, ROLE_CURSOR);
 }
 
+/* Whether an explained line is that of a limit allowing no more blocks
+   than are resident ("registers:     ..." when registers bind). */
+static int
+occ_binds(const char *line, const struct occ_result *r)
+{
+	const int	by[] = { r->by_threads, r->by_regs, r->by_smem,
+			    r->by_blocks };
+	const char	*name;
+	int		 i;
+	size_t		 len;
+
+	for (i = 0; i < 4; i++) {
+		name = occupancy_limit_name(i);
+		len = strlen(name);
+		if (by[i] == r->blocks && strncmp(line, name, len) == 0 &&
+		    line[len] == ':')
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * The occupancy overlay: the what-if (a block's registers, threads and
  * shared memory on a device model, edited here, and in words what each
@@ -287,7 +308,6 @@ draw_gpu(struct canvas *cv, const struct state *st)
 	char			 occ[GPU_OCC_LINES][GPU_LINE_MAX];
 	char			 gl[GPU_PANEL_LINES][GPU_LINE_MAX];
 	char			 el[OCC_EXPLAIN_LINES][OCC_LINE_MAX];
-	char			 bind[32];
 	struct occ_result	 r;
 	struct box		 b;
 	enum role		 role;
@@ -299,7 +319,6 @@ draw_gpu(struct canvas *cv, const struct state *st)
 	    o->val[OCC_FIELD_REGS], o->val[OCC_FIELD_SHARED], el);
 	occupancy_compute(d, o->val[OCC_FIELD_THREADS], o->val[OCC_FIELD_REGS],
 	    o->val[OCC_FIELD_SHARED], &r);
-	snprintf(bind, sizeof bind, "%s:", occupancy_limit_name(r.limit));
 	b.w = cv->w - 4 < 100 ? cv->w - 4 : 100;
 	b.h = OCC_ROWS + ne + no + ng + 6;
 	if (b.h > cv->h)
@@ -319,8 +338,7 @@ draw_gpu(struct canvas *cv, const struct state *st)
 		if (strncmp(el[i], "does not fit", 12) == 0 ||
 		    (r.blocks == 0 && strncmp(el[i], "resident", 8) == 0))
 			role = ROLE_BAD;
-		else if (r.blocks > 0 && strncmp(el[i], bind,
-		    strlen(bind)) == 0)
+		else if (r.blocks > 0 && occ_binds(el[i], &r))
 			role = ROLE_WARN;
 		else if (strncmp(el[i], "resident", 8) == 0 ||
 		    strncmp(el[i], "occupancy", 9) == 0)
