@@ -28,6 +28,7 @@
 #include "tui/tui.h"
 #include "view.h"
 #include "warp.h"
+#include "xmalloc.h"
 
 /* After "warpviz VERSION" in --version; COPYING has the whole licence. */
 static const char version_notice[] =
@@ -57,6 +58,8 @@ static const char usage_main[] =
 "  --variant NAME    open on this variant (default matmul-col)\n"
 "  --color=auto|always|never   colours (NO_COLOR turns them off)\n"
 "  --ascii           ASCII glyphs only\n"
+"  --theme NAME      dark, light, contrast or cbsafe (colour-blind safe);\n"
+"                    WARPVIZ_THEME sets the default; T cycles in the TUI\n"
 "  --no-mouse        leave the mouse to the terminal\n"
 "  --frames N        play N animation frames, then exit\n"
 "  --results FILE    show timings recorded by 'warpviz bench --json'\n"
@@ -69,6 +72,7 @@ static const char usage_show[] =
 "usage: warpviz show VARIANT [-p NAME=VALUE]... [--step K] [--block X,Y]\n"
 "                    [--warp W] [--arch modern|legacy] [--size WxH]\n"
 "                    [--color[=auto|always|never]] [--ascii] [--compare]\n"
+"                    [--theme dark|light|contrast|cbsafe]\n"
 "Print the frame the TUI shows at that step (default 120x35); --compare\n"
 "shows the variant beside its partners in lock-step, as the TUI's c key.\n"
 "--color=auto colours when stdout is a terminal and NO_COLOR is not set.\n";
@@ -374,13 +378,14 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_ASCII) | OPTS_BIT(OPT_VARIANT) |
 	    OPTS_BIT(OPT_NO_MOUSE) | OPTS_BIT(OPT_FRAMES) |
 	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_KEYS) |
-	    OPTS_BIT(OPT_BENCH_FRAMES) | OPTS_BIT(OPT_VERSION),
-	    OPERANDS_NONE }, cmd_tui },
+	    OPTS_BIT(OPT_BENCH_FRAMES) | OPTS_BIT(OPT_VERSION) |
+	    OPTS_BIT(OPT_THEME), OPERANDS_NONE }, cmd_tui },
 	{ { "list", usage_list, OPTS_BIT(OPT_JSON), OPERANDS_NONE },
 	    cmd_list },
 	{ { "show", usage_show, OPTS_COMMON | OPTS_BIT(OPT_SIZE) |
 	    OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) |
-	    OPTS_BIT(OPT_COMPARE), OPERANDS_VARIANT }, cmd_show },
+	    OPTS_BIT(OPT_COMPARE) | OPTS_BIT(OPT_THEME), OPERANDS_VARIANT },
+	    cmd_show },
 	{ { "trace", usage_trace, OPTS_COMMON | OPTS_BIT(OPT_STEPS) |
 	    OPTS_BIT(OPT_ALL_WARPS), OPERANDS_VARIANT }, cmd_trace },
 	{ { "stats", usage_stats, OPTS_COMMON | OPTS_BIT(OPT_JSON) |

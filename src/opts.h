@@ -44,6 +44,7 @@ enum opts_id {
 	OPT_REGS,		/* --regs N */
 	OPT_SHARED,		/* --shared BYTES|NK */
 	OPT_SM,			/* --sm teaching|h100 */
+	OPT_THEME,		/* --theme NAME (WARPVIZ_THEME) */
 	OPT_HELP,		/* -h, --help: every command */
 	OPT_VERSION,		/* -V, --version */
 	OPT_COUNT
@@ -96,6 +97,8 @@ struct opts {
 	const char		*results;
 	int			 keys;
 	int64_t			 bench_frames;
+	int			 theme;		/* enum role_theme, -1 none;
+						   opts_parse sets it */
 
 	/* occupancy: a block's resources by enum occ_field, the device. */
 	int			 occ[3];

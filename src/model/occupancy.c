@@ -291,8 +291,8 @@ occupancy_explain(const struct occ_device *d, int threads, int regs,
 		    "blocks, occupancy 0%%: the launch fails");
 		if (r.by_threads == 0)
 			snprintf(lines[n++], OCC_LINE_MAX, "does not fit: a "
-			    "block of %d threads, the SM holds %d", threads,
-			    d->threads_per_sm);
+			    "block of %d threads is more than the SM's %d",
+			    threads, d->threads_per_sm);
 		if (r.by_regs == 0)
 			snprintf(lines[n++], OCC_LINE_MAX, "does not fit: a "
 			    "block needs %d registers, the SM has %d",

@@ -16,6 +16,7 @@
 #include "occupancy.h"
 #include "opts.h"
 #include "overlay.h"
+#include "roles.h"
 #include "tui-curses.h"
 
 #define KEY_ESC		27
@@ -44,6 +45,46 @@ act_step_prev(struct state *st)
 	}
 	st->step--;
 	return MOVED;
+}
+
+/* The same access one iteration of its innermost loop on, or back. */
+static int
+move_iteration(struct state *st, int dir)
+{
+	int64_t	k = state_iteration(st->pane[0].l, st->step, dir);
+
+	if (k < 0) {
+		state_status(st, "no %s iteration of this access",
+		    dir > 0 ? "later" : "earlier");
+		return INTENT_REDRAW;
+	}
+	st->step = k;
+	return MOVED;
+}
+
+static int
+act_iter_next(struct state *st)
+{
+	return move_iteration(st, 1);
+}
+
+static int
+act_iter_prev(struct state *st)
+{
+	return move_iteration(st, -1);
+}
+
+/* The innermost loop around the current access, or NULL. */
+static const char *
+current_loop(const struct state *st)
+{
+	const struct launch	*l = st->pane[0].l;
+	struct launch_pos	 pos;
+	const struct launch_site *s;
+
+	launch_locate(l, st->step, &pos);
+	s = &l->sites[pos.site];
+	return s->nloops > 0 ? l->loops[s->loop[s->nloops - 1]].var : NULL;
 }
 
 static int
@@ -97,7 +138,7 @@ set_variant(struct state *st, const struct variant *v)
 {
 	char	*cause = NULL;
 
-	if (state_set_variant(st, v, NULL, &cause) != 0) {
+	if (state_switch(st, v, &cause) != 0) {
 		state_status(st, "%s: %s", v->name, cause);
 		free(cause);
 		return INTENT_REDRAW;
@@ -122,7 +163,7 @@ step_variant(struct state *st, int by)
 	for (k = 0; k < n - 1; k++) {
 		i = ((i + by) % n + n) % n;
 		v = catalog[i];
-		if (state_set_variant(st, v, NULL, &cause) == 0) {
+		if (state_switch(st, v, &cause) == 0) {
 			if (skipped[0] != '\0')
 				state_status(st, "%s (passed over: %s)",
 				    v->name, skipped);
@@ -244,6 +285,16 @@ act_step_prompt(struct state *st)
 }
 
 static int
+act_loop_prompt(struct state *st)
+{
+	if (current_loop(st) == NULL) {
+		state_status(st, "this access is in no loop; s goes to a step");
+		return INTENT_REDRAW;
+	}
+	return prompt(st, PROMPT_LOOP, "");
+}
+
+static int
 act_arch(struct state *st)
 {
 	st->arch = st->arch == ARCH_MODERN ? ARCH_LEGACY : ARCH_MODERN;
@@ -360,6 +411,16 @@ act_source_up(struct state *st)
 	return scroll_source(st, -4);
 }
 
+/* The next colour theme: dark, light, high contrast, colour-blind safe. */
+static int
+act_theme(struct state *st)
+{
+	role_theme_set((role_theme_get() + 1) % ROLE_THEME_COUNT);
+	state_status(st, "theme %s (T for the next; --theme or WARPVIZ_THEME "
+	    "to start with it)", role_theme_name(role_theme_get()));
+	return INTENT_RECOLOR | INTENT_REDRAW;
+}
+
 static int
 act_redraw(struct state *st)
 {
@@ -383,6 +444,11 @@ const struct keys_entry keys_table[] = {
 	{ { KEY_HOME, '0' }, { "Home", "0" }, "first step", act_first },
 	{ { KEY_END, '$' }, { "End", "$" }, "last step", act_last },
 	{ { 's' }, { "s" }, "go to a step (type K)", act_step_prompt },
+	{ { 'i' }, { "i" }, "go to a loop value (k=)", act_loop_prompt },
+	{ { KEY_DOWN, 'j' }, { "Down", "j" }, "this access, next iteration",
+	  act_iter_next },
+	{ { KEY_UP, 'k' }, { "Up", "k" }, "this access, previous iteration",
+	  act_iter_prev },
 	{ { '\t' }, { "Tab" }, "next variant", act_variant_next },
 	{ { KEY_BTAB }, { "S-Tab" }, "previous variant", act_variant_prev },
 	{ { 'v', '\n', '\r', KEY_ENTER }, { "v", "Enter" },
@@ -401,6 +467,7 @@ const struct keys_entry keys_table[] = {
 	  act_source_down },
 	{ { KEY_PPAGE, '[' }, { "PgUp", "[" }, "scroll the source up",
 	  act_source_up },
+	{ { 'T' }, { "T" }, "colour theme: next", act_theme },
 	{ { '?' }, { "?" }, "this help", act_help },
 	{ { KEY_CTRL('l') }, { "C-l" }, "redraw, restart stopped totals",
 	  act_redraw },
@@ -625,6 +692,29 @@ go(struct state *st, int64_t step, int64_t bx, int64_t by)
 }
 
 static int
+apply_loop(struct state *st)
+{
+	const char	*name = current_loop(st);
+	int64_t		 v, k;
+
+	if (name == NULL)
+		return INTENT_REDRAW;
+	if (opts_number(st->input, 0, INT64_MAX, &v) != 0) {
+		state_status(st, "%s: '%s' is not a whole number (nothing "
+		    "changed)", name, st->input);
+		return INTENT_REDRAW;
+	}
+	if ((k = state_loop_value(st->pane[0].l, st->step, name, v)) < 0) {
+		state_status(st, "%s=%lld: this access never runs there "
+		    "(nothing changed)", name, (long long)v);
+		return INTENT_REDRAW;
+	}
+	st->step = k;
+	state_status(st, "%s=%lld", name, (long long)v);
+	return MOVED;
+}
+
+static int
 apply_block(struct state *st)
 {
 	int64_t		 xy[2];
@@ -747,6 +837,8 @@ mode_prompt(struct state *st, int key)
 			return apply_block(st);
 		case PROMPT_STEP:
 			return apply_step(st);
+		case PROMPT_LOOP:
+			return apply_loop(st);
 		}
 	}
 	return prompt_edit(st, key);
@@ -825,8 +917,9 @@ occ_step(struct state *st, int by)
 /*
  * The occupancy overlay: Up/Down choose a row of the what-if, Left/Right
  * (or - and +) step it, Enter or a digit types a value (the prompt's line
- * editing), r takes the variant's values again; Esc, q or o close it, as
- * does any other key.
+ * editing); t, r and m type threads, registers and shared memory from any
+ * row, d picks the next device, v takes the variant's values again; Esc,
+ * q or o close it, as does any other key.
  */
 static int
 mode_occupancy(struct state *st, int key)
@@ -868,7 +961,22 @@ mode_occupancy(struct state *st, int key)
 	case '+':
 	case '=':
 		return occ_step(st, 1);
+	case 't':
+		o->row = OCC_ROW_THREADS;
+		key = '\n';
+		break;
 	case 'r':
+		o->row = OCC_ROW_REGS;
+		key = '\n';
+		break;
+	case 'm':
+		o->row = OCC_ROW_SHARED;
+		key = '\n';
+		break;
+	case 'd':
+		o->row = OCC_ROW_DEVICE;
+		return occ_step(st, 1);
+	case 'v':
 		occ_seed(st);
 		state_status(st, "what if: %s's own values again",
 		    st->pane[0].v->name);

@@ -308,6 +308,7 @@ draw_gpu(struct canvas *cv, const struct state *st)
 	char			 occ[GPU_OCC_LINES][GPU_LINE_MAX];
 	char			 gl[GPU_PANEL_LINES][GPU_LINE_MAX];
 	char			 el[OCC_EXPLAIN_LINES][OCC_LINE_MAX];
+	char			 title[64];
 	struct occ_result	 r;
 	struct box		 b;
 	enum role		 role;
@@ -326,10 +327,11 @@ draw_gpu(struct canvas *cv, const struct state *st)
 	b.x = (cv->w - b.w) / 2;
 	b.y = (cv->h - b.h) / 2;
 	end = b.y + b.h - 2;
-	box_open(cv, &b, "occupancy");
+	snprintf(title, sizeof title, "occupancy: %s", st->pane[0].v->name);
+	box_open(cv, &b, title);
 	y = b.y + 1;
-	canvas_printf(cv, b.x + 2, y++, ROLE_HEADING, b.w - 4, "what if: "
-	    "%s's block on an SM", st->pane[0].v->name);
+	canvas_text(cv, b.x + 2, y++, "what if  (t threads, r registers, m "
+	    "shared, d device, v the variant's)", ROLE_HEADING, b.w - 4);
 	for (i = 0; i < OCC_ROWS && y < end; i++)
 		draw_occ_row(cv, st, &b, y++, i);
 	for (i = 0; i < ne && y < end; i++) {
@@ -362,8 +364,7 @@ draw_gpu(struct canvas *cv, const struct state *st)
 		    "Ctrl-U clears, Left/Right move", ROLE_HELP, b.w - 4);
 	else
 		canvas_text(cv, b.x + 2, end, "Up/Down a row, Left/Right "
-		    "change, type a number, r resets; Esc closes", ROLE_HELP,
-		    b.w - 4);
+		    "change it, digits type; Esc closes", ROLE_HELP, b.w - 4);
 }
 
 static void
@@ -429,7 +430,9 @@ draw_prompt(struct canvas *cv, const struct state *st)
 	const struct param_def	*d;
 	struct box		 b;
 	char			 label[96];
-	int			 n, x;
+	struct launch_pos	 pos;
+	const struct launch_site *site;
+	int			 n, x, k;
 
 	switch (st->prompt) {
 	case PROMPT_PARAM:
@@ -446,6 +449,14 @@ draw_prompt(struct canvas *cv, const struct state *st)
 	case PROMPT_STEP:
 		snprintf(label, sizeof label, "step (0..%lld) = ",
 		    (long long)state_nsteps(st) - 1);
+		break;
+	case PROMPT_LOOP:
+		launch_locate(st->pane[0].l, st->step, &pos);
+		site = &st->pane[0].l->sites[pos.site];
+		k = site->loop[site->nloops > 0 ? site->nloops - 1 : 0];
+		snprintf(label, sizeof label, "%s (0..%lld) = ",
+		    st->pane[0].l->loops[k].var,
+		    (long long)st->pane[0].l->loops[k].count - 1);
 		break;
 	}
 	b.w = cv->w - 8 < 72 ? cv->w - 8 : 72;

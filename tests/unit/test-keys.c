@@ -59,8 +59,9 @@ start(struct state *st)
 /*
  * The occupancy overlay's what-if (o): stride's block is 32 threads and
  * no shared memory.  j and k choose a row, a digit or Enter types, h and
- * l step (a register, a warp of threads, a KB), r takes the variant's
- * values again; a refused value keeps the line open.
+ * l step (a register, a warp of threads, a KB), t, r and m type a field
+ * from any row, d picks the device, v takes the variant's values again;
+ * a refused value keeps the line open.
  */
 static void
 whatif(struct state *st)
@@ -117,9 +118,23 @@ whatif(struct state *st)
 	is_int(st->mode, MODE_FRAME, "... back to the frame, not quit");
 	key(st, 'o');
 	is_int(o->val[OCC_FIELD_SHARED], 6144, "o again keeps the values");
-	key(st, 'r');
-	is_int(o->val[OCC_FIELD_THREADS], 32, "r: stride's threads again");
-	is_int(o->val[OCC_FIELD_SHARED], 0, "r: its shared memory again");
+	/* t, r, m type from any row; d picks the next device. */
+	keys(st, "t64\n");
+	ok(o->row == OCC_ROW_THREADS && o->val[OCC_FIELD_THREADS] == 64,
+	    "t types the threads: 64");
+	keys(st, "r21\n");
+	ok(o->row == OCC_ROW_REGS && o->val[OCC_FIELD_REGS] == 21,
+	    "r types the registers: 21");
+	keys(st, "m2K\n");
+	ok(o->row == OCC_ROW_SHARED && o->val[OCC_FIELD_SHARED] == 2048,
+	    "m types the shared memory: 2K");
+	key(st, 'd');
+	ok(o->row == OCC_ROW_DEVICE && o->dev == 1, "d: the next device");
+	key(st, 'd');
+	is_int(o->dev, 0, "d again: back to the teaching SM");
+	key(st, 'v');
+	is_int(o->val[OCC_FIELD_THREADS], 32, "v: stride's threads again");
+	is_int(o->val[OCC_FIELD_SHARED], 0, "v: its shared memory again");
 	is_int(key(st, 'z'), INTENT_REDRAW, "another key closes it");
 	is_int(st->mode, MODE_FRAME, "... to the frame");
 }

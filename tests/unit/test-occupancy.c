@@ -75,6 +75,67 @@ check(const struct occ_device *d, int threads, int regs, int smem,
 	    "%s: limit", what);
 }
 
+/*
+ * The seed's worked examples on its teaching SM (1536 threads, 16384
+ * registers, 16 KB shared memory, 8 blocks), as the o screen's what-if
+ * says them.
+ */
+static void
+seed_examples(void)
+{
+	struct occ_result	r;
+	char			t[OCC_EXPLAIN_LINES][OCC_LINE_MAX];
+	int			n;
+
+	/*
+	 * 512-thread blocks, 10 registers: 10 x 512 = 5120 a block, 16384 /
+	 * 5120 = 3.2 -> 3 blocks; threads 1536 / 512 = 3: 3 blocks, 1536
+	 * threads, all 48 warps.
+	 */
+	check(&occ_teaching, 512, 10, 0, 3, 48, OCC_THREADS,
+	    "seed: 512 threads, 10 registers");
+	n = occupancy_explain(&occ_teaching, 512, 10, 0, t);
+	ok(has_line(t, n, "3 blocks, 48 warps, 1536 threads per SM") &&
+	    has_line(t, n, "100% (48 of 48 warps)"),
+	    "seed: 10 registers, 1536 threads");
+	/* 11 registers: 5632 a block, 16384 / 5632 = 2.9 -> 2 blocks: 1024
+	   threads, 32 of 48 warps = 66.7%, rounded 67%. */
+	check(&occ_teaching, 512, 11, 0, 2, 32, OCC_REGISTERS,
+	    "seed: 512 threads, 11 registers");
+	n = occupancy_explain(&occ_teaching, 512, 11, 0, t);
+	ok(has_line(t, n, "2 blocks, 32 warps, 1024 threads per SM") &&
+	    has_line(t, n, "67% (32 of 48 warps), limited by registers"),
+	    "seed: 11 registers, 1024 threads, rounded 67%%");
+	/* 5 KB of shared memory a block: 16384 / 5120 = 3.2 -> 3 blocks
+	   (64-thread blocks: threads would allow 24, blocks 8). */
+	check(&occ_teaching, 64, 0, 5120, 3, 6, OCC_SHARED,
+	    "seed: 5 KB shared a block");
+	/*
+	 * A 16x16 tile of floats, 2 KB: shared memory allows 16384 / 2048 =
+	 * 8 blocks, threads 1536 / 256 = 6: 6 blocks, 6 x 2 KB = 12 KB in
+	 * use.
+	 */
+	check(&occ_teaching, 256, 0, 2048, 6, 48, OCC_THREADS,
+	    "seed: 16x16 tile of 2 KB");
+	occupancy_compute(&occ_teaching, 256, 0, 2048, &r);
+	is_int(r.by_smem, 8, "seed: the tile: 8 blocks by shared memory");
+	is_int(r.by_threads, 6, "seed: the tile: 6 by threads");
+	n = occupancy_explain(&occ_teaching, 256, 0, 2048, t);
+	ok(has_line(t, n, "12 KB of 16 KB shared (75%)"),
+	    "seed: the tile: 12 KB in use");
+	ok(has_line(t, n, "threads:       1536 / 256 = 6 blocks") &&
+	    has_line(t, n, "registers:     not counted") &&
+	    has_line(t, n, "shared memory: 16 KB / 2 KB = 8 blocks"),
+	    "seed: the tile: each limit's blocks");
+	/* powers with 128 threads: 16896 B > 16384: not one block. */
+	n = occupancy_explain(&occ_teaching, 128, 16, 16896, t);
+	ok(has_line(t, n, "does not fit: a block needs 16896 B of shared "
+	    "memory, the SM has 16 KB"), "does not fit, explained");
+	n = occupancy_explain(&occ_teaching, 2048, 1, 0, t);
+	ok(has_line(t, n, "does not fit: a block of 2048 threads is more "
+	    "than the SM's 1536"), "too many threads, explained");
+}
+
 int
 main(void)
 {
@@ -301,6 +362,8 @@ main(void)
 
 	is_int(occupancy_compute(&occ_h100, 0, 0, 0, &r), -1,
 	    "no threads: an error");
+
+	seed_examples();
 	is_int(occ_h100.threads_per_sm / occ_h100.warp_size, 64,
 	    "H100: 64 warps per SM");
 	return (tap_done());
