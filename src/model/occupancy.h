@@ -2,7 +2,9 @@
  * occupancy.h - how many blocks of a kernel an SM holds at once, and so
  * how many warps are resident, under a device model: the limits on
  * threads, registers, shared memory and blocks per SM, whichever bites
- * first.  Pure arithmetic, libc only; never prints.
+ * first.  Also the what-if in words (occupancy_explain), the one text
+ * both the o overlay and 'warpviz occupancy' show, and the parsing of its
+ * values.  Libc only; never prints: words go into the caller's lines.
  *
  * Units: registers are 32-bit registers (per thread for a kernel, per SM
  * for a device); shared memory in bytes per block / per SM.
