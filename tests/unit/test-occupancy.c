@@ -3,6 +3,7 @@
  * is worked out by hand next to it.  Links only the model.
  */
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,6 +141,7 @@ int
 main(void)
 {
 	struct occ_result	r;
+	int			i;
 
 	/*
 	 * Teaching SM.  16x16 blocks, 10 registers: threads 1536/256 = 6,
@@ -329,6 +331,17 @@ main(void)
 	ok(occupancy_device("h100") == &occ_h100, "h100 found");
 	ok(occupancy_device("H100") == &occ_h100, "H100 found");
 	ok(occupancy_device("a100") == NULL, "a100 is not a device model");
+	/* The refusal names every device model there is. */
+	for (i = 0; occ_devices[i] != NULL; i++) {
+		char	low[32];
+		size_t	j;
+
+		for (j = 0; j + 1 < sizeof low && occ_devices[i]->name[j]; j++)
+			low[j] = tolower((unsigned char)occ_devices[i]->name[j]);
+		low[j] = '\0';
+		ok(strstr(occupancy_device_names(), low) != NULL,
+		    "the names list %s", low);
+	}
 
 	/*
 	 * H100.  256 threads, 32 registers: 32*32 = 1024 registers a warp,
