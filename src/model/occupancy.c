@@ -257,12 +257,15 @@ occupancy_explain(const struct occ_device *d, int threads, int regs,
 		    "counted");
 	else {
 		quotient(q, sizeof q, d->regs_per_sm, r.block_regs);
-		if (r.block_regs != regs * wthreads)
+		if (r.block_regs != regs * wthreads) {
 			snprintf(lines[n++], OCC_LINE_MAX, "registers:     %d "
-			    "/ (%d warps x %d: %d x %d in %ds) %s",
-			    d->regs_per_sm, r.block_warps, r.block_regs /
-			    r.block_warps, regs, ws, d->reg_unit, q);
-		else
+			    "/ (%d warps x %d) %s", d->regs_per_sm,
+			    r.block_warps, r.block_regs / r.block_warps, q);
+			snprintf(lines[n++], OCC_LINE_MAX, "               a "
+			    "warp's %d x %d = %d registers round up to %d "
+			    "(in %ds)", regs, ws, regs * ws, r.block_regs /
+			    r.block_warps, d->reg_unit);
+		} else
 			snprintf(lines[n++], OCC_LINE_MAX, "registers:     %d "
 			    "/ (%d x %d = %d) %s", d->regs_per_sm, regs,
 			    wthreads, r.block_regs, q);
@@ -275,11 +278,13 @@ occupancy_explain(const struct occ_device *d, int threads, int regs,
 		occupancy_bytes(b, sizeof b, smem);
 		occupancy_bytes(c, sizeof c, r.block_smem);
 		occupancy_bytes(e, sizeof e, d->smem_reserved);
-		if (r.block_smem != smem)
+		if (r.block_smem != smem) {
 			snprintf(lines[n++], OCC_LINE_MAX, "shared memory: %s "
-			    "/ %s (%s + %s for the system, in %d B) %s", a, c,
-			    b, e, d->smem_unit, q);
-		else
+			    "/ %s %s", a, c, q);
+			snprintf(lines[n++], OCC_LINE_MAX, "               %s "
+			    "+ %s for the system, rounded up to %d B: %s", b,
+			    e, d->smem_unit, c);
+		} else
 			snprintf(lines[n++], OCC_LINE_MAX, "shared memory: %s "
 			    "/ %s %s", a, b, q);
 	}

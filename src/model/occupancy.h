@@ -62,7 +62,7 @@ enum occ_field {
 	OCC_FIELD_SHARED	/* bytes of shared memory a block */
 };
 
-#define OCC_EXPLAIN_LINES	8
+#define OCC_EXPLAIN_LINES	10
 #define OCC_LINE_MAX		256
 
 /* The seed's teaching SM (1536 threads, 16384 registers, 16 KB, 8 blocks)

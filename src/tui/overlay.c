@@ -345,6 +345,8 @@ draw_gpu(struct canvas *cv, const struct state *st)
 		else if (strncmp(el[i], "resident", 8) == 0 ||
 		    strncmp(el[i], "occupancy", 9) == 0)
 			role = ROLE_HEADING;
+		else if (el[i][0] == ' ')
+			role = ROLE_DIM;	/* a note on the line above */
 		canvas_text(cv, b.x + 2, y++, el[i], role, b.w - 4);
 	}
 	if (y < end)

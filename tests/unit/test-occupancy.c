@@ -289,12 +289,23 @@ main(void)
 
 	/* H100: 33 registers, 128 threads: 33 x 32 = 1056 a warp, in 256s
 	   1280, x 4 warps = 5120 a block; 65536/5120 = 12.8 -> 12. */
-	explained(&occ_h100, 128, 33, 0, "65536 / (4 warps x 1280: 33 x 32 "
-	    "in 256s) = 12.8 -> 12 blocks");
+	explained(&occ_h100, 128, 33, 0, "registers:     65536 / (4 warps x "
+	    "1280) = 12.8 -> 12 blocks");
+	explained(&occ_h100, 128, 33, 0, "a warp's 33 x 32 = 1056 registers "
+	    "round up to 1280 (in 256s)");
 	/* 5000 B + 1024 reserved = 6024, in 128s 6144 = 6 KB: 233472/6144 =
 	   38. */
-	explained(&occ_h100, 128, 33, 5000, "228 KB / 6 KB (5000 B + 1 KB "
-	    "for the system, in 128 B) = 38 blocks");
+	explained(&occ_h100, 128, 33, 5000, "shared memory: 228 KB / 6 KB = "
+	    "38 blocks");
+	explained(&occ_h100, 128, 33, 5000, "5000 B + 1 KB for the system, "
+	    "rounded up to 128 B: 6 KB");
+	{
+		char	lines[OCC_EXPLAIN_LINES][OCC_LINE_MAX];
+
+		/* Every note and every limit: 10 lines at most. */
+		is_int(occupancy_explain(&occ_h100, 128, 33, 5000, lines), 9,
+		    "H100 with both notes: 9 lines");
+	}
 	/* 12 blocks of 48 warps of 64: 75%. */
 	explained(&occ_h100, 128, 33, 5000, "occupancy:     75% (48 of 64 "
 	    "warps)");
