@@ -189,6 +189,7 @@ opts_operand(struct opts *o, const char *arg)
 
 	switch (o->entry->operands) {
 	case OPERANDS_VARIANT:
+	case OPERANDS_VARIANT_OPT:
 		if (o->v != NULL) {
 			opts_error("%s: unexpected argument '%s' (one VARIANT "
 			    "only)", name, arg);

@@ -59,7 +59,8 @@ enum opts_id {
 enum opts_operands {
 	OPERANDS_NONE,		/* nothing */
 	OPERANDS_VARIANT,	/* exactly one VARIANT */
-	OPERANDS_SPECS		/* zero or more VARIANT[:NAME=VALUE,...] */
+	OPERANDS_SPECS,		/* zero or more VARIANT[:NAME=VALUE,...] */
+	OPERANDS_VARIANT_OPT	/* at most one VARIANT */
 };
 
 /* One command: the table row cli.c dispatches on. */

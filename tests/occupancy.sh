@@ -80,6 +80,23 @@ says "does not fit: a block needs 20 KB of shared memory, the SM has 16 KB" \
     --threads 64 --shared 20K
 says "0 blocks, occupancy 0%: the launch fails" --threads 64 --shared 20K
 
+# A variant's own block: matmul-tiled at tile 16 is 256 threads and 2 x
+# 16 x 16 x 4 = 2048 B; ptxas gave matmul_tiled_16 38 registers at sm_75
+# (cuda/resources.txt): 16384 / (38 x 256 = 9728) = 1.6 -> 1 block.
+says "variant:       matmul-tiled, registers as ptxas reported them" \
+    matmul-tiled
+says "a block:       256 threads, 38 registers a thread, 2 KB of shared" \
+    matmul-tiled
+says "16384 / (38 x 256 = 9728) = 1.6 -> 1 block" matmul-tiled
+# ... at 10 registers, the seed's tile: 6 blocks (threads and registers:
+# 16384 / 2560 = 6.4 -> 6), 12 KB of shared memory in use.
+says "12 KB of 16 KB shared (75%)" matmul-tiled --regs 10
+says "limited by threads and registers" matmul-tiled --regs 10
+# -p changes the variant's block: tile 8 is 64 threads (2 warps).
+says "a block:       64 threads" matmul-tiled -p tile=8 --regs 0
+# powers at 128 threads keeps 128 x 33 x 4 = 16896 B: too much.
+says "does not fit: a block needs 16896 B of shared memory" powers-stride32
+
 "$WARPVIZ" occupancy --help >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 0 ] && grep -q '^usage: warpviz occupancy' "$tmp/out"
 ok $? "occupancy --help"
@@ -98,7 +115,10 @@ bad "--shared: '5M' is not allowed (bytes a block from 0 to 1048576, or KB" \
     --threads 32 --shared 5M
 bad "--shared: '2000K' is not allowed" --threads 32 --shared 2000K
 bad "--sm: 'a100' is not allowed (teaching or h100)" --threads 32 --sm a100
-bad "unexpected argument 'matmul'" --threads 32 matmul
+bad "unknown variant 'matmul'" --threads 32 matmul
+bad "one VARIANT only" matmul-col stride
+bad "-p needs a VARIANT" --threads 32 -p width=4
+bad "parameter 'tile'" matmul-tiled -p tile=3
 bad "unknown option '--frob'" --threads 32 --frob
 
 echo "1..$n"

@@ -1,8 +1,8 @@
 /*
  * fuzz-opts.c - the one command-line parser (src/opts.c), -p included.
  * Input: the arguments, one a line (at most 64); the first byte picks
- * the command shape: the TUI's (no operand), one VARIANT, or bench's
- * VARIANT[:NAME=VALUE,...] specs.  Every option is allowed.  A refusal
+ * the command shape: the TUI's (no operand), one VARIANT, bench's
+ * VARIANT[:NAME=VALUE,...] specs, or occupancy's VARIANT if any.  Every option is allowed.  A refusal
  * prints one line; those go to /dev/null here (the sanitizers still
  * report on descriptor 2).
  */
@@ -21,6 +21,7 @@ static const struct opts_entry entries[] = {
 	{ NULL, "usage\n", ~0u, OPERANDS_NONE },
 	{ "show", "usage\n", ~0u, OPERANDS_VARIANT },
 	{ "bench", "usage\n", ~0u, OPERANDS_SPECS },
+	{ "occupancy", "usage\n", ~0u, OPERANDS_VARIANT_OPT },
 };
 
 int
@@ -44,7 +45,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	argv[argc] = NULL;
 	memset(&o, 0, sizeof o);
-	(void)opts_parse(&o, &entries[data[0] % 3], argc, argv);
+	(void)opts_parse(&o, &entries[data[0] % 4], argc, argv);
 	opts_free(&o);
 	free(text);
 	return 0;
