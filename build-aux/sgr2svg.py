@@ -2,7 +2,9 @@
 # sgr2svg.py - turn a `tmux capture-pane -e -p` capture (text with SGR
 # escapes) into an SVG screenshot: one <rect> per background run and one
 # <text> per run of equal style, in a monospace font, cell by cell, so the
-# image is exactly the terminal grid.  Usage: sgr2svg.py W H < cap > out.svg
+# image is exactly the terminal grid.  Usage: sgr2svg.py W H [FG BG] < cap
+# > out.svg, where FG and BG (#rrggbb) are the terminal's default colours
+# (a dark terminal unless given: '#101010 #ffffff' shows the light theme).
 # Maintainer tool for `make screenshots`; Python 3 standard library only.
 import re
 import sys
@@ -69,7 +71,10 @@ def sgr(params, st):
 
 
 def main():
+    global DEF_FG, DEF_BG
     w, h = int(sys.argv[1]), int(sys.argv[2])
+    if len(sys.argv) > 4:
+        DEF_FG, DEF_BG = sys.argv[3], sys.argv[4]
     data = sys.stdin.read()
     st = dict(fg=None, bg=None, bold=0, dim=0, ul=0, rev=0)
     grid = []

@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "gpu.h"
 #include "json.h"
+#include "roles.h"
 #include "launch.h"
 #include "state.h"
 #include "tables.h"
@@ -50,6 +51,8 @@ static const char usage_main[] =
 "  --variant NAME    open on this variant (default matmul-col)\n"
 "  --color=auto|always|never   colours (NO_COLOR turns them off)\n"
 "  --ascii           ASCII glyphs only\n"
+"  --theme NAME      colours: dark, light, contrast or cbsafe (colour-blind\n"
+"                    safe); WARPVIZ_THEME sets it too, T cycles\n"
 "  --no-mouse        leave the mouse to the terminal\n"
 "  --frames N        play N animation frames, then exit\n"
 "  --results FILE    show timings recorded by 'warpviz bench --json'\n"
@@ -62,6 +65,7 @@ static const char usage_show[] =
 "usage: warpviz show VARIANT [-p NAME=VALUE]... [--step K] [--block X,Y]\n"
 "                    [--warp W] [--arch modern|legacy] [--size WxH]\n"
 "                    [--color[=always|never]] [--ascii] [--compare]\n"
+"                    [--theme dark|light|contrast|cbsafe]\n"
 "Print the frame the TUI shows at that step (default 120x35); --compare\n"
 "shows the variant beside its partners in lock-step, as the TUI's c key.\n";
 
@@ -92,6 +96,20 @@ cli_usage_error(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	return EXIT_USAGE;
+}
+
+int
+cli_theme(const char *name, const char *what)
+{
+	int	t;
+
+	if (name == NULL || *name == '\0')
+		return 0;
+	if ((t = role_theme_parse(name)) < 0)
+		return cli_usage_error("%s: '%s' is not a theme (%s)", what,
+		    name, role_theme_list);
+	role_theme_set(t);
+	return 0;
 }
 
 void
@@ -381,9 +399,21 @@ cmd_show(int argc, char **argv)
 	int			 n, rc = 0;
 	char			*args[256];
 
-	/* --color, --ascii and --compare are show's own. */
+	/* --color, --ascii, --theme and --compare are show's own; the
+	   option overrides WARPVIZ_THEME. */
+	if (cli_theme(getenv("WARPVIZ_THEME"), "WARPVIZ_THEME") != 0)
+		return EXIT_USAGE;
 	for (i = 0; i < argc && rest < 256; i++) {
-		if (strcmp(argv[i], "--color") == 0 ||
+		if (strcmp(argv[i], "--theme") == 0) {
+			if (i + 1 >= argc)
+				return cli_usage_error("--theme: needs a "
+				    "NAME (%s)", role_theme_list);
+			if (cli_theme(argv[++i], "--theme") != 0)
+				return EXIT_USAGE;
+		} else if (strncmp(argv[i], "--theme=", 8) == 0) {
+			if (cli_theme(argv[i] + 8, "--theme") != 0)
+				return EXIT_USAGE;
+		} else if (strcmp(argv[i], "--color") == 0 ||
 		    strcmp(argv[i], "--color=always") == 0)
 			color = 1;
 		else if (strcmp(argv[i], "--color=never") == 0)

@@ -34,6 +34,12 @@ struct cli_common {
 /* Print "warpviz: msg" to stderr and return EXIT_USAGE. */
 int	cli_usage_error(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2)));
+/*
+ * Choose the colour theme by name for this process; `what` names the
+ * option or variable in the one-line error.  NULL or "" leaves the theme.
+ * Returns 0, or EXIT_USAGE after printing the error.
+ */
+int	cli_theme(const char *name, const char *what);
 /* Reset common options to their defaults. */
 void	cli_common_init(struct cli_common *);
 /*

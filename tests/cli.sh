@@ -3,6 +3,7 @@
 # show, trace, stats, and one-line errors with exit status 2 for bad input.
 # TAP on stdout.  Needs $WARPVIZ (set by make check).
 : "${WARPVIZ:=./warpviz}"
+unset WARPVIZ_THEME
 n=0
 fail=0
 tmp=${TMPDIR:-/tmp}/wv-cli.$$
@@ -62,6 +63,36 @@ want="--step: needs a value"; bad show stride --step
 want="list: unexpected argument"; bad list extra
 want="not a whole number"; bad stats twohop-v0 -p n=99999999999999999999999
 want="needs a terminal"; bad
+want="--theme: 'sepia' is not a theme (dark, light, contrast or cbsafe)"
+bad show stride --theme sepia
+want="--theme: 'Light' is not a theme"; bad show stride --theme=Light
+want="--theme: needs a NAME"; bad show stride --theme
+want="--theme: 'sepia' is not a theme"; bad --theme sepia --keys
+WARPVIZ_THEME=sepia
+export WARPVIZ_THEME
+want="WARPVIZ_THEME: 'sepia' is not a theme (dark, light, contrast or cbsafe)"
+bad show stride
+# The option is read after the variable: a good one does not excuse it.
+want="WARPVIZ_THEME: 'sepia'"; bad show stride --theme light
+unset WARPVIZ_THEME
+
+# Themes reach show: the source line's colour (dark 250, light 234), the
+# variable and the option (which wins); an empty variable is the default.
+src_fg() {
+	"$WARPVIZ" show stride --color "$@" | grep 'void' | head -1 |
+	    sed 's/void.*//' | grep -o '38;5;[0-9]*' | tail -1
+}
+[ "$(src_fg)" = "38;5;250" ]; ok $? "show --color: dark theme by default"
+[ "$(src_fg --theme light)" = "38;5;234" ]; ok $? "show --theme light"
+[ "$(WARPVIZ_THEME=light src_fg)" = "38;5;234" ]
+ok $? "WARPVIZ_THEME=light"
+[ "$(WARPVIZ_THEME=light src_fg --theme dark)" = "38;5;250" ]
+ok $? "--theme dark wins over WARPVIZ_THEME=light"
+[ "$(WARPVIZ_THEME= src_fg)" = "38;5;250" ]; ok $? "WARPVIZ_THEME= is dark"
+"$WARPVIZ" show stride --theme contrast >"$tmp/plain"
+"$WARPVIZ" show stride >"$tmp/plain0"
+cmp -s "$tmp/plain" "$tmp/plain0"
+ok $? "without --color a theme changes nothing: same glyphs, no escapes"
 
 # Help and version.
 "$WARPVIZ" --help >"$tmp/out" 2>&1; r=$?

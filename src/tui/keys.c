@@ -16,6 +16,7 @@
 #include "gpu.h"
 #include "keys.h"
 #include "overlay.h"
+#include "roles.h"
 #include "tui-curses.h"
 
 #define KEY_ESC		27
@@ -328,6 +329,16 @@ act_source_up(struct state *st)
 	return scroll_source(st, -4);
 }
 
+/* The next colour theme: dark, light, high contrast, colour-blind safe. */
+static int
+act_theme(struct state *st)
+{
+	role_theme_set((role_theme_get() + 1) % ROLE_THEME_COUNT);
+	state_status(st, "theme %s: T for the next, --theme NAME to start "
+	    "in it", role_theme_name(role_theme_get()));
+	return INTENT_RECOLOR | INTENT_REDRAW;
+}
+
 static int
 act_redraw(struct state *st)
 {
@@ -369,6 +380,7 @@ const struct keys_entry keys_table[] = {
 	  act_source_down },
 	{ { KEY_PPAGE, '[' }, { "PgUp", "[" }, "scroll the source up",
 	  act_source_up },
+	{ { 'T' }, { "T" }, "colour theme: next", act_theme },
 	{ { '?' }, { "?" }, "this help", act_help },
 	{ { KEY_CTRL('l') }, { "C-l" }, "redraw, restart stopped totals",
 	  act_redraw },

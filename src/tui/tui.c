@@ -138,6 +138,9 @@ tui_parse(int argc, char **argv, struct cli_common *c, struct tui_opts *o)
 	o->color = -1;
 	o->ascii = -1;
 	o->mouse = 1;
+	/* --theme, later, overrides the variable. */
+	if (cli_theme(getenv("WARPVIZ_THEME"), "WARPVIZ_THEME") != 0)
+		return -1;
 	for (i = 0; i < argc; i++) {
 		if ((r = cli_common_option(c, argc, argv, &i)) < 0)
 			return -1;
@@ -155,6 +158,10 @@ tui_parse(int argc, char **argv, struct cli_common *c, struct tui_opts *o)
 		} else if ((v = tui_value("--bench-frames", argc, argv, &i,
 		    &bad)) != NULL) {
 			if (tui_count("--bench-frames", v, &o->bench) != 0)
+				return -1;
+		} else if ((v = tui_value("--theme", argc, argv, &i,
+		    &bad)) != NULL) {
+			if (cli_theme(v, "--theme") != 0)
 				return -1;
 		} else if (bad)
 			return -1;
@@ -335,6 +342,10 @@ tui_loop(struct state *st, const struct tui_opts *o)
 		tui_fatal("out of memory");
 	intent = INTENT_RELAYOUT | INTENT_RECOMPUTE | INTENT_REDRAW;
 	for (;;) {
+		if (intent & INTENT_RECOLOR) {
+			paint_theme();
+			clearok(curscr, TRUE);
+		}
 		if (intent & INTENT_RELAYOUT)
 			intent |= tui_layout(cv, st);
 		if (intent & (INTENT_RECOMPUTE | INTENT_REDRAW |
