@@ -471,6 +471,25 @@ test_themes(void)
 		ok(good, "theme %s: classes of a legend differ in colour",
 		    role_theme_name(t));
 
+		/* The 8-colour forms: never ink of the paper's colour (white
+		   or yellow on the light theme's white terminal, black on
+		   the dark ones), never a foreground on its own colour. */
+		good = 1;
+		for (r = 0; r < ROLE_COUNT; r++) {
+			rs = role_theme_style(t, r);
+			if (rs->fg8 >= 0 && rs->fg8 == rs->bg8)
+				good = 0;
+			if (rs->bg8 < 0 && (t == ROLE_THEME_LIGHT ?
+			    rs->fg8 == 7 || rs->fg8 == 3 : rs->fg8 == 0)) {
+				diag("%s: %s has 8-colour ink %d on the "
+				    "terminal's paper", role_theme_name(t),
+				    rs->name, rs->fg8);
+				good = 0;
+			}
+		}
+		ok(good, "theme %s: 8-colour forms readable on its paper",
+		    role_theme_name(t));
+
 		/* Glyphs and monochrome are the same in every theme. */
 		good = 1;
 		for (r = 0; r < ROLE_COUNT; r++) {
