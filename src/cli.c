@@ -20,7 +20,6 @@
 #include "json.h"
 #include "launch.h"
 #include "opts.h"
-#include "roles.h"
 #include "state.h"
 #include "tables.h"
 #include "text.h"
@@ -55,8 +54,8 @@ static const char usage_main[] =
 "  --variant NAME    open on this variant (default matmul-col)\n"
 "  --color=auto|always|never   colours (NO_COLOR turns them off)\n"
 "  --ascii           ASCII glyphs only\n"
-"  --theme NAME      colours: dark, light, contrast or cbsafe (colour-blind\n"
-"                    safe); WARPVIZ_THEME sets it too, T cycles\n"
+"  --theme NAME      dark, light, contrast or cbsafe (colour-blind safe);\n"
+"                    WARPVIZ_THEME sets the default; T cycles in the TUI\n"
 "  --no-mouse        leave the mouse to the terminal\n"
 "  --frames N        play N animation frames, then exit\n"
 "  --results FILE    show timings recorded by 'warpviz bench --json'\n"
@@ -341,14 +340,14 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_ASCII) | OPTS_BIT(OPT_VARIANT) |
 	    OPTS_BIT(OPT_NO_MOUSE) | OPTS_BIT(OPT_FRAMES) |
 	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_KEYS) |
-	    OPTS_BIT(OPT_BENCH_FRAMES) | OPTS_BIT(OPT_THEME) |
-	    OPTS_BIT(OPT_VERSION),
-	    OPERANDS_NONE }, cmd_tui },
+	    OPTS_BIT(OPT_BENCH_FRAMES) | OPTS_BIT(OPT_VERSION) |
+	    OPTS_BIT(OPT_THEME), OPERANDS_NONE }, cmd_tui },
 	{ { "list", usage_list, OPTS_BIT(OPT_JSON), OPERANDS_NONE },
 	    cmd_list },
 	{ { "show", usage_show, OPTS_COMMON | OPTS_BIT(OPT_SIZE) |
-	    OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) | OPTS_BIT(OPT_THEME) |
-	    OPTS_BIT(OPT_COMPARE), OPERANDS_VARIANT }, cmd_show },
+	    OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) |
+	    OPTS_BIT(OPT_COMPARE) | OPTS_BIT(OPT_THEME), OPERANDS_VARIANT },
+	    cmd_show },
 	{ { "trace", usage_trace, OPTS_COMMON | OPTS_BIT(OPT_STEPS) |
 	    OPTS_BIT(OPT_ALL_WARPS), OPERANDS_VARIANT }, cmd_trace },
 	{ { "stats", usage_stats, OPTS_COMMON | OPTS_BIT(OPT_JSON) |
@@ -381,8 +380,6 @@ cli_main(int argc, char **argv)
 	}
 	if (opts_parse(&o, &cmd->entry, argc, argv) != 0)
 		return EXIT_USAGE;
-	/* The process's colour theme, for show's text face and the TUI. */
-	role_theme_set(o.theme);
 	if (opts_given(&o, OPT_HELP)) {
 		fputs(cmd->entry.usage, stdout);
 		rc = 0;

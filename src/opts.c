@@ -265,12 +265,6 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 	case OPT_BENCH_FRAMES:
 		return opts_int("--bench-frames", arg, 1, OPTS_MAX_COUNT,
 		    &o->bench_frames);
-	case OPT_THEME:
-		if ((a = role_theme_parse(arg)) < 0)
-			return opts_error("--theme: '%s' is not a theme (%s)",
-			    arg, role_theme_list), -1;
-		o->theme = a;
-		break;
 	case OPT_VARIANT:
 		if ((o->v = opts_variant("--variant", arg)) == NULL)
 			return -1;
@@ -302,14 +296,18 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 	case OPT_KEYS:
 		o->keys = 1;
 		break;
+	case OPT_THEME:
+		if ((o->theme = role_theme_parse(arg)) < 0)
+			return opts_error("--theme: '%s' is not a theme (%s)",
+			    arg, role_theme_list), -1;
+		break;
 	default:
 		break;
 	}
 	return 0;
 }
 
-/* Defaults: modern arch, block 0,0, 120x35, colour auto, mouse on, the
-   dark theme. */
+/* Defaults: modern arch, block 0,0, 120x35, colour auto, mouse on. */
 static void
 opts_init(struct opts *o, const struct opts_entry *e)
 {
@@ -321,19 +319,19 @@ opts_init(struct opts *o, const struct opts_entry *e)
 	o->color = -1;
 	o->ascii = -1;
 	o->mouse = 1;
-	o->theme = ROLE_THEME_DARK;
+	o->theme = -1;
 }
 
 int
 opts_parse(struct opts *o, const struct opts_entry *e, int argc,
     char **argv)
 {
+	const char	*env;
 	struct option	 longs[OPT_COUNT + 1];
 	char		 shorts[16], spell[32], *cause = NULL;
 	const char	*sub = e->name != NULL ? e->name : "";
 	const char	*sp = e->name != NULL ? " " : "";
 	const char	*colon = e->name != NULL ? ": " : "";
-	const char	*env;
 	char		**assign;
 	unsigned	 allowed = e->allowed | OPTS_BIT(OPT_HELP);
 	int		 i, n = 0, c, nassign = 0, rc = -1;
@@ -420,18 +418,6 @@ opts_parse(struct opts *o, const struct opts_entry *e, int argc,
 		if (opts_operand(o, argv[optind]) != 0)
 			goto out;
 
-	/* The variable is checked whenever the command takes a theme, so
-	   a bad one is said even where --theme overrides it. */
-	if ((allowed & OPTS_BIT(OPT_THEME)) &&
-	    (env = getenv("WARPVIZ_THEME")) != NULL && *env != '\0') {
-		if ((c = role_theme_parse(env)) < 0) {
-			opts_error("WARPVIZ_THEME: '%s' is not a theme (%s)",
-			    env, role_theme_list);
-			goto out;
-		}
-		if (!(o->given & OPTS_BIT(OPT_THEME)))
-			o->theme = c;
-	}
 	if (e->operands == OPERANDS_VARIANT && o->v == NULL) {
 		opts_error("%s: VARIANT is missing (see warpviz list)", sub);
 		goto out;
@@ -447,6 +433,16 @@ opts_parse(struct opts *o, const struct opts_entry *e, int argc,
 				goto out;
 			}
 	}
+	/* The theme: --theme, else WARPVIZ_THEME, for commands that draw. */
+	if (o->theme < 0 && (allowed & OPTS_BIT(OPT_THEME)) &&
+	    (env = getenv("WARPVIZ_THEME")) != NULL && *env != '\0' &&
+	    (o->theme = role_theme_parse(env)) < 0) {
+		opts_error("WARPVIZ_THEME: '%s' is not a theme (%s)", env,
+		    role_theme_list);
+		goto out;
+	}
+	if (o->theme >= 0)
+		role_theme_set(o->theme);
 	rc = 0;
 out:
 	free(assign);

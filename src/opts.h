@@ -39,7 +39,7 @@ enum opts_id {
 	OPT_RESULTS,		/* --results FILE */
 	OPT_KEYS,		/* --keys */
 	OPT_BENCH_FRAMES,	/* --bench-frames N */
-	OPT_THEME,		/* --theme NAME; WARPVIZ_THEME */
+	OPT_THEME,		/* --theme NAME (WARPVIZ_THEME) */
 	OPT_HELP,		/* -h, --help: every command */
 	OPT_VERSION,		/* -V, --version */
 	OPT_COUNT
@@ -92,8 +92,8 @@ struct opts {
 	const char		*results;
 	int			 keys;
 	int64_t			 bench_frames;
-	int			 theme;		/* enum role_theme: --theme,
-						   else WARPVIZ_THEME, else dark */
+	int			 theme;		/* enum role_theme, -1 none;
+						   opts_parse sets it */
 
 	struct param_set	*specs;		/* OPERANDS_SPECS, in order */
 	int			 nspecs;

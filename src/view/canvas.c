@@ -269,7 +269,7 @@ canvas_glyph(const struct canvas *c, enum role role)
 
 	if (role >= ROLE_COUNT)
 		return ' ';
-	rs = &role_styles[role];
+	rs = role_style(role);
 	if (c->ascii || rs->glyph == 0)
 		return (uint32_t)(unsigned char)rs->ascii;
 	return rs->glyph;

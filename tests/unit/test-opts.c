@@ -156,8 +156,9 @@ test_tui(void)
 	    "tui: a bad 301st argument is seen");
 }
 
-/* --theme and WARPVIZ_THEME: the option wins, a bad name of either is
-   refused, a command without themes ignores the variable. */
+/* --theme and WARPVIZ_THEME: the option wins (the variable is then not
+   read), a bad name is refused, a command without themes ignores the
+   variable; opts_parse sets the process's theme. */
 static void
 test_theme(void)
 {
@@ -170,11 +171,12 @@ test_theme(void)
 	const char	*a5[] = { "warpviz", NULL };
 
 	unsetenv("WARPVIZ_THEME");
-	ok(parse(&o, &show, a1) == 0 && o.theme == ROLE_THEME_DARK,
-	    "theme: dark by default");
+	ok(parse(&o, &show, a1) == 0 && o.theme == -1,
+	    "theme: none given (the process keeps dark)");
 	opts_free(&o);
-	ok(parse(&o, &show, a2) == 0 && o.theme == ROLE_THEME_LIGHT,
-	    "theme: --theme light");
+	ok(parse(&o, &show, a2) == 0 && o.theme == ROLE_THEME_LIGHT &&
+	    role_theme_get() == ROLE_THEME_LIGHT,
+	    "theme: --theme light, and the process is light");
 	opts_free(&o);
 	ok(parse(&o, &show, a3) == 0 && o.theme == ROLE_THEME_CONTRAST,
 	    "theme: --theme=high-contrast is contrast");
@@ -189,14 +191,18 @@ test_theme(void)
 	opts_free(&o);
 	setenv("WARPVIZ_THEME", "sepia", 1);
 	is_int(parse(&o, &show, a1), -1, "theme: WARPVIZ_THEME=sepia refused");
-	ok(parse(&o, &tui, a5) == 0 && o.theme == ROLE_THEME_DARK,
+	ok(parse(&o, &show, a2) == 0 && o.theme == ROLE_THEME_LIGHT,
+	    "theme: beside --theme the variable is not read");
+	opts_free(&o);
+	ok(parse(&o, &tui, a5) == 0 && o.theme == -1,
 	    "theme: an entry without --theme does not read the variable");
 	opts_free(&o);
 	setenv("WARPVIZ_THEME", "", 1);
-	ok(parse(&o, &show, a1) == 0 && o.theme == ROLE_THEME_DARK,
-	    "theme: an empty variable is the default");
+	ok(parse(&o, &show, a1) == 0 && o.theme == -1,
+	    "theme: an empty variable is none");
 	opts_free(&o);
 	unsetenv("WARPVIZ_THEME");
+	role_theme_set(ROLE_THEME_DARK);
 }
 
 static void
