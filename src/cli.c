@@ -27,6 +27,7 @@
 #include "tui/tui.h"
 #include "view.h"
 #include "warp.h"
+#include "xmalloc.h"
 
 /* After "warpviz VERSION" in --version; COPYING has the whole licence. */
 static const char version_notice[] =

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "canvas.h"
+#include "xmalloc.h"
 
 /* ASCII look-alikes of the non-ASCII characters the view uses. */
 static const struct {
@@ -54,8 +55,7 @@ canvas_new(int w, int h, int ascii)
 {
 	struct canvas	*c;
 
-	if ((c = calloc(1, sizeof *c)) == NULL)
-		abort();
+	c = xcalloc(1, sizeof *c);
 	c->ascii = ascii;
 	canvas_resize(c, w, h);
 	return c;
@@ -77,12 +77,15 @@ canvas_resize(struct canvas *c, int w, int h)
 		w = 0;
 	if (h < 0)
 		h = 0;
+	if (w > CANVAS_MAX_W)
+		w = CANVAS_MAX_W;
+	if (h > CANVAS_MAX_H)
+		h = CANVAS_MAX_H;
 	free(c->cells);
 	c->w = w;
 	c->h = h;
 	canvas_unclip(c);
-	if ((c->cells = calloc((size_t)w * h + 1, sizeof *c->cells)) == NULL)
-		abort();
+	c->cells = xcalloc((size_t)w * h + 1, sizeof *c->cells);
 	canvas_clear(c);
 }
 

@@ -18,6 +18,7 @@
 #include "cause.h"
 #include "state.h"
 #include "worker.h"
+#include "xmalloc.h"
 
 const double	state_speeds[] = { 0.5, 1, 2, 4, 8, 15, 30, 60 };
 const int	state_nspeeds = sizeof state_speeds / sizeof state_speeds[0];
@@ -80,10 +81,7 @@ pane_make(struct state_pane *p, const struct variant *v,
 	memset(p, 0, sizeof *p);
 	p->v = v;
 	p->ps = *ps;
-	if ((p->l = calloc(1, sizeof *p->l)) == NULL) {
-		*cause = strdup("out of memory");
-		return -1;
-	}
+	p->l = xcalloc(1, sizeof *p->l);
 	if (launch_init(p->l, ps, cause) != 0) {
 		free(p->l);
 		p->l = NULL;

@@ -267,6 +267,23 @@ test_compare(void)
 	}
 }
 
+/* A canvas never exceeds CANVAS_MAX_W x CANVAS_MAX_H (1000x1000). */
+static void
+test_max(void)
+{
+	struct canvas	*c = canvas_new(30000, 30000, 0);
+
+	ok(c->w == 1000 && c->h == 1000, "30000x30000 is clamped to "
+	    "1000x1000 (got %dx%d)", c->w, c->h);
+	canvas_resize(c, 1001, 24);
+	ok(c->w == 1000 && c->h == 24, "1001x24 is resized to 1000x24 "
+	    "(got %dx%d)", c->w, c->h);
+	canvas_put(c, 999, 23, 'x', ROLE_NORMAL);
+	ok(canvas_at(c, 999, 23) != NULL && canvas_at(c, 999, 23)->ch == 'x'
+	    && canvas_at(c, 1000, 23) == NULL, "the last cell is 999,23");
+	canvas_free(c);
+}
+
 /* --- themes ------------------------------------------------------------ */
 
 /* xterm colour n (16-255) as 0-255 RGB. */
@@ -555,6 +572,7 @@ test_themes(void)
 int
 main(void)
 {
+	test_max();
 	test_clip();
 	test_utf8();
 	test_ascii();
