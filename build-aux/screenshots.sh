@@ -54,12 +54,12 @@ shot() {
 	done
 	settle "$name"
 	cap >"$OUT/$name.ans"
-	# The light theme is drawn for a white terminal: paint the picture so.
-	case "$env $args" in
-	*light*) paper='#101010 #ffffff' ;;
-	*) paper= ;;
+	# The light theme is drawn on a light terminal.
+	case "$args" in
+	*"--theme light"*) bg=light ;;
+	*) bg=dark ;;
 	esac
-	python3 "$HERE/sgr2svg.py" "$w" "$h" $paper <"$OUT/$name.ans" \
+	SGR2SVG_BG=$bg python3 "$HERE/sgr2svg.py" "$w" "$h" <"$OUT/$name.ans" \
 	    >"$OUT/$name.svg"
 	rm -f "$OUT/$name.ans"
 	if command -v rsvg-convert >/dev/null; then
@@ -94,9 +94,9 @@ shot compare-matmul 120 35 "" "" c Right
 shot help-80x24 80 24 "" "" "?"
 shot picker 120 35 "" "" v
 shot matmul-row-mono 120 35 "NO_COLOR=1" "--variant matmul-row"
+shot glossary-80x24 80 24 "" "" "?" "?"
+# The themes: a light terminal, a colour-blind audience, a projector.
+shot twohop-v0-light 120 35 "" "--variant twohop-v0 --theme light"
+shot twohop-v0-cbsafe 120 35 "" "--variant twohop-v0 --theme cbsafe"
+shot powers-stride32-contrast 120 35 "" "--variant powers-stride32 --theme contrast" Right
 shot copy-offset-mono 120 35 "NO_COLOR=1" "--variant copy-offset"
-# The themes: light on a white terminal, contrast, colour-blind safe.
-shot theme-light-twohop-v0 120 35 "WARPVIZ_THEME=light" "--variant twohop-v0"
-shot theme-light-80x24 80 24 "" "--theme light" Right
-shot theme-contrast-copy-offset 120 35 "" "--variant copy-offset --theme contrast"
-shot theme-cbsafe-powers 120 35 "" "--variant powers-stride32 --theme cbsafe" Right

@@ -2,16 +2,18 @@
 # sgr2svg.py - turn a `tmux capture-pane -e -p` capture (text with SGR
 # escapes) into an SVG screenshot: one <rect> per background run and one
 # <text> per run of equal style, in a monospace font, cell by cell, so the
-# image is exactly the terminal grid.  Usage: sgr2svg.py W H [FG BG] < cap
-# > out.svg, where FG and BG (#rrggbb) are the terminal's default colours
-# (a dark terminal unless given: '#101010 #ffffff' shows the light theme).
+# image is exactly the terminal grid.  Usage: sgr2svg.py W H < cap > out.svg
 # Maintainer tool for `make screenshots`; Python 3 standard library only.
+import os
 import re
 import sys
 from xml.sax.saxutils import escape
 
 CW, CH, FS = 9, 18, 15          # cell width, cell height, font size (px)
 DEF_FG, DEF_BG = '#d8d8d8', '#1e1e1e'
+# A light terminal (for the light theme's screenshots): SGR2SVG_BG=light.
+if os.environ.get('SGR2SVG_BG') == 'light':
+    DEF_FG, DEF_BG = '#202020', '#fafafa'
 BASE16 = ['#000000', '#cd3131', '#0dbc79', '#e5e510', '#2472c8', '#bc3fbc',
           '#11a8cd', '#e5e5e5', '#666666', '#f14c4c', '#23d18b', '#f5f543',
           '#3b8eea', '#d670d6', '#29b8db', '#ffffff']
@@ -71,10 +73,7 @@ def sgr(params, st):
 
 
 def main():
-    global DEF_FG, DEF_BG
     w, h = int(sys.argv[1]), int(sys.argv[2])
-    if len(sys.argv) > 4:
-        DEF_FG, DEF_BG = sys.argv[3], sys.argv[4]
     data = sys.stdin.read()
     st = dict(fg=None, bg=None, bold=0, dim=0, ul=0, rev=0)
     grid = []
