@@ -99,3 +99,4 @@ shot glossary-80x24 80 24 "" "" "?" "?"
 shot twohop-v0-light 120 35 "" "--variant twohop-v0 --theme light"
 shot twohop-v0-cbsafe 120 35 "" "--variant twohop-v0 --theme cbsafe"
 shot powers-stride32-contrast 120 35 "" "--variant powers-stride32 --theme contrast" Right
+shot copy-offset-mono 120 35 "NO_COLOR=1" "--variant copy-offset"
