@@ -39,7 +39,7 @@ status=0
 for t in "$@"; do
 	case $t in
 	expr) srcs="$model" ;;
-	results) srcs="$src/src/gpu/gpu-results.c $src/src/model/xmalloc.c" ;;
+	results) srcs="$src/src/gpu/gpu-results.c $model" ;;
 	param) srcs="$model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c" ;;
 	launch) srcs="$model" ;;
 	opts) srcs="$model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c $src/src/opts.c $(ls "$src"/src/view/*.c)" ;;
