@@ -19,6 +19,7 @@
 #include "gpu.h"
 #include "json.h"
 #include "launch.h"
+#include "occupancy.h"
 #include "opts.h"
 #include "state.h"
 #include "tables.h"
@@ -43,6 +44,8 @@ static const char usage_main[] =
 "       warpviz stats VARIANT [OPTIONS]   whole-launch totals\n"
 "       warpviz bench [VARIANT...]        time the live kernels on a GPU\n"
 "       warpviz gpu                       the GPU, or why there is none\n"
+"       warpviz occupancy --threads N [--regs N] [--shared BYTES|NK]\n"
+"                         [--sm teaching|h100]   resident blocks per SM\n"
 "\n"
 "Common options:\n"
 "  -p NAME=VALUE     set a parameter (repeatable; see warpviz list)\n"
@@ -100,6 +103,15 @@ static const char usage_gpu[] =
 "usage: warpviz gpu\n"
 "The GPU, its driver and the embedded kernels, or why there is no live GPU\n"
 "(exit status 1).\n";
+
+static const char usage_occupancy[] =
+"usage: warpviz occupancy --threads N [--regs N] [--shared BYTES|NK]\n"
+"                         [--sm teaching|h100]\n"
+"How many blocks of N threads an SM holds at once, what each limit allows\n"
+"and which one binds, or why a block does not fit.  --regs: registers a\n"
+"thread (default 0: not counted); --shared: shared memory a block (5K is\n"
+"5120 bytes; default none); --sm: the seed's teaching SM (default) or an\n"
+"H100.\n";
 
 /* Set up the launch and check block, warp and step against it. */
 static int
@@ -299,6 +311,31 @@ cmd_gpu(struct opts *o)
 	return gpu_info();
 }
 
+/* The occupancy what-if in words, as the o overlay says it. */
+static int
+cmd_occupancy(struct opts *o)
+{
+	char	lines[OCC_EXPLAIN_LINES][OCC_LINE_MAX], b[24];
+	int	i, n;
+
+	if (!opts_given(o, OPT_THREADS))
+		return opts_error("occupancy: --threads is missing (threads "
+		    "a block, 1 to %d)", OCC_MAX_THREADS);
+	n = occupancy_explain(o->occ_dev, o->occ[OCC_FIELD_THREADS],
+	    o->occ[OCC_FIELD_REGS], o->occ[OCC_FIELD_SHARED], lines);
+	printf("%s\n", o->occ_dev->text);
+	printf("a block:       %d threads", o->occ[OCC_FIELD_THREADS]);
+	if (o->occ[OCC_FIELD_REGS] > 0)
+		printf(", %d registers a thread", o->occ[OCC_FIELD_REGS]);
+	occupancy_bytes(b, sizeof b, o->occ[OCC_FIELD_SHARED]);
+	if (o->occ[OCC_FIELD_SHARED] > 0)
+		printf(", %s of shared memory", b);
+	putchar('\n');
+	for (i = 0; i < n; i++)
+		printf("%s\n", lines[i]);
+	return 0;
+}
+
 /*
  * The TUI: everything a terminal is not needed for is checked first (the
  * options, the recorded results, the position against the launch), so a
@@ -356,6 +393,9 @@ static const struct cli_cmd cli_cmds[] = {
 	{ { "bench", usage_bench, OPTS_BIT(OPT_JSON) | OPTS_BIT(OPT_ONCE),
 	    OPERANDS_SPECS }, cmd_bench },
 	{ { "gpu", usage_gpu, 0, OPERANDS_NONE }, cmd_gpu },
+	{ { "occupancy", usage_occupancy, OPTS_BIT(OPT_THREADS) |
+	    OPTS_BIT(OPT_REGS) | OPTS_BIT(OPT_SHARED) | OPTS_BIT(OPT_SM),
+	    OPERANDS_NONE }, cmd_occupancy },
 };
 
 int
@@ -373,8 +413,8 @@ cli_main(int argc, char **argv)
 				break;
 		if (i == sizeof cli_cmds / sizeof cli_cmds[0])
 			return opts_error("unknown command '%s' (commands: "
-			    "list, show, trace, stats, bench, gpu; or options "
-			    "for the TUI)", argv[1]);
+			    "list, show, trace, stats, bench, gpu, occupancy; or "
+			    "options for the TUI)", argv[1]);
 		cmd = &cli_cmds[i];
 		argc--;
 		argv++;

@@ -48,6 +48,10 @@ static const struct {
 	[OPT_RESULTS] = { "results", required_argument },
 	[OPT_KEYS] = { "keys", no_argument },
 	[OPT_BENCH_FRAMES] = { "bench-frames", required_argument },
+	[OPT_THREADS] = { "threads", required_argument },
+	[OPT_REGS] = { "regs", required_argument },
+	[OPT_SHARED] = { "shared", required_argument },
+	[OPT_SM] = { "sm", required_argument },
 	[OPT_THEME] = { "theme", required_argument },
 	[OPT_HELP] = { "help", no_argument },
 	[OPT_VERSION] = { "version", no_argument },
@@ -211,7 +215,8 @@ static int
 opts_take(struct opts *o, enum opts_id id, const char *arg)
 {
 	int64_t	 n, pair[2];
-	int	 a;
+	int	 a, f;
+	char	 spell[32], *cause = NULL;
 
 	switch (id) {
 	case OPT_ARCH:
@@ -265,6 +270,25 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 	case OPT_BENCH_FRAMES:
 		return opts_int("--bench-frames", arg, 1, OPTS_MAX_COUNT,
 		    &o->bench_frames);
+	case OPT_THREADS:
+	case OPT_REGS:
+	case OPT_SHARED:
+		f = id == OPT_THREADS ? OCC_FIELD_THREADS : id == OPT_REGS ?
+		    OCC_FIELD_REGS : OCC_FIELD_SHARED;
+		if (occupancy_parse(f, arg, &o->occ[f], &cause) != 0) {
+			/* The cause names the field; say the option. */
+			opts_error("%s%s", opts_spelling(id, spell,
+			    sizeof spell), cause != NULL ? cause +
+			    strlen(occupancy_field_name(f)) : ": out of memory");
+			free(cause);
+			return -1;
+		}
+		break;
+	case OPT_SM:
+		if ((o->occ_dev = occupancy_device(arg)) == NULL)
+			return opts_error("--sm: '%s' is not allowed (%s)", arg,
+			    occupancy_device_names()), -1;
+		break;
 	case OPT_VARIANT:
 		if ((o->v = opts_variant("--variant", arg)) == NULL)
 			return -1;
@@ -319,6 +343,7 @@ opts_init(struct opts *o, const struct opts_entry *e)
 	o->color = -1;
 	o->ascii = -1;
 	o->mouse = 1;
+	o->occ_dev = &occ_teaching;
 	o->theme = -1;
 }
 
