@@ -17,6 +17,7 @@
 #include "json.h"
 #include "launch.h"
 #include "tables.h"
+#include "svg.h"
 #include "text.h"
 #include "totals.h"
 #include "tui/tui.h"
@@ -54,9 +55,12 @@ static const char usage_main[] =
 static const char usage_show[] =
 "usage: warpviz show VARIANT [-p NAME=VALUE]... [--step K] [--block X,Y]\n"
 "                    [--warp W] [--arch modern|legacy] [--size WxH]\n"
-"                    [--color[=always|never]] [--ascii] [--compare]\n"
+"                    [--format=txt|ans|svg] [--color[=always|never]]\n"
+"                    [--ascii] [--compare]\n"
 "Print the frame the TUI shows at that step (default 120x35); --compare\n"
-"shows the variant beside its partners in lock-step, as the TUI's c key.\n";
+"shows the variant beside its partners in lock-step, as the TUI's c key.\n"
+"--format: plain text (txt, the default), ANSI colours (ans, as --color)\n"
+"or an SVG image (svg).\n";
 
 static const char usage_trace[] =
 "usage: warpviz trace VARIANT [-p NAME=VALUE]... [--steps A:B] [--step K]\n"
@@ -421,14 +425,15 @@ cmd_show(int argc, char **argv)
 	struct view_opts	 o;
 	struct param_set	 ps;
 	struct canvas		*cv;
-	const char		*e;
+	const char		*e, *v;
 	char			*cause = NULL;
 	size_t			 len;
 	int			 i, color = 0, ascii = 0, compare = 0, rest = 0;
 	int			 n = 1, rc = 0;
 	char			*args[256];
 
-	/* --color, --ascii and --compare are show's own. */
+	/* --format, --color, --ascii and --compare are show's own; color
+	   is 0 for txt, 1 for ans, 2 for svg. */
 	for (i = 0; i < argc && rest < 256; i++) {
 		if (strcmp(argv[i], "--color") == 0 ||
 		    strcmp(argv[i], "--color=always") == 0)
@@ -438,7 +443,25 @@ cmd_show(int argc, char **argv)
 		else if (strncmp(argv[i], "--color=", 8) == 0)
 			return cli_usage_error("--color: '%s' is not allowed "
 			    "(always or never)", argv[i] + 8);
-		else if (strcmp(argv[i], "--ascii") == 0)
+		else if (strncmp(argv[i], "--format", 8) == 0 &&
+		    (argv[i][8] == '=' || argv[i][8] == '\0')) {
+			if (argv[i][8] == '=')
+				v = argv[i] + 9;
+			else if (i + 1 < argc)
+				v = argv[++i];
+			else
+				return cli_usage_error("--format: needs a value "
+				    "(txt, ans or svg)");
+			if (strcmp(v, "txt") == 0)
+				color = 0;
+			else if (strcmp(v, "ans") == 0)
+				color = 1;
+			else if (strcmp(v, "svg") == 0)
+				color = 2;
+			else
+				return cli_usage_error("--format: '%s' is not "
+				    "allowed (txt, ans or svg)", v);
+		} else if (strcmp(argv[i], "--ascii") == 0)
 			ascii = 1;
 		else if (strcmp(argv[i], "--compare") == 0)
 			compare = 1;
@@ -484,7 +507,10 @@ cmd_show(int argc, char **argv)
 			view_draw_compare(cv, models, n, &o);
 		else
 			view_draw(cv, &pane[0].m, &o);
-		text_print_canvas(stdout, cv, color);
+		if (color == 2)
+			svg_print_canvas(stdout, cv);
+		else
+			text_print_canvas(stdout, cv, color);
 		canvas_free(cv);
 	}
 	for (i = 0; i < n; i++)
