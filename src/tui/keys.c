@@ -292,6 +292,13 @@ act_occupancy(struct state *st)
 }
 
 static int
+act_export(struct state *st)
+{
+	st->export_req = 1;
+	return INTENT_REDRAW;
+}
+
+static int
 act_help(struct state *st)
 {
 	st->mode = MODE_HELP;
@@ -334,6 +341,7 @@ const struct keys_entry keys_table[] = {
 	{ { 'c' }, { "c" }, "compare side by side", act_compare },
 	{ { 'g' }, { "g" }, "time it on the GPU", act_gpu },
 	{ { 'o' }, { "o" }, "occupancy and GPU details", act_occupancy },
+	{ { 'e' }, { "e" }, "export the frame (.txt .ans .svg)", act_export },
 	{ { '?' }, { "?" }, "this help", act_help },
 	{ { KEY_CTRL('l') }, { "C-l" }, "redraw the screen", act_redraw },
 	{ { 'q', 'Q' }, { "q" }, "quit", act_quit },

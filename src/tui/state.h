@@ -75,6 +75,7 @@ struct state {
 
 	char			 status[STATE_STATUS_MAX];
 	int			 wide;		/* room for three panes */
+	int			 export_req;	/* write the frame to files */
 };
 
 /* Steps per second of each speed. */

@@ -21,6 +21,7 @@
 
 #include "catalog.h"
 #include "cli.h"
+#include "export.h"
 #include "gpu.h"
 #include "keys.h"
 #include "overlay.h"
@@ -279,6 +280,26 @@ tui_draw(struct canvas *cv, struct state *st)
 	overlay_draw(cv, st);
 }
 
+/* The export key: write the frame, say where and how to get it again. */
+static void
+tui_export(struct state *st, const struct canvas *cv)
+{
+	char	base[STATE_STATUS_MAX], cmd[STATE_STATUS_MAX];
+
+	st->export_req = 0;
+	if (cv->w < VIEW_MIN_W || cv->h < VIEW_MIN_H) {
+		state_status(st, "export: the terminal is too small");
+		return;
+	}
+	if (export_frame(st, cv->w, cv->h, cv->ascii, base,
+	    sizeof base) != 0) {
+		state_status(st, "%s", base);
+		return;
+	}
+	export_command(st, cv->w, cv->h, cv->ascii, cmd, sizeof cmd);
+	state_status(st, "wrote %s.txt .ans .svg = %s", base, cmd);
+}
+
 /* The terminal size changed (or the first layout): size the canvas. */
 static int
 tui_layout(struct canvas *cv, struct state *st)
@@ -348,6 +369,8 @@ tui_loop(struct state *st, const struct tui_opts *o)
 			intent |= tui_layout(cv, st);
 		if (intent & INTENT_RECOMPUTE)
 			state_update(st);
+		if (st->export_req)
+			tui_export(st, cv);
 		if (intent & (INTENT_REDRAW | INTENT_RELAYOUT)) {
 			tui_draw(cv, st);
 			paint_canvas(cv);

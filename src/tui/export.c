@@ -1,0 +1,152 @@
+/*
+ * export.c - the export key: draw the frame of the state once more, as
+ * `warpviz show` would draw it (no overlay, no status message, no live GPU
+ * lines), and write it as plain text, ANSI text and SVG; and spell the
+ * `warpviz show` command line that prints the same frame, so a slide can
+ * be regenerated from a script.  No curses here.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "export.h"
+#include "svg.h"
+#include "text.h"
+#include "view.h"
+
+/* Append printf output to buf of len at *used, truncating. */
+static void __attribute__((format(printf, 4, 5)))
+export_cat(char *buf, size_t len, size_t *used, const char *fmt, ...)
+{
+	va_list	ap;
+	int	n;
+
+	if (*used >= len)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(buf + *used, len - *used, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		*used += (size_t)n < len - *used ? (size_t)n : len - *used - 1;
+}
+
+void
+export_command(const struct state *st, int w, int h, int ascii, char *buf,
+    size_t len)
+{
+	const struct state_pane	*p = &st->pane[0];
+	const struct param_set	*ps = &p->ps;
+	struct param_set	 defs;
+	size_t			 used = 0;
+	int			 i;
+
+	buf[0] = '\0';
+	param_defaults(&defs, p->v);
+	export_cat(buf, len, &used, "warpviz show %s", p->v->name);
+	for (i = 0; i < ps->n; i++)
+		if (ps->val[i] != defs.val[i])
+			export_cat(buf, len, &used, " -p %s=%lld",
+			    ps->def[i]->name, (long long)ps->val[i]);
+	if (st->step != 0)
+		export_cat(buf, len, &used, " --step %lld",
+		    (long long)st->step);
+	if (st->block[0] != 0 || st->block[1] != 0)
+		export_cat(buf, len, &used, " --block %lld,%lld",
+		    (long long)st->block[0], (long long)st->block[1]);
+	if (st->warp != 0)
+		export_cat(buf, len, &used, " --warp %d", st->warp);
+	if (st->arch != ARCH_MODERN)
+		export_cat(buf, len, &used, " --arch legacy");
+	if (st->npanes > 1)
+		export_cat(buf, len, &used, " --compare");
+	if (ascii)
+		export_cat(buf, len, &used, " --ascii");
+	export_cat(buf, len, &used, " --size %dx%d", w, h);
+}
+
+/* The variant's name made safe for a file name. */
+static void
+export_name(const char *name, char *buf, size_t len)
+{
+	const char	*s = strrchr(name, '/');
+	size_t		 i;
+
+	s = s != NULL ? s + 1 : name;
+	for (i = 0; s[i] != '\0' && i + 1 < len; i++)
+		buf[i] = (s[i] >= 'a' && s[i] <= 'z') ||
+		    (s[i] >= 'A' && s[i] <= 'Z') ||
+		    (s[i] >= '0' && s[i] <= '9') || s[i] == '-' ||
+		    s[i] == '_' ? s[i] : '_';
+	buf[i] = '\0';
+}
+
+/* Write the canvas to path in format 0 txt, 1 ans, 2 svg. */
+static int
+export_write(const struct canvas *cv, const char *path, int format)
+{
+	FILE	*f;
+
+	if ((f = fopen(path, "w")) == NULL)
+		return -1;
+	if (format == 2)
+		svg_print_canvas(f, cv);
+	else
+		text_print_canvas(f, cv, format);
+	if (ferror(f)) {
+		fclose(f);
+		errno = EIO;
+		return -1;
+	}
+	return fclose(f);
+}
+
+int
+export_frame(const struct state *st, int w, int h, int ascii, char *base,
+    size_t len)
+{
+	static const char	*ext[3] = { "txt", "ans", "svg" };
+	const struct view_model	*models[STATE_MAX_PANES];
+	struct view_opts	 o;
+	struct canvas		*cv;
+	const char		*dir = getenv("WARPVIZ_EXPORT_DIR");
+	char			 name[64], path[4096];
+	int			 i, n;
+
+	for (i = n = 0; i < st->npanes; i++)
+		if (st->pane[i].have_m)
+			models[n++] = &st->pane[i].m;
+	if (n == 0) {
+		snprintf(base, len, "export: nothing to export");
+		return -1;
+	}
+	if (dir == NULL || *dir == '\0')
+		dir = ".";
+	export_name(st->pane[0].v->name, name, sizeof name);
+	if ((cv = canvas_new(w, h, ascii)) == NULL) {
+		snprintf(base, len, "export: out of memory");
+		return -1;
+	}
+	memset(&o, 0, sizeof o);
+	if (n == 1)
+		view_draw(cv, models[0], &o);
+	else
+		view_draw_compare(cv, models, n, &o);
+	for (i = 0; i < 3; i++) {
+		snprintf(path, sizeof path, "%s/warpviz-%s-s%lld.%s", dir,
+		    name, (long long)st->step, ext[i]);
+		if (export_write(cv, path, i) != 0) {
+			snprintf(base, len, "export: %s: %s", path,
+			    strerror(errno));
+			canvas_free(cv);
+			return -1;
+		}
+	}
+	canvas_free(cv);
+	snprintf(base, len, "%s/warpviz-%s-s%lld", dir, name,
+	    (long long)st->step);
+	return 0;
+}
