@@ -16,6 +16,7 @@
 #include "gpu.h"
 #include "json.h"
 #include "launch.h"
+#include "lesson.h"
 #include "tables.h"
 #include "svg.h"
 #include "text.h"
@@ -28,6 +29,7 @@ static const char usage_main[] =
 "usage: warpviz [OPTIONS]                 the lecture TUI (needs a terminal)\n"
 "       warpviz list [--json]             variants and their parameters\n"
 "       warpviz show VARIANT [OPTIONS]    one frame as text\n"
+"       warpviz lesson [--list | NAME]    play a lecture in scenes\n"
 "       warpviz trace VARIANT [OPTIONS]   JSON Lines, one object per access\n"
 "       warpviz stats VARIANT [OPTIONS]   whole-launch totals\n"
 "       warpviz bench [VARIANT...]        time the live kernels on a GPU\n"
@@ -42,6 +44,8 @@ static const char usage_main[] =
 "\n"
 "TUI options:\n"
 "  --variant NAME    open on this variant (default matmul-col)\n"
+"  --lesson NAME     play a lesson (as warpviz lesson NAME)\n"
+"  --scene K         start the lesson at scene K (from 1)\n"
 "  --color=auto|always|never   colours (NO_COLOR turns them off)\n"
 "  --ascii           ASCII glyphs only\n"
 "  --no-mouse        leave the mouse to the terminal\n"
@@ -57,10 +61,17 @@ static const char usage_show[] =
 "                    [--warp W] [--arch modern|legacy] [--size WxH]\n"
 "                    [--format=txt|ans|svg] [--color[=always|never]]\n"
 "                    [--ascii] [--compare]\n"
+"       warpviz show --lesson NAME [--scene K] [--size WxH] [--format=...]\n"
 "Print the frame the TUI shows at that step (default 120x35); --compare\n"
 "shows the variant beside its partners in lock-step, as the TUI's c key.\n"
 "--format: plain text (txt, the default), ANSI colours (ans, as --color)\n"
-"or an SVG image (svg).\n";
+"or an SVG image (svg).  --lesson prints scene K (default 1) of a lesson.\n";
+
+static const char usage_lesson[] =
+"usage: warpviz lesson --list\n"
+"       warpviz lesson NAME|FILE.lesson [--scene K] [TUI options]\n"
+"List the lessons, or play one on the lecture screen: PgDn or ] for the\n"
+"next scene, PgUp or [ for the previous one.  The format is in warpviz(1).\n";
 
 static const char usage_trace[] =
 "usage: warpviz trace VARIANT [-p NAME=VALUE]... [--steps A:B] [--step K]\n"
@@ -425,13 +436,18 @@ cmd_show(int argc, char **argv)
 	struct view_opts	 o;
 	struct param_set	 ps;
 	struct canvas		*cv;
-	const char		*e, *v;
+	const char		*e, *v, *lname = NULL, *partners = NULL;
+	struct lesson		 ls;
+	const struct lesson_scene *sc = NULL;
+	char			 title[LESSON_TITLE_MAX + 16];
+	int64_t			 scene = 0;
 	char			*cause = NULL;
 	size_t			 len;
 	int			 i, color = 0, ascii = 0, compare = 0, rest = 0;
 	int			 n = 1, rc = 0;
 	char			*args[256];
 
+	memset(&ls, 0, sizeof ls);
 	/* --format, --color, --ascii and --compare are show's own; color
 	   is 0 for txt, 1 for ans, 2 for svg. */
 	for (i = 0; i < argc && rest < 256; i++) {
@@ -465,16 +481,85 @@ cmd_show(int argc, char **argv)
 			ascii = 1;
 		else if (strcmp(argv[i], "--compare") == 0)
 			compare = 1;
-		else
+		else if (strncmp(argv[i], "--lesson", 8) == 0 &&
+		    (argv[i][8] == '=' || argv[i][8] == '\0')) {
+			if (argv[i][8] == '=')
+				lname = argv[i] + 9;
+			else if (i + 1 < argc)
+				lname = argv[++i];
+			else
+				return cli_usage_error("--lesson: needs a "
+				    "value (see warpviz lesson --list)");
+		} else if (strncmp(argv[i], "--scene", 7) == 0 &&
+		    (argv[i][7] == '=' || argv[i][7] == '\0')) {
+			if (argv[i][7] == '=')
+				v = argv[i] + 8;
+			else if (i + 1 < argc)
+				v = argv[++i];
+			else
+				return cli_usage_error("--scene: needs a value");
+			if (parse_int("--scene", v, 1, LESSON_MAX_SCENES,
+			    &scene) != 0)
+				return EXIT_USAGE;
+		} else
 			args[rest++] = argv[i];
 	}
-	if (parse_sub(&c, "show", usage_show, rest, args, show_extra, &se) != 0)
+	if (scene > 0 && lname == NULL)
+		return cli_usage_error("--scene: needs --lesson NAME");
+	if (lname != NULL) {
+		if (lesson_load(&ls, lname, catalog_find, &cause) != 0) {
+			cli_usage_error("--lesson: %s", cause);
+			free(cause);
+			return EXIT_USAGE;
+		}
+		if (scene == 0)
+			scene = 1;
+		if (scene > ls.nscenes) {
+			lesson_free(&ls);
+			return cli_usage_error("--scene: %lld is past the end of "
+			    "lesson %s (1..%d)", (long long)scene, ls.name,
+			    ls.nscenes);
+		}
+		sc = &ls.scenes[scene - 1];
+		/* The scene gives the variant; show's own options stay. */
+		memmove(args + 2, args + 1, (rest - 1) * sizeof *args);
+		args[1] = (char *)sc->v->name;
+		rest++;
+	}
+	if (parse_sub(&c, "show", usage_show, rest, args, show_extra,
+	    &se) != 0) {
+		lesson_free(&ls);
 		return EXIT_USAGE;
+	}
+	if (sc != NULL) {
+		if (c.nassign > 0 || c.step_set || c.block_set ||
+		    c.warp_set || c.arch != ARCH_MODERN || compare) {
+			lesson_free(&ls);
+			return cli_usage_error("--lesson: the scene sets the "
+			    "parameters and position (no -p, --step, --block, "
+			    "--warp, --arch or --compare)");
+		}
+		c.ps = sc->ps;
+		c.arch = sc->arch;
+		c.step = sc->step;
+		c.block[0] = sc->block[0];
+		c.block[1] = sc->block[1];
+		c.warp = sc->warp;
+		compare = sc->compare;
+		if (sc->partners[0] != '\0')
+			partners = sc->partners;
+		snprintf(title, sizeof title, "%d/%d %s", (int)scene,
+		    ls.nscenes, sc->title);
+	}
+	if (partners == NULL)
+		partners = c.v->compare;
 	/* Check the step, block and warp against the first launch. */
-	if (make_launch(&c, &l) != 0)
+	if (make_launch(&c, &l) != 0) {
+		lesson_free(&ls);
 		return EXIT_USAGE;
+	}
 	launch_free(&l);
-	if (compare && c.v->compare == NULL)
+	if (compare && partners == NULL)
 		return cli_usage_error("--compare: %s has no variant to "
 		    "compare with", c.v->name);
 	if ((pane = calloc(3, sizeof *pane)) == NULL)
@@ -483,7 +568,7 @@ cmd_show(int argc, char **argv)
 		free(pane);
 		return EXIT_USAGE;
 	}
-	for (e = compare ? c.v->compare : NULL;
+	for (e = compare ? partners : NULL;
 	    (e = param_partner_next(e, &len)) != NULL && n < 3; e += len) {
 		if (param_partner(&ps, e, len, &c.ps, catalog_find,
 		    &cause) != 0) {
@@ -500,6 +585,10 @@ cmd_show(int argc, char **argv)
 	}
 	if (rc == 0) {
 		memset(&o, 0, sizeof o);
+		if (sc != NULL) {
+			o.scene = title;
+			o.narration = sc->say;
+		}
 		cv = canvas_new(se.w, se.h, ascii);
 		for (i = 0; i < n; i++)
 			models[i] = &pane[i].m;
@@ -516,6 +605,7 @@ cmd_show(int argc, char **argv)
 	for (i = 0; i < n; i++)
 		launch_free(&pane[i].l);
 	free(pane);
+	lesson_free(&ls);
 	return rc;
 }
 
@@ -685,6 +775,63 @@ cmd_list(int argc, char **argv)
 	return 0;
 }
 
+static int
+cmd_lesson(int argc, char **argv)
+{
+	struct lesson	 ls;
+	char		*cause = NULL, *args[256];
+	int		 i, n;
+
+	if (argc < 2)
+		return cli_usage_error("lesson: NAME or --list is missing (see "
+		    "warpviz lesson --list)");
+	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+		fputs(usage_lesson, stdout);
+		return 0;
+	}
+	if (strcmp(argv[1], "--list") == 0) {
+		if (argc > 2)
+			return cli_usage_error("lesson: unexpected argument "
+			    "'%s' after --list", argv[2]);
+		for (i = 0; lesson_files[i].name != NULL; i++) {
+			if (lesson_load(&ls, lesson_files[i].name,
+			    catalog_find, &cause) != 0) {
+				/* A built-in lesson that does not load is a
+				   bug the tests catch; say it, go on. */
+				printf("%-12s %s\n", lesson_files[i].name,
+				    cause);
+				free(cause);
+				cause = NULL;
+				continue;
+			}
+			printf("%-12s %s (%d scenes)\n", ls.name, ls.title,
+			    ls.nscenes);
+			lesson_free(&ls);
+		}
+		return 0;
+	}
+	if (argv[1][0] == '-')
+		return cli_usage_error("lesson: '%s' is not allowed here (NAME "
+		    "first, then options; or --list)", argv[1]);
+	if (lesson_load(&ls, argv[1], catalog_find, &cause) != 0) {
+		cli_usage_error("lesson: %s", cause);
+		free(cause);
+		return EXIT_USAGE;
+	}
+	lesson_free(&ls);
+	if (argc + 1 > 256)
+		return cli_usage_error("lesson: too many arguments");
+	args[0] = "--lesson";
+	for (i = 1, n = 1; i < argc; i++)
+		args[n++] = argv[i];
+	if ((!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) &&
+	    tui_needs_terminal(n, args))
+		return cli_usage_error("lesson: the lecture screen needs a "
+		    "terminal; for a scene as text use 'warpviz show --lesson "
+		    "%s --scene K'", argv[1]);
+	return tui_main(n, args);
+}
+
 int
 cli_main(int argc, char **argv)
 {
@@ -705,6 +852,8 @@ cli_main(int argc, char **argv)
 		return cmd_list(argc - 1, argv + 1);
 	if (sub != NULL && strcmp(sub, "show") == 0)
 		return cmd_show(argc - 1, argv + 1);
+	if (sub != NULL && strcmp(sub, "lesson") == 0)
+		return cmd_lesson(argc - 1, argv + 1);
 	if (sub != NULL && strcmp(sub, "trace") == 0)
 		return cmd_trace(argc - 1, argv + 1);
 	if (sub != NULL && strcmp(sub, "stats") == 0)
@@ -715,7 +864,8 @@ cli_main(int argc, char **argv)
 		return gpu_info_main(argc - 1, argv + 1);
 	if (sub != NULL && sub[0] != '-')
 		return cli_usage_error("unknown command '%s' (commands: list, "
-		    "show, trace, stats, bench, gpu; or options for the TUI)",
+		    "show, lesson, trace, stats, bench, gpu; or options for the "
+		    "TUI)",
 		    sub);
 	for (i = 1; i < argc; i++)
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {

@@ -60,7 +60,17 @@ classroom-warp4|matmul-row -p width=4 -p bx=4 -p by=4 -p warp=4 --step 0
 compare-twohop|twohop-v0 --compare --step 1
 compare-powers|powers-stride32 --compare --step 1
 compare-matmul-80x24|matmul-col --compare --size 80x24
-compare-copy-offset|copy-offset --compare'
+compare-copy-offset|copy-offset --compare
+lesson-coalescing-80x24|--lesson coalescing --size 80x24
+lesson-coalescing-120x35|--lesson coalescing --size 120x35
+lesson-alignment-80x24|--lesson alignment --size 80x24
+lesson-alignment-120x35|--lesson alignment --size 120x35
+lesson-twohop-80x24|--lesson twohop --size 80x24
+lesson-twohop-120x35|--lesson twohop --size 120x35
+lesson-guide-80x24|--lesson guide --size 80x24
+lesson-guide-120x35|--lesson guide --size 120x35
+lesson-occupancy-80x24|--lesson occupancy --size 80x24
+lesson-occupancy-120x35|--lesson occupancy --size 120x35'
 
 n=0
 fail=0

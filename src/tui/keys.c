@@ -291,6 +291,42 @@ act_occupancy(struct state *st)
 	return INTENT_REDRAW;
 }
 
+/* Go to scene k of the lesson (the script's state, whatever the keys
+   changed since). */
+static int
+goto_scene(struct state *st, int k)
+{
+	char	*cause = NULL;
+
+	if (st->lesson == NULL) {
+		state_status(st, "no lesson: warpviz lesson --list names them");
+		return INTENT_REDRAW;
+	}
+	if (k < 0 || k >= st->lesson->nscenes) {
+		state_status(st, k < 0 ? "first scene" : "last scene: the end "
+		    "of the lesson");
+		return INTENT_REDRAW;
+	}
+	if (state_apply_scene(st, k, &cause) != 0) {
+		state_status(st, "scene %d: %s", k + 1, cause);
+		free(cause);
+		return INTENT_REDRAW;
+	}
+	return MOVED;
+}
+
+static int
+act_scene_next(struct state *st)
+{
+	return goto_scene(st, st->scene + 1);
+}
+
+static int
+act_scene_prev(struct state *st)
+{
+	return goto_scene(st, st->scene - 1);
+}
+
 static int
 act_export(struct state *st)
 {
@@ -341,6 +377,10 @@ const struct keys_entry keys_table[] = {
 	{ { 'c' }, { "c" }, "compare side by side", act_compare },
 	{ { 'g' }, { "g" }, "time it on the GPU", act_gpu },
 	{ { 'o' }, { "o" }, "occupancy and GPU details", act_occupancy },
+	{ { KEY_NPAGE, ']' }, { "PgDn", "]" }, "lesson: next scene",
+	  act_scene_next },
+	{ { KEY_PPAGE, '[' }, { "PgUp", "[" }, "lesson: previous scene",
+	  act_scene_prev },
 	{ { 'e' }, { "e" }, "export the frame (.txt .ans .svg)", act_export },
 	{ { '?' }, { "?" }, "this help", act_help },
 	{ { KEY_CTRL('l') }, { "C-l" }, "redraw the screen", act_redraw },

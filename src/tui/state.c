@@ -76,6 +76,8 @@ state_set_variant(struct state *st, const struct variant *v,
 	}
 	if (pane_make(&p, v, ps, st->arch, cause) != 0)
 		return -1;
+	if (v != st->pane[0].v)
+		st->partners = NULL;
 	pane_clear(&st->pane[0]);
 	st->pane[0] = p;
 	st->step = 0;
@@ -119,7 +121,7 @@ state_set_partners(struct state *st)
 	if (!st->compare)
 		return;
 	max = st->wide ? STATE_MAX_PANES : 2;
-	for (s = st->pane[0].v->compare;
+	for (s = st->partners != NULL ? st->partners : st->pane[0].v->compare;
 	    st->npanes < max && (s = param_partner_next(s, &len)) != NULL;
 	    s += len)
 		if (partner_make(st, &st->pane[st->npanes], s, len) == 0)
@@ -130,6 +132,33 @@ state_set_partners(struct state *st)
 			state_status(st, "%s has no variant to compare with",
 			    st->pane[0].v->name);
 	}
+}
+
+int
+state_apply_scene(struct state *st, int k, char **cause)
+{
+	const struct lesson_scene	*sc = &st->lesson->scenes[k];
+	enum arch			 was = st->arch;
+
+	st->arch = sc->arch;
+	st->compare = sc->compare;
+	st->partners = NULL;
+	if (state_set_variant(st, sc->v, &sc->ps, cause) != 0) {
+		st->arch = was;
+		return -1;
+	}
+	if (sc->partners[0] != '\0') {
+		st->partners = sc->partners;
+		state_set_partners(st);
+	}
+	st->step = sc->step;
+	st->block[0] = sc->block[0];
+	st->block[1] = sc->block[1];
+	st->warp = sc->warp;
+	st->scene = k;
+	st->playing = 0;
+	st->mode = MODE_FRAME;
+	return 0;
 }
 
 void

@@ -12,6 +12,7 @@
 
 #include "arch.h"
 #include "launch.h"
+#include "lesson.h"
 #include "param.h"
 #include "totals.h"
 #include "view.h"
@@ -76,6 +77,10 @@ struct state {
 	char			 status[STATE_STATUS_MAX];
 	int			 wide;		/* room for three panes */
 	int			 export_req;	/* write the frame to files */
+	const char		*partners;	/* compare list instead of the
+						   variant's own, or NULL */
+	const struct lesson	*lesson;	/* the lesson played, or NULL */
+	int			 scene;		/* its scene on screen, from 0 */
 };
 
 /* Steps per second of each speed. */
@@ -88,6 +93,11 @@ extern const int	state_nspeeds;
  */
 int	state_set_variant(struct state *, const struct variant *,
 	    const struct param_set *, char **cause);
+/*
+ * Show scene k of st->lesson: its variant, parameters, memory model,
+ * compare partners and position.  Returns 0, or -1 with *cause.
+ */
+int	state_apply_scene(struct state *, int k, char **cause);
 /* Rebuild the compare partners of pane 0 (or drop them). */
 void	state_set_partners(struct state *);
 /* Recompute the whole-launch totals of every pane (arch changed). */

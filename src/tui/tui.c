@@ -43,6 +43,8 @@ struct tui_opts {
 	const char	*results;
 	int		 keys;
 	int64_t		 bench;		/* --bench-frames N */
+	const char	*lesson;	/* --lesson NAME or FILE */
+	int64_t		 scene;		/* --scene K, from 1 */
 };
 
 static volatile sig_atomic_t	tui_signal;
@@ -145,7 +147,14 @@ tui_parse(int argc, char **argv, struct cli_common *c, struct tui_opts *o)
 			continue;
 		if ((v = tui_value("--variant", argc, argv, &i, &bad)) != NULL)
 			variant = v;
-		else if ((v = tui_value("--results", argc, argv, &i,
+		else if ((v = tui_value("--lesson", argc, argv, &i,
+		    &bad)) != NULL)
+			o->lesson = v;
+		else if ((v = tui_value("--scene", argc, argv, &i,
+		    &bad)) != NULL) {
+			if (tui_count("--scene", v, &o->scene) != 0)
+				return -1;
+		} else if ((v = tui_value("--results", argc, argv, &i,
 		    &bad)) != NULL)
 			o->results = v;
 		else if ((v = tui_value("--frames", argc, argv, &i,
@@ -183,6 +192,10 @@ tui_parse(int argc, char **argv, struct cli_common *c, struct tui_opts *o)
 	}
 	if (bad)
 		return -1;
+	if (o->scene > 0 && o->lesson == NULL) {
+		cli_usage_error("--scene: needs --lesson NAME");
+		return -1;
+	}
 	if (cli_set_variant(c, variant != NULL ? variant :
 	    catalog[0]->name) != 0)
 		return -1;
@@ -252,6 +265,8 @@ tui_draw(struct canvas *cv, struct state *st)
 	const struct view_model	*models[STATE_MAX_PANES];
 	struct view_opts	 o;
 	char			 gl[GPU_PANEL_LINES][GPU_LINE_MAX];
+	char			 scene[LESSON_TITLE_MAX + 16];
+	const struct lesson_scene *sc;
 	int			 i, n, ng;
 
 	canvas_clear(cv);
@@ -264,6 +279,15 @@ tui_draw(struct canvas *cv, struct state *st)
 	o.playing = st->playing;
 	o.keys = "? keys  q quit  Left/Right step  Space play  Tab variant  "
 	    "v list  c compare  p param  a arch  g GPU";
+	if (st->lesson != NULL) {
+		sc = &st->lesson->scenes[st->scene];
+		snprintf(scene, sizeof scene, "%d/%d %s", st->scene + 1,
+		    st->lesson->nscenes, sc->title);
+		o.scene = scene;
+		o.narration = sc->say;
+		o.keys = "PgDn/] next scene  PgUp/[ previous  ? keys  q quit  "
+		    "Left/Right step  Space play  c compare  e export";
+	}
 	ng = gpu_panel(&st->pane[0].ps, gl);
 	/* view_opts.gpu holds at most 3 lines and a NULL. */
 	for (i = 0; i < ng && i < 3; i++)
@@ -490,6 +514,7 @@ tui_main(int argc, char **argv)
 	struct cli_common	 c;
 	struct tui_opts		 o;
 	struct state		 st;
+	struct lesson		 ls;
 	char			*cause = NULL;
 	int			 rc;
 
@@ -504,13 +529,39 @@ tui_main(int argc, char **argv)
 		free(cause);
 		return EXIT_USAGE;
 	}
+	memset(&ls, 0, sizeof ls);
+	if (o.lesson != NULL && lesson_load(&ls, o.lesson, catalog_find,
+	    &cause) != 0) {
+		cli_usage_error("--lesson: %s", cause);
+		free(cause);
+		return EXIT_USAGE;
+	}
+	if (o.scene > ls.nscenes && o.lesson != NULL) {
+		cli_usage_error("--scene: %lld is past the end of lesson %s "
+		    "(1..%d)", (long long)o.scene, ls.name, ls.nscenes);
+		lesson_free(&ls);
+		return EXIT_USAGE;
+	}
 	if (tui_start_state(&st, &c) != 0) {
 		state_free(&st);
+		lesson_free(&ls);
 		return EXIT_USAGE;
+	}
+	if (o.lesson != NULL) {
+		st.lesson = &ls;
+		if (state_apply_scene(&st, o.scene > 0 ? o.scene - 1 : 0,
+		    &cause) != 0) {
+			cli_usage_error("--lesson: %s", cause);
+			free(cause);
+			state_free(&st);
+			lesson_free(&ls);
+			return EXIT_USAGE;
+		}
 	}
 	if (o.bench > 0) {
 		rc = tui_bench(&st, o.bench);
 		state_free(&st);
+		lesson_free(&ls);
 		return rc;
 	}
 	if (o.frames > 0) {
@@ -524,5 +575,6 @@ tui_main(int argc, char **argv)
 	tui_restore();
 	gpu_shutdown();
 	state_free(&st);
+	lesson_free(&ls);
 	return rc;
 }
