@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "gpu.h"
 #include "json.h"
+#include "dram.h"
 #include "launch.h"
 #include "lesson.h"
 #include "tables.h"
@@ -60,12 +61,14 @@ static const char usage_show[] =
 "usage: warpviz show VARIANT [-p NAME=VALUE]... [--step K] [--block X,Y]\n"
 "                    [--warp W] [--arch modern|legacy] [--size WxH]\n"
 "                    [--format=txt|ans|svg] [--color[=always|never]]\n"
-"                    [--ascii] [--compare]\n"
+"                    [--ascii] [--compare] [--dram]\n"
 "       warpviz show --lesson NAME [--scene K] [--size WxH] [--format=...]\n"
 "Print the frame the TUI shows at that step (default 120x35); --compare\n"
 "shows the variant beside its partners in lock-step, as the TUI's c key.\n"
 "--format: plain text (txt, the default), ANSI colours (ans, as --color)\n"
-"or an SVG image (svg).  --lesson prints scene K (default 1) of a lesson.\n";
+"or an SVG image (svg).  --dram draws the DRAM channels box (a teaching\n"
+"model of memory parallelism) over the frame, as the TUI's m key.\n"
+"--lesson prints scene K (default 1) of a lesson.\n";
 
 static const char usage_lesson[] =
 "usage: warpviz lesson --list\n"
@@ -443,6 +446,7 @@ cmd_show(int argc, char **argv)
 	int64_t			 scene = 0;
 	char			*cause = NULL;
 	size_t			 len;
+	int			 dram = 0;
 	int			 i, color = 0, ascii = 0, compare = 0, rest = 0;
 	int			 n = 1, rc = 0;
 	char			*args[256];
@@ -481,6 +485,8 @@ cmd_show(int argc, char **argv)
 			ascii = 1;
 		else if (strcmp(argv[i], "--compare") == 0)
 			compare = 1;
+		else if (strcmp(argv[i], "--dram") == 0)
+			dram = 1;
 		else if (strncmp(argv[i], "--lesson", 8) == 0 &&
 		    (argv[i][8] == '=' || argv[i][8] == '\0')) {
 			if (argv[i][8] == '=')
@@ -546,6 +552,7 @@ cmd_show(int argc, char **argv)
 		c.block[1] = sc->block[1];
 		c.warp = sc->warp;
 		compare = sc->compare;
+		dram |= sc->dram;
 		if (sc->partners[0] != '\0')
 			partners = sc->partners;
 		snprintf(title, sizeof title, "%d/%d %s", (int)scene,
@@ -596,6 +603,9 @@ cmd_show(int argc, char **argv)
 			view_draw_compare(cv, models, n, &o);
 		else
 			view_draw(cv, &pane[0].m, &o);
+		if (dram)
+			view_draw_dram(cv, &pane[0].m, &dram_teaching,
+			    VIEW_DRAM_WARPS);
 		if (color == 2)
 			svg_print_canvas(stdout, cv);
 		else

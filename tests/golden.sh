@@ -61,6 +61,8 @@ compare-twohop|twohop-v0 --compare --step 1
 compare-powers|powers-stride32 --compare --step 1
 compare-matmul-80x24|matmul-col --compare --size 80x24
 compare-copy-offset|copy-offset --compare
+dram-matmul-row|matmul-row --dram
+dram-stride-80x24|stride -p stride=1 --dram --size 80x24
 lesson-coalescing-80x24|--lesson coalescing --size 80x24
 lesson-coalescing-120x35|--lesson coalescing --size 120x35
 lesson-alignment-80x24|--lesson alignment --size 80x24

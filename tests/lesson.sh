@@ -80,6 +80,23 @@ printf 'title t\nscene a\nvariant stride\nsay one\nscene b\noptional\nvariant no
     grep -q "2/2 c" "$tmp/f"
 ok $? "an optional scene with an unknown variant is left out"
 
+# The DRAM box (a teaching model): a coalesced stream spreads, rows 8 KB
+# apart pile onto one channel; a shared step says DRAM serves global
+# accesses only.
+"$WARPVIZ" show stride -p stride=1 --dram >"$tmp/f" 2>&1
+grep -q "DRAM channels: a teaching model" "$tmp/f" &&
+    [ "$(grep -c "ch [0-7] .*  24  3/16 banks" "$tmp/f")" -eq 8 ] &&
+    grep -q "100% of the 8 channels" "$tmp/f"
+ok $? "--dram: 48 coalesced warps put 24 sectors on each of 8 channels"
+"$WARPVIZ" show matmul-row --dram >"$tmp/f" 2>&1
+grep -q "ch 0 .*  768  4/16 banks" "$tmp/f" &&
+    [ "$(grep -c "ch [1-7]  *0  0/16 banks" "$tmp/f")" -eq 7 ] &&
+    grep -q "12% of the 8 channels" "$tmp/f"
+ok $? "--dram: matmul-row's rows 8 KB apart all land on channel 0"
+"$WARPVIZ" show powers-stride32 --step 1 --dram >"$tmp/f" 2>&1
+grep -q "not a global access; DRAM serves" "$tmp/f"
+ok $? "--dram on a shared step says DRAM serves global accesses"
+
 # Mistakes: FILE:LINE: what; exit 2; one line; nothing on stdout.
 bad() {	# bad LINE-NUMBER PATTERN TEXT...
 	want_line=$1

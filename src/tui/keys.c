@@ -328,6 +328,16 @@ act_scene_prev(struct state *st)
 }
 
 static int
+act_dram(struct state *st)
+{
+	st->dram = !st->dram;
+	if (st->dram)
+		state_status(st, "DRAM: the warps in flight over 8 channels "
+		    "(a teaching model; m hides it)");
+	return INTENT_REDRAW;
+}
+
+static int
 act_export(struct state *st)
 {
 	st->export_req = 1;
@@ -381,6 +391,7 @@ const struct keys_entry keys_table[] = {
 	  act_scene_next },
 	{ { KEY_PPAGE, '[' }, { "PgUp", "[" }, "lesson: previous scene",
 	  act_scene_prev },
+	{ { 'm' }, { "m" }, "DRAM channels (teaching model)", act_dram },
 	{ { 'e' }, { "e" }, "export the frame (.txt .ans .svg)", act_export },
 	{ { '?' }, { "?" }, "this help", act_help },
 	{ { KEY_CTRL('l') }, { "C-l" }, "redraw the screen", act_redraw },

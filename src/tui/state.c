@@ -156,6 +156,7 @@ state_apply_scene(struct state *st, int k, char **cause)
 	st->block[1] = sc->block[1];
 	st->warp = sc->warp;
 	st->scene = k;
+	st->dram = sc->dram;
 	st->playing = 0;
 	st->mode = MODE_FRAME;
 	return 0;

@@ -81,6 +81,7 @@ struct state {
 						   variant's own, or NULL */
 	const struct lesson	*lesson;	/* the lesson played, or NULL */
 	int			 scene;		/* its scene on screen, from 0 */
+	int			 dram;		/* the DRAM box on */
 };
 
 /* Steps per second of each speed. */

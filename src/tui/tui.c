@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "catalog.h"
+#include "dram.h"
 #include "cli.h"
 #include "export.h"
 #include "gpu.h"
@@ -301,6 +302,9 @@ tui_draw(struct canvas *cv, struct state *st)
 		view_draw(cv, models[0], &o);
 	else
 		view_draw_compare(cv, models, n, &o);
+	if (n > 0 && st->dram)
+		view_draw_dram(cv, models[0], &dram_teaching,
+		    VIEW_DRAM_WARPS);
 	overlay_draw(cv, st);
 }
 

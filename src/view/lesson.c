@@ -259,6 +259,10 @@ lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
 			    file, line, LESSON_SAY_MAX - 1);
 			return -1;
 		}
+	} else if (strcmp(word, "dram") == 0) {
+		if (*arg != '\0')
+			goto want;
+		s->dram = 1;
 	} else if (strcmp(word, "optional") == 0) {
 		if (*arg != '\0')
 			goto want;
@@ -266,7 +270,7 @@ lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
 	} else {
 		*cause = cause_printf("%s:%d: unknown directive '%s' (title, "
 		    "scene, variant, param, step, block, warp, arch, compare, "
-		    "lanes, theme, say, optional)", file, line, word);
+		    "lanes, theme, say, dram, optional)", file, line, word);
 		return -1;
 	}
 	return 0;
@@ -293,7 +297,7 @@ want:
 		end = "a theme name";
 	else if (strcmp(word, "say") == 0)
 		end = "a sentence";
-	else if (strcmp(word, "optional") == 0)
+	else if (strcmp(word, "optional") == 0 || strcmp(word, "dram") == 0)
 		end = "nothing after it";
 	*cause = cause_printf("%s:%d: %s: '%s' is not allowed (%s)", file, line,
 	    word, arg, end);

@@ -17,6 +17,7 @@
  *	lanes L,L,...                lanes to highlight (0-31)
  *	theme NAME                   the colour theme
  *	say TEXT                     narration; more say lines continue it
+ *	dram                         the DRAM channels box on
  *	optional                     leave the scene out when its variant or
  *	                             a partner is not in this build
  *
@@ -50,6 +51,7 @@ struct lesson_scene {
 	uint32_t		 lanes;		/* bit n: lane n highlighted */
 	char			 theme[32];	/* "": leave it */
 	char			 say[LESSON_SAY_MAX];
+	int			 dram;		/* the DRAM box on */
 	int			 line;		/* of its "scene" line */
 };
 

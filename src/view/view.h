@@ -62,6 +62,16 @@ void	view_draw(struct canvas *, const struct view_model *,
 /* Draw n (2 or 3) variants side by side. */
 void	view_draw_compare(struct canvas *, const struct view_model *const *,
 	    int n, const struct view_opts *);
+struct dram_config;
+/* Warps in flight in the DRAM box: the teaching SM's 48 resident warps. */
+#define VIEW_DRAM_WARPS	48
+/*
+ * Draw the DRAM box over the frame: the global access of nwarps warps in
+ * flight from m's warp at m's step, per channel and bank under cfg (a
+ * teaching model, labelled so).
+ */
+void	view_draw_dram(struct canvas *, const struct view_model *,
+	    const struct dram_config *, int nwarps);
 /* Draw "terminal too small: need WxH, have WxH". */
 void	view_draw_too_small(struct canvas *, int need_w, int need_h);
 
