@@ -126,7 +126,12 @@ draw_help(struct canvas *cv, const struct state *st)
 	for (e = keys_table; e->help != NULL; e++)
 		n++;
 	cols = n + 4 <= cv->h ? 1 : 2;
-	colw = cols == 1 ? 48 : 38;
+	/* Two columns as wide as the screen allows, up to one column's. */
+	colw = cols == 1 ? 48 : (cv->w - 4) / 2;
+	if (colw > 48)
+		colw = 48;
+	if (colw < 38)
+		colw = 38;
 	per = (n + cols - 1) / cols;
 	b.w = cols * colw + 2 + (cols - 1) * 2;
 	b.h = per + 3;
