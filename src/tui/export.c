@@ -105,6 +105,37 @@ export_write(const struct canvas *cv, const char *path, int format)
 }
 
 int
+export_marks(const struct state *st, char *path, size_t len)
+{
+	struct lesson	 ls;
+	const char	*dir = getenv("WARPVIZ_EXPORT_DIR");
+	FILE		*f;
+	int		 r;
+
+	if (dir == NULL || *dir == '\0')
+		dir = ".";
+	snprintf(path, len, "%s/warpviz-marks.lesson", dir);
+	memset(&ls, 0, sizeof ls);
+	snprintf(ls.name, sizeof ls.name, "warpviz-marks");
+	snprintf(ls.title, sizeof ls.title, "Bookmarks");
+	ls.scenes = st->marks;
+	ls.nscenes = st->nmarks;
+	if ((f = fopen(path, "w")) == NULL) {
+		snprintf(path, len, "save: %s/warpviz-marks.lesson: %s", dir,
+		    strerror(errno));
+		return -1;
+	}
+	lesson_write(f, &ls);
+	r = ferror(f);
+	if (fclose(f) != 0 || r) {
+		snprintf(path, len, "save: %s/warpviz-marks.lesson: %s", dir,
+		    strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int
 export_frame(const struct state *st, int w, int h, int ascii, char *base,
     size_t len)
 {

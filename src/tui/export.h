@@ -22,4 +22,11 @@ void	export_command(const struct state *, int w, int h, int ascii,
 int	export_frame(const struct state *, int w, int h, int ascii,
 	    char *base, size_t len);
 
+/*
+ * Write st's marks as a lesson file DIR/warpviz-marks.lesson (DIR as
+ * above).  Returns 0 and the path in path, or -1 with a one-line message
+ * in path.
+ */
+int	export_marks(const struct state *, char *path, size_t len);
+
 #endif

@@ -328,6 +328,52 @@ act_scene_prev(struct state *st)
 }
 
 static int
+act_mark(struct state *st)
+{
+	int	k = state_mark(st);
+
+	if (k < 0)
+		state_status(st, "%d marks already: S saves them", st->nmarks);
+	else
+		state_status(st, "mark %d of %d (' cycles, S saves them as a "
+		    "lesson)", k + 1, st->nmarks);
+	return INTENT_REDRAW;
+}
+
+static int
+act_mark_next(struct state *st)
+{
+	char	*cause = NULL;
+	int	 k;
+
+	if (st->nmarks == 0) {
+		state_status(st, "no marks: * marks the state on screen");
+		return INTENT_REDRAW;
+	}
+	k = (st->mark + 1) % st->nmarks;
+	if (state_apply(st, &st->marks[k], &cause) != 0) {
+		state_status(st, "mark %d: %s", k + 1, cause);
+		free(cause);
+		return INTENT_REDRAW;
+	}
+	st->mark = k;
+	state_status(st, "mark %d of %d", k + 1, st->nmarks);
+	return MOVED;
+}
+
+static int
+act_mark_save(struct state *st)
+{
+	if (st->nmarks == 0) {
+		state_status(st, "no marks to save: * marks the state on "
+		    "screen");
+		return INTENT_REDRAW;
+	}
+	st->export_req = 2;
+	return INTENT_REDRAW;
+}
+
+static int
 act_dram(struct state *st)
 {
 	st->dram = !st->dram;
@@ -391,6 +437,9 @@ const struct keys_entry keys_table[] = {
 	  act_scene_next },
 	{ { KEY_PPAGE, '[' }, { "PgUp", "[" }, "lesson: previous scene",
 	  act_scene_prev },
+	{ { '*' }, { "*" }, "mark this state (bookmark)", act_mark },
+	{ { '\'' }, { "'" }, "go to the next mark", act_mark_next },
+	{ { 'S' }, { "S" }, "save the marks as a lesson", act_mark_save },
 	{ { 'm' }, { "m" }, "DRAM channels (a model)", act_dram },
 	{ { 'e' }, { "e" }, "export frame: .txt .ans .svg", act_export },
 	{ { '?' }, { "?" }, "this help", act_help },

@@ -137,8 +137,48 @@ state_set_partners(struct state *st)
 int
 state_apply_scene(struct state *st, int k, char **cause)
 {
-	const struct lesson_scene	*sc = &st->lesson->scenes[k];
-	enum arch			 was = st->arch;
+	if (state_apply(st, &st->lesson->scenes[k], cause) != 0)
+		return -1;
+	st->scene = k;
+	return 0;
+}
+
+int
+state_mark(struct state *st)
+{
+	struct lesson_scene	*sc;
+	struct state_pane	*p = &st->pane[0];
+
+	if (st->marks == NULL && (st->marks = calloc(STATE_MAX_MARKS,
+	    sizeof *st->marks)) == NULL)
+		return -1;
+	if (st->nmarks == STATE_MAX_MARKS)
+		return -1;
+	sc = &st->marks[st->nmarks];
+	memset(sc, 0, sizeof *sc);
+	snprintf(sc->title, sizeof sc->title, "mark %d", st->nmarks + 1);
+	sc->v = p->v;
+	sc->ps = p->ps;
+	sc->arch = st->arch;
+	sc->compare = st->npanes > 1;
+	if (sc->compare && st->partners != NULL)
+		snprintf(sc->partners, sizeof sc->partners, "%s",
+		    st->partners);
+	sc->step = st->step;
+	sc->block[0] = st->block[0];
+	sc->block[1] = st->block[1];
+	sc->warp = st->warp;
+	sc->dram = st->dram;
+	snprintf(sc->say, sizeof sc->say, "Bookmark %d: %s at step %lld.",
+	    st->nmarks + 1, p->v->name, (long long)st->step);
+	st->mark = st->nmarks;
+	return st->nmarks++;
+}
+
+int
+state_apply(struct state *st, const struct lesson_scene *sc, char **cause)
+{
+	enum arch	was = st->arch;
 
 	st->arch = sc->arch;
 	st->compare = sc->compare;
@@ -155,7 +195,6 @@ state_apply_scene(struct state *st, int k, char **cause)
 	st->block[0] = sc->block[0];
 	st->block[1] = sc->block[1];
 	st->warp = sc->warp;
-	st->scene = k;
 	st->dram = sc->dram;
 	st->playing = 0;
 	st->mode = MODE_FRAME;
@@ -234,4 +273,6 @@ state_free(struct state *st)
 
 	for (i = 0; i < STATE_MAX_PANES; i++)
 		pane_clear(&st->pane[i]);
+	free(st->marks);
+	st->marks = NULL;
 }

@@ -20,6 +20,7 @@
 #define STATE_MAX_PANES	3
 #define STATE_STATUS_MAX	256
 #define STATE_INPUT_MAX		64
+#define STATE_MAX_MARKS		LESSON_MAX_SCENES
 
 /* Intent bits that actions return; only the loop acts on them. */
 #define INTENT_RECOMPUTE	0x1	/* launches or totals changed */
@@ -76,12 +77,16 @@ struct state {
 
 	char			 status[STATE_STATUS_MAX];
 	int			 wide;		/* room for three panes */
-	int			 export_req;	/* write the frame to files */
+	int			 export_req;	/* 1: write the frame to files,
+						   2: the marks as a lesson */
 	const char		*partners;	/* compare list instead of the
 						   variant's own, or NULL */
 	const struct lesson	*lesson;	/* the lesson played, or NULL */
 	int			 scene;		/* its scene on screen, from 0 */
 	int			 dram;		/* the DRAM box on */
+	struct lesson_scene	*marks;		/* bookmarks, as scenes */
+	int			 nmarks;
+	int			 mark;		/* the mark last shown */
 };
 
 /* Steps per second of each speed. */
@@ -94,6 +99,15 @@ extern const int	state_nspeeds;
  */
 int	state_set_variant(struct state *, const struct variant *,
 	    const struct param_set *, char **cause);
+/*
+ * Show a scene (of a lesson, or a bookmark): its variant, parameters,
+ * memory model, compare partners, position and DRAM box.  Returns 0, or
+ * -1 with *cause.
+ */
+int	state_apply(struct state *, const struct lesson_scene *, char **cause);
+/* Bookmark the state as a scene; its index, or -1 when the marks are
+   full. */
+int	state_mark(struct state *);
 /*
  * Show scene k of st->lesson: its variant, parameters, memory model,
  * compare partners and position.  Returns 0, or -1 with *cause.

@@ -314,6 +314,15 @@ tui_export(struct state *st, const struct canvas *cv)
 {
 	char	base[STATE_STATUS_MAX], cmd[STATE_STATUS_MAX];
 
+	if (st->export_req == 2) {
+		st->export_req = 0;
+		if (export_marks(st, base, sizeof base) != 0)
+			state_status(st, "%s", base);
+		else
+			state_status(st, "wrote %d marks to %s: warpviz lesson "
+			    "%s plays them", st->nmarks, base, base);
+		return;
+	}
 	st->export_req = 0;
 	if (cv->w < VIEW_MIN_W || cv->h < VIEW_MIN_H) {
 		state_status(st, "export: the terminal is too small");

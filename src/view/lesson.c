@@ -430,6 +430,52 @@ fail:
 }
 
 void
+lesson_write(FILE *f, const struct lesson *ls)
+{
+	const struct lesson_scene	*s;
+	struct param_set		 defs;
+	int				 i, k;
+
+	fprintf(f, "# %s - written by warpviz; play it with "
+	    "'warpviz lesson FILE'.\n", ls->name);
+	fprintf(f, "title %s\n", ls->title);
+	for (k = 0; k < ls->nscenes; k++) {
+		s = &ls->scenes[k];
+		fprintf(f, "\nscene %s\nvariant %s\n", s->title, s->v->name);
+		param_defaults(&defs, s->v);
+		for (i = 0; i < s->ps.n; i++)
+			if (s->ps.val[i] != defs.val[i])
+				fprintf(f, "param %s=%lld\n", s->ps.def[i]->name,
+				    (long long)s->ps.val[i]);
+		if (s->arch != ARCH_MODERN)
+			fprintf(f, "arch %s\n", arch_name(s->arch));
+		if (s->step != 0)
+			fprintf(f, "step %lld\n", (long long)s->step);
+		if (s->block[0] != 0 || s->block[1] != 0)
+			fprintf(f, "block %lld,%lld\n", (long long)s->block[0],
+			    (long long)s->block[1]);
+		if (s->warp != 0)
+			fprintf(f, "warp %d\n", s->warp);
+		if (s->compare)
+			fprintf(f, "compare%s%s\n", s->partners[0] != '\0' ?
+			    " " : "", s->partners);
+		if (s->lanes != 0) {
+			fputs("lanes ", f);
+			for (i = 0; i < 32; i++)
+				if (s->lanes & (1u << i))
+					fprintf(f, "%s%d", s->lanes &
+					    ((1u << i) - 1) ? "," : "", i);
+			fputc('\n', f);
+		}
+		if (s->theme[0] != '\0')
+			fprintf(f, "theme %s\n", s->theme);
+		if (s->dram)
+			fputs("dram\n", f);
+		fprintf(f, "say %s\n", s->say);
+	}
+}
+
+void
 lesson_free(struct lesson *ls)
 {
 	free(ls->scenes);

@@ -29,6 +29,7 @@
 #define WV_LESSON_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "arch.h"
 #include "param.h"
@@ -85,6 +86,11 @@ int	lesson_parse(struct lesson *, const char *name, const char *file,
  */
 int	lesson_load(struct lesson *, const char *name_or_file, lesson_find_fn,
 	    char **cause);
+/*
+ * Write a lesson in the format above, parameters that differ from the
+ * variant's defaults only; lesson_parse reads it back to the same scenes.
+ */
+void	lesson_write(FILE *, const struct lesson *);
 /* Free a parsed lesson. */
 void	lesson_free(struct lesson *);
 /* The title line of a built-in lesson's text (into buf). */
