@@ -61,13 +61,15 @@ static const char usage_show[] =
 "usage: warpviz show VARIANT [-p NAME=VALUE]... [--step K] [--block X,Y]\n"
 "                    [--warp W] [--arch modern|legacy] [--size WxH]\n"
 "                    [--format=txt|ans|svg] [--color[=always|never]]\n"
-"                    [--ascii] [--compare] [--dram]\n"
+"                    [--ascii] [--compare] [--dram] [--lanes L,L...]\n"
 "       warpviz show --lesson NAME [--scene K] [--size WxH] [--format=...]\n"
 "Print the frame the TUI shows at that step (default 120x35); --compare\n"
 "shows the variant beside its partners in lock-step, as the TUI's c key.\n"
 "--format: plain text (txt, the default), ANSI colours (ans, as --color)\n"
 "or an SVG image (svg).  --dram draws the DRAM channels box (a teaching\n"
 "model of memory parallelism) over the frame, as the TUI's m key.\n"
+"--lanes 0,16 picks lanes: they stand out, with their thread, flat index\n"
+"and hexadecimal address in a box.\n"
 "--lesson prints scene K (default 1) of a lesson.\n";
 
 static const char usage_lesson[] =
@@ -428,6 +430,30 @@ show_pane(struct show_pane *p, const struct param_set *ps, enum arch arch,
 	return 0;
 }
 
+/* Parse "L,L,..." lanes 0-31 into a mask; -1 after an error. */
+static int
+cli_lanes(const char *v, uint32_t *mask)
+{
+	const char	*s = v;
+	char		*end;
+	long		 l;
+
+	*mask = 0;
+	do {
+		errno = 0;
+		l = strtol(s, &end, 10);
+		if (end == s || errno != 0 || l < 0 || l > 31 ||
+		    (*end != '\0' && *end != ',') || *s == '-' || *s == '+') {
+			cli_usage_error("--lanes: '%s' is not allowed (lanes "
+			    "from 0 to 31 separated by commas, e.g. 0,16)", v);
+			return -1;
+		}
+		*mask |= UINT32_C(1) << l;
+		s = end + (*end == ',');
+	} while (*end != '\0');
+	return 0;
+}
+
 static int
 cmd_show(int argc, char **argv)
 {
@@ -447,6 +473,7 @@ cmd_show(int argc, char **argv)
 	char			*cause = NULL;
 	size_t			 len;
 	int			 dram = 0;
+	uint32_t		 focus = 0;
 	int			 i, color = 0, ascii = 0, compare = 0, rest = 0;
 	int			 n = 1, rc = 0;
 	char			*args[256];
@@ -487,6 +514,18 @@ cmd_show(int argc, char **argv)
 			compare = 1;
 		else if (strcmp(argv[i], "--dram") == 0)
 			dram = 1;
+		else if (strncmp(argv[i], "--lanes", 7) == 0 &&
+		    (argv[i][7] == '=' || argv[i][7] == '\0')) {
+			if (argv[i][7] == '=')
+				v = argv[i] + 8;
+			else if (i + 1 < argc)
+				v = argv[++i];
+			else
+				return cli_usage_error("--lanes: needs a value "
+				    "(lanes from 0 to 31, e.g. 0,16)");
+			if (cli_lanes(v, &focus) != 0)
+				return EXIT_USAGE;
+		}
 		else if (strncmp(argv[i], "--lesson", 8) == 0 &&
 		    (argv[i][8] == '=' || argv[i][8] == '\0')) {
 			if (argv[i][8] == '=')
@@ -553,6 +592,7 @@ cmd_show(int argc, char **argv)
 		c.warp = sc->warp;
 		compare = sc->compare;
 		dram |= sc->dram;
+		focus |= sc->lanes;
 		if (sc->partners[0] != '\0')
 			partners = sc->partners;
 		snprintf(title, sizeof title, "%d/%d %s", (int)scene,
@@ -597,12 +637,16 @@ cmd_show(int argc, char **argv)
 			o.narration = sc->say;
 		}
 		cv = canvas_new(se.w, se.h, ascii);
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n; i++) {
+			pane[i].m.focus = focus;
 			models[i] = &pane[i].m;
+		}
 		if (n > 1)
 			view_draw_compare(cv, models, n, &o);
 		else
 			view_draw(cv, &pane[0].m, &o);
+		if (focus != 0)
+			view_draw_focus(cv, models, n);
 		if (dram)
 			view_draw_dram(cv, &pane[0].m, &dram_teaching,
 			    VIEW_DRAM_WARPS);

@@ -62,6 +62,7 @@ compare-powers|powers-stride32 --compare --step 1
 compare-matmul-80x24|matmul-col --compare --size 80x24
 compare-copy-offset|copy-offset --compare
 dram-matmul-row|matmul-row --dram
+focus-twohop-v0|twohop-v0 --lanes 0,16
 dram-stride-80x24|stride -p stride=1 --dram --size 80x24
 lesson-coalescing-80x24|--lesson coalescing --size 80x24
 lesson-coalescing-120x35|--lesson coalescing --size 120x35

@@ -97,6 +97,20 @@ ok $? "--dram: matmul-row's rows 8 KB apart all land on channel 0"
 grep -q "not a global access; DRAM serves" "$tmp/f"
 ok $? "--dram on a shared step says DRAM serves global accesses"
 
+# Lane focus: show --lanes, and a scene's lanes.
+"$WARPVIZ" show twohop-v0 --lanes 0,16 >"$tmp/f" 2>&1
+grep -q "lane  0  tid 0,0  thread 0  d\[0,0\]  0x10000  sector 0x10000" "$tmp/f" &&
+    grep -q "lane 16  tid 0,1  thread 16  d\[0,0\]  0x10000  sector 0x10000" "$tmp/f"
+ok $? "--lanes 0,16: lanes 0 and 16 of twohop-v0 share d[0,0] at 0x10000"
+"$WARPVIZ" show --lesson twohop --scene 1 >"$tmp/f" 2>&1
+grep -q "lanes in focus" "$tmp/f" && grep -q "^.*lane 16  tid 0,1" "$tmp/f"
+ok $? "a scene's lanes directive puts them in focus"
+for v in 32 -1 0,,1 a; do
+	"$WARPVIZ" show twohop-v0 --lanes "$v" >"$tmp/out" 2>"$tmp/err"
+	[ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q -- "--lanes: '$v'" "$tmp/err"
+	ok $? "--lanes $v: exit 2 naming --lanes"
+done
+
 # Mistakes: FILE:LINE: what; exit 2; one line; nothing on stdout.
 bad() {	# bad LINE-NUMBER PATTERN TEXT...
 	want_line=$1

@@ -241,6 +241,23 @@ act_step_prompt(struct state *st)
 }
 
 static int
+act_lanes_prompt(struct state *st)
+{
+	return prompt(st, PROMPT_LANES, "");
+}
+
+static int
+act_focus_box(struct state *st)
+{
+	if (st->focus == 0) {
+		state_status(st, "no lanes in focus: f picks them (e.g. 0,16)");
+		return INTENT_REDRAW;
+	}
+	st->focus_box = !st->focus_box;
+	return INTENT_REDRAW;
+}
+
+static int
 act_arch(struct state *st)
 {
 	st->arch = st->arch == ARCH_MODERN ? ARCH_LEGACY : ARCH_MODERN;
@@ -437,6 +454,8 @@ const struct keys_entry keys_table[] = {
 	  act_scene_next },
 	{ { KEY_PPAGE, '[' }, { "PgUp", "[" }, "lesson: previous scene",
 	  act_scene_prev },
+	{ { 'f' }, { "f" }, "lanes to focus (type 0,16)", act_lanes_prompt },
+	{ { 'i' }, { "i" }, "their thread and address", act_focus_box },
 	{ { '*' }, { "*" }, "mark this state (bookmark)", act_mark },
 	{ { '\'' }, { "'" }, "go to the next mark", act_mark_next },
 	{ { 'S' }, { "S" }, "save the marks as a lesson", act_mark_save },
@@ -702,6 +721,31 @@ apply_step(struct state *st)
 	return MOVED;
 }
 
+/* Apply "L,L,..." (lanes 0-31) as the focus; empty clears it. */
+static int
+apply_lanes(struct state *st)
+{
+	const char	*s = st->input, *e;
+	uint32_t	 mask = 0;
+	int64_t		 v;
+
+	while (*s != '\0') {
+		if (parse_num(s, &v, &e) != 0 || v > 31 ||
+		    (*e != '\0' && *e != ',')) {
+			state_status(st, "lanes: '%s' is not lanes from 0 to 31 "
+			    "separated by commas (nothing changed)", st->input);
+			return INTENT_REDRAW;
+		}
+		mask |= UINT32_C(1) << v;
+		s = *e == ',' ? e + 1 : e;
+	}
+	st->focus = mask;
+	st->focus_box = mask != 0;
+	state_status(st, mask != 0 ? "lanes in focus: %s (i hides their "
+	    "addresses)" : "no lanes in focus%s", mask != 0 ? st->input : "");
+	return MOVED;
+}
+
 static int
 mode_prompt(struct state *st, int key)
 {
@@ -729,6 +773,8 @@ mode_prompt(struct state *st, int key)
 			return apply_block(st);
 		case PROMPT_STEP:
 			return apply_step(st);
+		case PROMPT_LANES:
+			return apply_lanes(st);
 		}
 	}
 	if (key >= 0x20 && key < 0x7f && st->ninput + 1 < STATE_INPUT_MAX) {

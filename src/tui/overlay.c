@@ -271,6 +271,10 @@ draw_prompt(struct canvas *cv, const struct state *st)
 		snprintf(label, sizeof label, "step (0..%lld) = ",
 		    (long long)state_nsteps(st) - 1);
 		break;
+	case PROMPT_LANES:
+		snprintf(label, sizeof label, "lanes to focus (e.g. 0,16; "
+		    "empty: none) = ");
+		break;
 	}
 	b.w = cv->w - 8 < 72 ? cv->w - 8 : 72;
 	b.h = 4;

@@ -169,6 +169,7 @@ state_mark(struct state *st)
 	sc->block[1] = st->block[1];
 	sc->warp = st->warp;
 	sc->dram = st->dram;
+	sc->lanes = st->focus;
 	snprintf(sc->say, sizeof sc->say, "Bookmark %d: %s at step %lld.",
 	    st->nmarks + 1, p->v->name, (long long)st->step);
 	st->mark = st->nmarks;
@@ -196,6 +197,8 @@ state_apply(struct state *st, const struct lesson_scene *sc, char **cause)
 	st->block[1] = sc->block[1];
 	st->warp = sc->warp;
 	st->dram = sc->dram;
+	st->focus = sc->lanes;
+	st->focus_box = sc->lanes != 0;
 	st->playing = 0;
 	st->mode = MODE_FRAME;
 	return 0;
@@ -263,6 +266,7 @@ state_update(struct state *st)
 			continue;
 		}
 		p->m.whole = p->have_whole ? &p->whole : NULL;
+		p->m.focus = st->focus;
 	}
 }
 

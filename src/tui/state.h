@@ -40,7 +40,8 @@ enum state_mode {
 enum state_prompt {
 	PROMPT_PARAM,		/* a value for params[sel] */
 	PROMPT_BLOCK,		/* "X,Y" */
-	PROMPT_STEP		/* "K" */
+	PROMPT_STEP,		/* "K" */
+	PROMPT_LANES		/* "L,L,..." lanes to focus */
 };
 
 /* One variant on screen with its own launch. */
@@ -84,6 +85,8 @@ struct state {
 	const struct lesson	*lesson;	/* the lesson played, or NULL */
 	int			 scene;		/* its scene on screen, from 0 */
 	int			 dram;		/* the DRAM box on */
+	uint32_t		 focus;		/* lanes that stand out */
+	int			 focus_box;	/* their addresses shown */
 	struct lesson_scene	*marks;		/* bookmarks, as scenes */
 	int			 nmarks;
 	int			 mark;		/* the mark last shown */

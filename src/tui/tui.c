@@ -302,6 +302,8 @@ tui_draw(struct canvas *cv, struct state *st)
 		view_draw(cv, models[0], &o);
 	else
 		view_draw_compare(cv, models, n, &o);
+	if (n > 0 && st->focus_box)
+		view_draw_focus(cv, models, n);
 	if (n > 0 && st->dram)
 		view_draw_dram(cv, models[0], &dram_teaching,
 		    VIEW_DRAM_WARPS);

@@ -28,6 +28,9 @@ struct view_model {
 	struct access_result	 res;		/* its counts */
 	struct totals		 so_far;	/* this warp, steps 0..step */
 	const struct totals	*whole;		/* whole launch, or NULL */
+	uint32_t		 focus;		/* lanes picked to stand out
+						   (bit n: lane n); set by the
+						   face, kept by view_model_set */
 	/* view_model_set's cache of so_far; zero the struct before its
 	   first use */
 	const struct launch	*so_far_l;
@@ -72,6 +75,13 @@ struct dram_config;
  */
 void	view_draw_dram(struct canvas *, const struct view_model *,
 	    const struct dram_config *, int nwarps);
+/*
+ * Draw the lane focus box: for each focused lane of each of the n models,
+ * its thread (threadIdx and flat index in the block), element and byte
+ * address in hexadecimal, with its sector (global) or bank (shared).
+ */
+void	view_draw_focus(struct canvas *, const struct view_model *const *,
+	    int n);
 /* Draw "terminal too small: need WxH, have WxH". */
 void	view_draw_too_small(struct canvas *, int need_w, int need_h);
 
