@@ -26,6 +26,12 @@
 #include "view.h"
 #include "warp.h"
 
+/* After "warpviz VERSION" in --version; COPYING has the whole licence. */
+static const char version_notice[] =
+"Copyright (c) 2026 The warpviz authors (see AUTHORS).\n"
+"Licence ISC: <https://spdx.org/licenses/ISC.html>.  This is free software:\n"
+"you may use, copy, modify and distribute it.  There is NO WARRANTY.\n";
+
 static const char usage_main[] =
 "usage: warpviz [OPTIONS]                 the lecture TUI (needs a terminal)\n"
 "       warpviz list [--json]             variants and their parameters\n"
@@ -899,7 +905,7 @@ cli_main(int argc, char **argv)
 	}
 	if (sub != NULL && (strcmp(sub, "-V") == 0 ||
 	    strcmp(sub, "--version") == 0)) {
-		printf("warpviz %s\n", PACKAGE_VERSION);
+		printf("warpviz %s\n%s", PACKAGE_VERSION, version_notice);
 		return 0;
 	}
 	if (sub != NULL && strcmp(sub, "list") == 0)

@@ -16,6 +16,7 @@
 
 #include "catalog.h"
 #include "gpu-backend.h"
+#include "gpu-datadir.h"
 #include "gpu-image.h"
 #include "gpu-results.h"
 #include "gpu-run.h"
@@ -73,8 +74,10 @@ gpu_probe(void)
 	else
 		g.ops = &gpu_cuda_ops;
 	g.status = g.ops->open(&g.dev, g.why, sizeof g.why);
-	if (g.status == GPU_OK)
+	if (g.status == GPU_OK) {
 		gpu_results_device(&g.live, &g.dev);
+		gpu_run_set_arch(g.dev.cc_major * 10 + g.dev.cc_minor);
+	}
 	return g.status;
 }
 
@@ -242,15 +245,24 @@ int
 gpu_load_results(const char *path, char **cause)
 {
 	struct gpu_record	*rec;
+	char			*file;
 
+	if ((file = gpu_datadir_results(path, cause)) == NULL) {
+		if (*cause == NULL)
+			*cause = strdup("--results: out of memory");
+		return -1;
+	}
 	if ((rec = malloc(sizeof *rec)) == NULL) {
+		free(file);
 		*cause = strdup("--results: out of memory");
 		return -1;
 	}
-	if (gpu_results_read(path, rec, cause) != 0) {
+	if (gpu_results_read(file, rec, cause) != 0) {
+		free(file);
 		free(rec);
 		return -1;
 	}
+	free(file);
 	pthread_mutex_lock(&g.lock);
 	free(g.recorded);
 	g.recorded = rec;
@@ -281,6 +293,11 @@ fmt_result(char *line, const char *label, const struct gpu_result *r)
 		fmt_ms(t, sizeof t, r->ms);
 		lprintf(line, "%s%s (median of %d), %.0f GB/s, "
 		    "verified", label, t, r->runs, r->gbps);
+		break;
+	case RESULT_TIMED:
+		fmt_ms(t, sizeof t, r->ms);
+		lprintf(line, "%s%s (median of %d), %.0f GB/s, "
+		    "timed, not verified", label, t, r->runs, r->gbps);
 		break;
 	case RESULT_MISMATCH:
 		lprintf(line, "%sWRONG RESULT: %s", label,
@@ -610,12 +627,10 @@ gpu_bench_main(int argc, char **argv)
 			n = bench_add(list, n, &partners[j]);
 	}
 
-	/* The reference copy moves as many bytes as the first copy-offset. */
+	/* The reference copy moves as many bytes as the first copy kernel. */
 	for (i = 0; i < n; i++)
-		if (strcmp(list[i].v->kernel, "copy_offset") == 0) {
-			memcpy_bytes = (size_t)param_get(&list[i], "n") * 4;
+		if (gpu_run_copy_bytes(&list[i], &memcpy_bytes) == 0)
 			break;
-		}
 	if (gpu_probe() != GPU_OK) {
 		fprintf(stderr, "warpviz: bench: %s\n", g.why);
 		gpu_shutdown();
@@ -654,6 +669,10 @@ gpu_bench_main(int argc, char **argv)
 				printf("%18s %d regs, %d blocks per SM "
 				    "(driver), %ld elements checked\n", "",
 				    res.regs, res.blocks_per_sm, res.checked);
+			if (res.compiled != 0)
+				printf("%18s NVRTC: %s in %.0f ms\n", "",
+				    res.compiled == 1 ? "compiled" :
+				    "from the cache", res.compile_ms);
 			fflush(stdout);
 		}
 	}
@@ -674,12 +693,13 @@ gpu_bench_main(int argc, char **argv)
 				printf("  %-18s %s\n", asked[i].v->name, line);
 			}
 		}
-		for (k = 0; k < rec.n; k++)
-			if (strcmp(rec.results[k].kernel, "copy_offset") == 0 &&
+		for (k = 0; k < n; k++)
+			if (list[k].v->live.copy_bytes != NULL &&
 			    rec.results[k].status == RESULT_OK &&
 			    rec.memcpy_gbps > 0)
-				printf("  copy-offset %s reaches %.0f%% of "
+				printf("  %s %s reaches %.0f%% of "
 				    "cuMemcpyDtoD's bandwidth\n",
+				    rec.results[k].variant,
 				    rec.results[k].params,
 				    100 * rec.results[k].gbps /
 				    rec.memcpy_gbps);

@@ -20,8 +20,7 @@ static void
 global_modern(const struct launch_site *s, const struct access *a,
     struct access_result *r)
 {
-	rules_global(a->addr, a->active, a->nlanes, s->size,
-	    s->op == OP_LOAD, &r->g);
+	rules_global(a->addr, a->active, a->nlanes, s->size, &r->g);
 }
 
 static void

@@ -170,6 +170,9 @@ setup_site(struct launch *l, const struct body_def *b, const int *open,
 	}
 	if (b->size != 0)
 		s->size = b->size;
+	if (b->guard != NULL &&
+	    (s->guard = expr_parse(&l->scope, b->guard, cause)) == NULL)
+		return -1;
 	s->nloops = nopen;
 	memcpy(s->loop, open, nopen * sizeof *open);
 	s->affine = expr_affine(s->sub[0], l->env, l->var_of, &s->aff) == 0;
@@ -384,6 +387,7 @@ launch_free(struct launch *l)
 	for (i = 0; i < l->nsites; i++) {
 		expr_free(l->sites[i].sub[0]);
 		expr_free(l->sites[i].sub[1]);
+		expr_free(l->sites[i].guard);
 	}
 	l->nsites = 0;
 	expr_free(l->guard);

@@ -52,6 +52,7 @@ struct launch_site {
 	int			 size;		/* bytes per lane */
 	int			 nloops;	/* enclosing loops */
 	int			 loop[VARIANT_MAX_LOOPS];
+	struct expr		*guard;		/* its own condition, or NULL */
 	int			 affine;	/* index is affine (aff valid) */
 	struct affine		 aff;		/* element index */
 };

@@ -154,14 +154,39 @@ rules_spans(const int64_t *v, int n, int size, int *bytes, int *sectors,
 	*lines = lb.n;
 }
 
-/* Apply the modern sector rule; is_load decides whether broadcast applies. */
+/*
+ * The class of sectors against need: fewer is a broadcast (lanes share
+ * addresses), equal is coalesced, up to twice is split (a misaligned copy,
+ * stride 2), more is uncoalesced (stride 32, a row per lane).  At the need
+ * exactly, lanes that share bytes are a broadcast too: the four lanes of a
+ * 4-lane classroom warp on one float need one sector and touch one.
+ */
+enum rules_class
+rules_grade(int64_t sectors, int64_t need, int shares)
+{
+	if (sectors <= 0)
+		return (RULES_NONE);
+	if (sectors < need || (sectors == need && shares))
+		return (RULES_BROADCAST);
+	if (sectors == need)
+		return (RULES_COALESCED);
+	if (sectors <= 2 * need)
+		return (RULES_SPLIT);
+	return (RULES_UNCOALESCED);
+}
+
+/*
+ * Apply the modern sector rule and grade the request against its need:
+ * ceil(active lanes x bytes per lane / 32), the sectors a coalesced
+ * warp-wide access of this width moves.
+ */
 void
 rules_global(const int64_t *addr, uint32_t active, int nlanes, int size,
-    int is_load, struct rules_global *out)
+    struct rules_global *out)
 {
 	int64_t		v[RULES_MAX_LANES];
 	uint32_t	mask;
-	int		i, n, same;
+	int		n;
 
 	if (size < 1)
 		size = 1;
@@ -171,26 +196,17 @@ rules_global(const int64_t *addr, uint32_t active, int nlanes, int size,
 	out->active = n;
 	if (n == 0) {
 		out->sectors = out->lines = out->ideal = out->bytes_used = 0;
+		out->need = 0;
 		out->class = RULES_NONE;
 		return;
 	}
 
-	same = 1;
-	for (i = 1; i < n && same; i++)
-		same = (v[i] == v[0]);
-
 	rules_sort(v, n);
 	rules_spans(v, n, size, &out->bytes_used, &out->sectors, &out->lines);
 	out->ideal = (out->bytes_used + RULES_SECTOR - 1) / RULES_SECTOR;
-
-	if (is_load && same && n >= 2)
-		out->class = RULES_BROADCAST;
-	else if (out->sectors == out->ideal)
-		out->class = RULES_COALESCED;
-	else if (out->sectors >= n)
-		out->class = RULES_UNCOALESCED;
-	else
-		out->class = RULES_SPLIT;
+	out->need = (n * size + RULES_SECTOR - 1) / RULES_SECTOR;
+	out->class = rules_grade(out->sectors, out->need,
+	    out->bytes_used < n * size);
 }
 
 /*

@@ -25,10 +25,10 @@
 
 enum rules_class {
 	RULES_NONE = 0,		/* no active lane: no request */
-	RULES_COALESCED,	/* sectors == ideal */
-	RULES_SPLIT,		/* more than ideal, fewer than one per lane */
-	RULES_UNCOALESCED,	/* every active lane needs its own sector */
-	RULES_BROADCAST		/* a load where all active lanes read one address */
+	RULES_COALESCED,	/* sectors == need */
+	RULES_SPLIT,		/* need < sectors <= 2 x need */
+	RULES_UNCOALESCED,	/* sectors > 2 x need */
+	RULES_BROADCAST		/* sectors <= need, lanes sharing bytes */
 };
 
 /* Modern global memory (compute capability 6.0 and later). */
@@ -37,6 +37,7 @@ struct rules_global {
 	int	sectors;	/* distinct 32-byte sectors touched */
 	int	lines;		/* distinct 128-byte lines touched */
 	int	ideal;		/* ceil(bytes_used / 32) */
+	int	need;		/* ceil(active x size / 32): a coalesced warp's sectors */
 	int	bytes_used;	/* distinct bytes the active lanes access */
 	enum rules_class class;
 };
@@ -73,9 +74,18 @@ struct rules_constant {
 	int	serial;		/* distinct addresses among active lanes */
 };
 
-/* Apply the modern sector rule; is_load decides whether broadcast applies. */
+/*
+ * Apply the modern sector rule and grade the request against its need:
+ * broadcast below it, coalesced at it, split up to twice it, uncoalesced
+ * beyond.
+ */
 void	rules_global(const int64_t *addr, uint32_t active, int nlanes, int size,
-	    int is_load, struct rules_global *out);
+	    struct rules_global *out);
+/*
+ * The class of sectors against need, as rules_global grades a request;
+ * shares says that some active lanes access the same bytes.
+ */
+enum rules_class rules_grade(int64_t sectors, int64_t need, int shares);
 /* Apply the cc 1.2/1.3 half-warp segment rule with size reduction. */
 void	rules_legacy(const int64_t *addr, uint32_t active, int nlanes, int size,
 	    struct rules_legacy *out);

@@ -37,6 +37,7 @@ totals_add(struct site_totals *t, enum arch arch,
 	case SPACE_GLOBAL:
 		t->sectors += n * r->g.sectors;
 		t->ideal += n * r->g.ideal;
+		t->need += n * r->g.need;
 		t->lines += n * r->g.lines;
 		t->bytes_used += n * r->g.bytes_used;
 		t->classes[r->g.class] += n;
@@ -213,9 +214,14 @@ term_pass(int64_t v, char op)
 	}
 }
 
+/*
+ * The sites in which[] (all under the same site guard sguard, or none)
+ * through the residue path.  Sites it cannot take are cleared in which[];
+ * -1 when it takes none.
+ */
 static int
 fast_path(const struct launch *l, enum arch arch, int *which,
-    struct totals *t)
+    const struct expr *sguard, struct totals *t)
 {
 	const struct launch_site	*s;
 	struct affine			 term[MAX_TERMS];
@@ -243,6 +249,11 @@ fast_path(const struct launch *l, enum arch arch, int *which,
 	    MAX_TERMS);
 	if (nterm < 0)
 		return -1;
+	i = expr_guard_affine(sguard, l->env, l->var_of, term + nterm,
+	    op + nterm, MAX_TERMS - nterm);
+	if (i < 0)
+		return -1;
+	nterm += i;
 	/*
 	 * Loops the guard reads ("i + j*blockDim.x < n"): their values are
 	 * enumerated (few: a per-thread unroll), the other loops go through
@@ -424,6 +435,8 @@ totals_compute(const struct launch *l, enum arch arch, enum totals_mode mode,
     struct totals *t, char **cause)
 {
 	int	fast[LAUNCH_MAX_SITES], slow[LAUNCH_MAX_SITES], i, j, any = 0;
+	int	grp[LAUNCH_MAX_SITES], g, n;
+	const struct expr *sguard;
 
 	memset(t, 0, sizeof *t);
 	t->arch = arch;
@@ -440,8 +453,24 @@ totals_compute(const struct launch *l, enum arch arch, enum totals_mode mode,
 				fast[i] = 0;
 		}
 	}
-	if (mode == TOTALS_AUTO && fast_path(l, arch, fast, t) != 0)
-		memset(fast, 0, sizeof fast);
+	/* Sites without a guard of their own together, then each other. */
+	for (g = -1; mode == TOTALS_AUTO && g < l->nsites; g++) {
+		if (g >= 0 && (!fast[g] || l->sites[g].guard == NULL))
+			continue;
+		sguard = g < 0 ? NULL : l->sites[g].guard;
+		for (i = 0, n = 0; i < l->nsites; i++) {
+			grp[i] = fast[i] && (g < 0 ?
+			    l->sites[i].guard == NULL : i == g);
+			n += grp[i];
+		}
+		if (n == 0)
+			continue;
+		if (fast_path(l, arch, grp, sguard, t) != 0)
+			memset(grp, 0, sizeof grp);
+		for (i = 0; i < l->nsites; i++)
+			if (g < 0 ? l->sites[i].guard == NULL : i == g)
+				fast[i] = grp[i];
+	}
 	for (i = 0; i < l->nsites; i++) {
 		slow[i] = !fast[i];
 		any |= slow[i];

@@ -22,6 +22,7 @@ struct site_totals {
 	int64_t		lanes;		/* active lane accesses */
 	int64_t		sectors;	/* global: 32-byte sectors */
 	int64_t		ideal;		/* global: ideal sectors */
+	int64_t		need;		/* global: sectors a coalesced access needs */
 	int64_t		lines;		/* global: 128-byte lines */
 	int64_t		transactions;	/* global legacy: segments */
 	int64_t		bytes_moved;	/* global: sectors*32 or segment bytes */

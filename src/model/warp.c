@@ -2,7 +2,7 @@
  * warp.c - evaluate the lanes of one warp at one step.
  * Lane l of warp w is thread w*warp_size + l of the block, linearised x
  * first.  Lanes past the block's last thread do not exist (partial warp);
- * lanes that fail the kernel's guard are inactive.  Must not print or exit.
+ * lanes that fail the kernel's guard or the site's own are inactive.  Must not print or exit.
  */
 #include "config.h"
 
@@ -69,6 +69,8 @@ warp_access(const struct launch *l, int64_t bx, int64_t by, int warp,
 		env[SLOT_TX] = a->tid[lane][0];
 		env[SLOT_TY] = a->tid[lane][1];
 		if (l->guard != NULL && !expr_eval(l->guard, env, &err))
+			continue;
+		if (s->guard != NULL && !expr_eval(s->guard, env, &err))
 			continue;
 		idx = expr_eval(s->sub[0], env, &err);
 		if (s->nsub == 2) {

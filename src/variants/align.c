@@ -6,6 +6,7 @@
 
 #include "catalog.h"
 #include "params.h"
+#include "ref.h"
 
 #define ALIGN_PARAMS \
 	{ .name = "n", .min = 1, .max = 1 << 26, .def = 1 << 22, \
@@ -43,6 +44,8 @@ const struct variant variant_struct12 = {
 		BODY_STORE("out[i]"),
 	},
 	.compare = "struct16 double2",
+	.live = { .args = "out a n", .outputs = "out", .lo = -1, .hi = 1,
+	    .reference = ref_struct, .small = "n=512,bs=64" },
 };
 
 const struct variant variant_struct16 = {
@@ -62,6 +65,8 @@ const struct variant variant_struct16 = {
 	},
 	.body = { BODY_LOAD("a[i]"), BODY_STORE("out[i]") },
 	.compare = "struct12 double2",
+	.live = { .args = "out a n", .outputs = "out", .lo = -1, .hi = 1,
+	    .reference = ref_struct, .small = "n=512,bs=64" },
 };
 
 const struct variant variant_double2 = {
@@ -80,4 +85,6 @@ const struct variant variant_double2 = {
 	},
 	.body = { BODY_LOAD("a[i]"), BODY_STORE("out[i]") },
 	.compare = "struct12 struct16",
+	.live = { .args = "out a n", .outputs = "out", .lo = -1, .hi = 1,
+	    .reference = ref_double2, .small = "n=512,bs=64" },
 };

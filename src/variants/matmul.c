@@ -6,6 +6,7 @@
 
 #include "catalog.h"
 #include "params.h"
+#include "ref.h"
 
 #define MATMUL_PARAMS \
 	{ .name = "width", .sym = "Width", .min = 1, .max = 16384, \
@@ -51,6 +52,8 @@ const struct variant variant_matmul_col = {
 	.guard = "Row < Width && Col < Width",
 	.body = MATMUL_BODY,
 	.compare = "matmul-row matmul-tiled",
+	.live = { .args = "M N P Width", .outputs = "P", .lo = -1, .hi = 1,
+	    .reference = ref_matmul, .small = "width=21,bx=8,by=8" },
 };
 
 const struct variant variant_matmul_row = {
@@ -74,6 +77,8 @@ const struct variant variant_matmul_row = {
 	.guard = "Row < Width && Col < Width",
 	.body = MATMUL_BODY,
 	.compare = "matmul-col matmul-tiled",
+	.live = { .args = "M N P Width", .outputs = "P", .lo = -1, .hi = 1,
+	    .reference = ref_matmul, .small = "width=21,bx=8,by=8" },
 };
 
 const struct variant variant_matmul_tiled = {
@@ -128,4 +133,7 @@ const struct variant variant_matmul_tiled = {
 		BODY_STORE("P[Row*Width + Col]"),
 	},
 	.compare = "matmul-col matmul-row",
+	.live = { .args = "M N P Width", .outputs = "P", .lo = -1, .hi = 1,
+	    .instance = "tile", .instances = { 8, 16, 32 },
+	    .reference = ref_matmul, .small = "width=24,tile=8" },
 };

@@ -27,13 +27,14 @@ fill(int64_t *a, int64_t base, int64_t stride)
 
 static void
 check_global(const char *name, const int64_t *a, uint32_t active, int size,
-    int is_load, int sectors, int ideal, enum rules_class class)
+    int sectors, int ideal, int need, enum rules_class class)
 {
 	struct rules_global	g;
 
-	rules_global(a, active, RULES_MAX_LANES, size, is_load, &g);
+	rules_global(a, active, RULES_MAX_LANES, size, &g);
 	is_int(g.sectors, sectors, "global %s: sectors", name);
 	is_int(g.ideal, ideal, "global %s: ideal", name);
+	is_int(g.need, need, "global %s: need", name);
 	is_str(rules_class_name(g.class), rules_class_name(class),
 	    "global %s: class", name);
 }
@@ -74,6 +75,11 @@ check_legacy(const char *name, const int64_t *a, uint32_t active, int size,
 	is_int(r.bytes_moved, moved, "legacy %s: bytes moved", name);
 }
 
+/*
+ * The class grades sectors against need = ceil(active x size / 32): fewer
+ * is broadcast, equal coalesced, up to 2 x need split, beyond uncoalesced.
+ * A full warp of 4-byte accesses needs 32 x 4 / 32 = 4 sectors.
+ */
 static void
 test_global(void)
 {
@@ -81,154 +87,196 @@ test_global(void)
 	int64_t			a[RULES_MAX_LANES];
 	int			l;
 
-	/* in[i]: bytes 0..127, sectors 0..3; 128 bytes so ideal 4. */
+	/* in[i]: bytes 0..127, sectors 0..3; need 4: coalesced. */
 	fill(a, 0, 4);
-	check_global("in[i]", a, ALL, 4, 1, 4, 4, RULES_COALESCED);
-	rules_global(a, ALL, 32, 4, 1, &g);
+	check_global("in[i]", a, ALL, 4, 4, 4, 4, RULES_COALESCED);
+	rules_global(a, ALL, 32, 4, &g);
 	is_int(g.lines, 1, "global in[i]: 1 line");
 	is_int(g.bytes_used, 128, "global in[i]: 128 bytes used");
 	is_int(g.active, 32, "global in[i]: 32 active");
 
 	/*
-	 * Shifts by less than a sector: bytes 4k..4k+127 cover sectors
-	 * 0..4 for k = 1, 2, 4 (last byte 131, 135, 143) and 3..7 for k = 31
-	 * (bytes 124..251): 5 sectors, ideal 4, 5 < 32 lanes: split.
+	 * copy-offset: shifts by less than a sector: bytes 4k..4k+127 cover
+	 * sectors 0..4 for k = 1, 2, 4 (last byte 131, 135, 143) and 3..7 for
+	 * k = 31 (bytes 124..251): 5 sectors, need 4, 4 < 5 <= 8: split.
 	 */
 	fill(a, 4, 4);
-	check_global("in[i+1]", a, ALL, 4, 1, 5, 4, RULES_SPLIT);
-	rules_global(a, ALL, 32, 4, 1, &g);
+	check_global("in[i+1]", a, ALL, 4, 5, 4, 4, RULES_SPLIT);
+	rules_global(a, ALL, 32, 4, &g);
 	is_int(g.lines, 2, "global in[i+1]: 2 lines (bytes 4..131)");
 	fill(a, 8, 4);
-	check_global("in[i+2]", a, ALL, 4, 1, 5, 4, RULES_SPLIT);
+	check_global("in[i+2]", a, ALL, 4, 5, 4, 4, RULES_SPLIT);
 	fill(a, 16, 4);
-	check_global("in[i+4]", a, ALL, 4, 1, 5, 4, RULES_SPLIT);
+	check_global("in[i+4]", a, ALL, 4, 5, 4, 4, RULES_SPLIT);
 	fill(a, 124, 4);
-	check_global("in[i+31]", a, ALL, 4, 1, 5, 4, RULES_SPLIT);
+	check_global("in[i+31]", a, ALL, 4, 5, 4, 4, RULES_SPLIT);
 
 	/* Shifts by whole sectors: bytes 32..159, 64..191, 128..255. */
 	fill(a, 32, 4);
-	check_global("in[i+8]", a, ALL, 4, 1, 4, 4, RULES_COALESCED);
+	check_global("in[i+8]", a, ALL, 4, 4, 4, 4, RULES_COALESCED);
 	fill(a, 64, 4);
-	check_global("in[i+16]", a, ALL, 4, 1, 4, 4, RULES_COALESCED);
+	check_global("in[i+16]", a, ALL, 4, 4, 4, 4, RULES_COALESCED);
 	fill(a, 128, 4);
-	check_global("in[i+32]", a, ALL, 4, 1, 4, 4, RULES_COALESCED);
+	check_global("in[i+32]", a, ALL, 4, 4, 4, 4, RULES_COALESCED);
 
 	/*
-	 * in[2*i]: addresses 0, 8, ..., 248; each sector holds 4 lanes, so
-	 * sectors 0..7 = 8; 32 lanes x 4 bytes = 128 distinct bytes, ideal 4;
-	 * 8 < 32: split.
+	 * stride 2, in[2*i]: addresses 0, 8, ..., 248; each sector holds 4
+	 * lanes, so sectors 0..7 = 8; 128 distinct bytes, ideal 4; need 4,
+	 * 8 = 2 x need: split.
 	 */
 	fill(a, 0, 8);
-	check_global("in[2*i]", a, ALL, 4, 1, 8, 4, RULES_SPLIT);
-	rules_global(a, ALL, 32, 4, 1, &g);
+	check_global("in[2*i]", a, ALL, 4, 8, 4, 4, RULES_SPLIT);
+	rules_global(a, ALL, 32, 4, &g);
 	is_int(g.bytes_used, 128, "global in[2*i]: 128 bytes used");
 	is_int(g.lines, 2, "global in[2*i]: 2 lines (bytes 0..251)");
 
-	/* in[4*i]: addresses 16*i, two lanes a sector, 16 sectors < 32. */
+	/* in[4*i]: addresses 16*i, two lanes a sector: 16 > 2 x 4. */
 	fill(a, 0, 16);
-	check_global("in[4*i]", a, ALL, 4, 1, 16, 4, RULES_SPLIT);
+	check_global("in[4*i]", a, ALL, 4, 16, 4, 4, RULES_UNCOALESCED);
 
-	/* in[8*i] and wider: one lane a sector, 32 >= 32 lanes: uncoalesced. */
+	/* in[8*i] and wider (stride 32): one lane a sector, 32 > 8. */
 	fill(a, 0, 32);
-	check_global("in[8*i]", a, ALL, 4, 1, 32, 4, RULES_UNCOALESCED);
+	check_global("in[8*i]", a, ALL, 4, 32, 4, 4, RULES_UNCOALESCED);
 	fill(a, 0, 64);
-	check_global("in[16*i]", a, ALL, 4, 1, 32, 4, RULES_UNCOALESCED);
+	check_global("in[16*i]", a, ALL, 4, 32, 4, 4, RULES_UNCOALESCED);
 	fill(a, 0, 128);
-	check_global("in[32*i]", a, ALL, 4, 1, 32, 4, RULES_UNCOALESCED);
-	rules_global(a, ALL, 32, 4, 1, &g);
+	check_global("in[32*i]", a, ALL, 4, 32, 4, 4, RULES_UNCOALESCED);
+	rules_global(a, ALL, 32, 4, &g);
 	is_int(g.lines, 32, "global in[32*i]: 32 lines");
 
-	/* in[0]: one address, 4 bytes, 1 sector; a load is a broadcast. */
+	/*
+	 * in[0]: one address, 1 sector against a need of 4: broadcast, for a
+	 * load and for a store alike (the rule looks at addresses only).
+	 */
 	fill(a, 0, 0);
-	check_global("in[0] load", a, ALL, 4, 1, 1, 1, RULES_BROADCAST);
-	/* A store to one address is no broadcast: 1 sector == ideal 1. */
-	check_global("in[0] store", a, ALL, 4, 0, 1, 1, RULES_COALESCED);
-	/* A single active lane is coalesced, not a broadcast. */
+	check_global("in[0]", a, ALL, 4, 1, 1, 4, RULES_BROADCAST);
+	/* A single active lane needs ceil(4 / 32) = 1 sector: coalesced. */
 	check_global("in[0] one lane", a, UINT32_C(1), 4, 1, 1, 1,
 	    RULES_COALESCED);
+	/*
+	 * Four lanes on one float need ceil(16 / 32) = 1 sector and touch 1:
+	 * at the need, but the lanes share their bytes: broadcast.
+	 */
+	check_global("in[0] four lanes", a, UINT32_C(0xf), 4, 1, 1, 1,
+	    RULES_BROADCAST);
 
-	/* Lanes 0-15 of in[i]: bytes 0..63, 2 sectors, 64 bytes, ideal 2. */
+	/* Lanes 0-15 of in[i]: bytes 0..63, 2 sectors; need 16 x 4 / 32 = 2. */
 	fill(a, 0, 4);
-	check_global("in[i] lanes 0-15", a, UINT32_C(0xffff), 4, 1, 2, 2,
+	check_global("in[i] lanes 0-15", a, UINT32_C(0xffff), 4, 2, 2, 2,
 	    RULES_COALESCED);
-	rules_global(a, UINT32_C(0xffff), 32, 4, 1, &g);
+	rules_global(a, UINT32_C(0xffff), 32, 4, &g);
 	is_int(g.active, 16, "global in[i] lanes 0-15: 16 active");
 	is_int(g.bytes_used, 64, "global in[i] lanes 0-15: 64 bytes used");
 
 	/* No active lane: no request at all. */
-	check_global("no lane", a, 0, 4, 1, 0, 0, RULES_NONE);
-	rules_global(a, 0, 32, 4, 1, &g);
+	check_global("no lane", a, 0, 4, 0, 0, 0, RULES_NONE);
+	rules_global(a, 0, 32, 4, &g);
 	is_int(g.lines, 0, "global no lane: 0 lines");
 	is_int(g.bytes_used, 0, "global no lane: 0 bytes used");
 
 	/* nlanes 16: bits 16-31 of active are not lanes; as lanes 0-15. */
-	rules_global(a, ALL, 16, 4, 1, &g);
+	rules_global(a, ALL, 16, 4, &g);
 	is_int(g.active, 16, "global nlanes 16: 16 active");
 	is_int(g.sectors, 2, "global nlanes 16: 2 sectors");
+	is_int(g.need, 2, "global nlanes 16: need 2");
 
 	/*
 	 * 12-byte struct read field by field, addr 12*i + f, 4 bytes: the
 	 * starts run 0..372 (+f) with gaps of 12 < 32, so every sector from 0
 	 * to floor((372 + f + 3) / 32) = 11 is touched and no 4-byte field
 	 * crosses a sector (starts are multiples of 4): 12 sectors, 128 bytes,
-	 * ideal 4, 12 < 32: split.
+	 * ideal 4, need 4; 12 > 8: uncoalesced (each field load moves 3x).
 	 */
 	fill(a, 0, 12);
-	check_global("struct12.x", a, ALL, 4, 1, 12, 4, RULES_SPLIT);
+	check_global("struct12.x", a, ALL, 4, 12, 4, 4, RULES_UNCOALESCED);
 	fill(a, 4, 12);
-	check_global("struct12.y", a, ALL, 4, 1, 12, 4, RULES_SPLIT);
+	check_global("struct12.y", a, ALL, 4, 12, 4, 4, RULES_UNCOALESCED);
 	fill(a, 8, 12);
-	check_global("struct12.z", a, ALL, 4, 1, 12, 4, RULES_SPLIT);
+	check_global("struct12.z", a, ALL, 4, 12, 4, 4, RULES_UNCOALESCED);
 
-	/* __align__(16) struct as one 16-byte access: bytes 0..511. */
+	/* __align__(16) struct as one 16-byte access: bytes 0..511; need 16. */
 	fill(a, 0, 16);
-	check_global("struct16", a, ALL, 16, 1, 16, 16, RULES_COALESCED);
-	rules_global(a, ALL, 32, 16, 1, &g);
+	check_global("struct16", a, ALL, 16, 16, 16, 16, RULES_COALESCED);
+	rules_global(a, ALL, 32, 16, &g);
 	is_int(g.lines, 4, "global struct16: 4 lines");
 
 	/*
-	 * 8-byte double d[i]: bytes 0..255, sectors 0..7 = 8, ideal 8.
+	 * 8-byte double d[i]: bytes 0..255, sectors 0..7 = 8, need 8.
 	 * Misaligned by 4 (addr 8*i + 4): bytes 4..259, sectors 0..8 = 9,
-	 * ideal 8, 9 < 32: split.
+	 * need 8 < 9 <= 16: split.
 	 */
 	fill(a, 0, 8);
-	check_global("d[i]", a, ALL, 8, 1, 8, 8, RULES_COALESCED);
+	check_global("d[i]", a, ALL, 8, 8, 8, 8, RULES_COALESCED);
 	fill(a, 4, 8);
-	check_global("d[i] + 4 bytes", a, ALL, 8, 1, 9, 8, RULES_SPLIT);
+	check_global("d[i] + 4 bytes", a, ALL, 8, 9, 8, 8, RULES_SPLIT);
 
 	/*
 	 * A lane straddling a sector boundary at a negative address: bytes
-	 * -2..1 lie in sectors -1 and 0 (floor division).  2 sectors, 4 bytes,
-	 * ideal 1; 2 >= 1 active lane and 2 > 1: uncoalesced.
+	 * -2..1 lie in sectors -1 and 0 (floor division).  2 sectors, need
+	 * ceil(4 / 32) = 1, 1 < 2 <= 2: split.
 	 */
 	a[0] = -2;
-	check_global("one lane over -2..1", a, UINT32_C(1), 4, 1, 2, 1,
-	    RULES_UNCOALESCED);
+	check_global("one lane over -2..1", a, UINT32_C(1), 4, 2, 1, 1,
+	    RULES_SPLIT);
 
 	/*
 	 * Overlapping accesses: 16-byte reads at 4*i overlap; bytes 0..139
 	 * (last lane 124..139): 140 distinct bytes, ideal ceil(140/32) = 5,
-	 * sectors 0..4 = 5: coalesced.
+	 * sectors 0..4 = 5; need 32 x 16 / 32 = 16: lanes share bytes, 5 < 16:
+	 * broadcast.
 	 */
 	fill(a, 0, 4);
-	check_global("overlapping 16-byte", a, ALL, 16, 1, 5, 5,
-	    RULES_COALESCED);
-	rules_global(a, ALL, 32, 16, 1, &g);
+	check_global("overlapping 16-byte", a, ALL, 16, 5, 5, 16,
+	    RULES_BROADCAST);
+	rules_global(a, ALL, 32, 16, &g);
 	is_int(g.bytes_used, 140, "global overlapping 16-byte: 140 bytes");
 
 	/*
 	 * Two lanes each on its own sector, 1-byte reads at 0 and 100:
-	 * 2 bytes used, ideal 1, sectors 0 and 3 = 2 >= 2 lanes: uncoalesced.
+	 * 2 bytes used, need ceil(2 / 32) = 1, sectors 0 and 3 = 2: split.
+	 * Eight lanes of 1 byte 32 apart: need 1, 8 sectors: uncoalesced.
 	 */
 	a[0] = 0;
 	a[1] = 100;
-	check_global("two 1-byte far apart", a, UINT32_C(3), 1, 1, 2, 1,
+	check_global("two 1-byte far apart", a, UINT32_C(3), 1, 2, 1, 1,
+	    RULES_SPLIT);
+	fill(a, 0, 32);
+	check_global("eight 1-byte 32 apart", a, UINT32_C(0xff), 1, 8, 1, 1,
 	    RULES_UNCOALESCED);
+
+	/*
+	 * twohop-v0 d[n*i + k] with 16-wide blocks: i = threadIdx.x, so lanes
+	 * l and l + 16 read the same row and the same float; rows are n floats
+	 * apart (here n = 8, 32 bytes).  16 distinct sectors against a need
+	 * of 4: 16 > 2 x 4, uncoalesced; 64 bytes used, ideal 2.
+	 */
+	for (l = 0; l < 32; l++)
+		a[l] = 32 * (l % 16);
+	check_global("16 rows twice", a, ALL, 4, 16, 2, 4, RULES_UNCOALESCED);
+
+	/* matmul-col M[Row*Width+k]: two rows of 16 lanes each one address. */
+	for (l = 0; l < 32; l++)
+		a[l] = l < 16 ? 0 : 256;
+	check_global("two addresses", a, ALL, 4, 2, 1, 4, RULES_BROADCAST);
 
 	/* Lanes out of order do not matter: in[31-i] as in[i]. */
 	for (l = 0; l < 32; l++)
 		a[l] = 4 * (31 - l);
-	check_global("in[31-i]", a, ALL, 4, 1, 4, 4, RULES_COALESCED);
+	check_global("in[31-i]", a, ALL, 4, 4, 4, 4, RULES_COALESCED);
+
+	/* The grade on its own: the boundaries of each class. */
+	is_str(rules_class_name(rules_grade(0, 0, 0)), "none", "grade 0 of 0");
+	is_str(rules_class_name(rules_grade(3, 4, 0)), "broadcast",
+	    "grade 3 of 4");
+	is_str(rules_class_name(rules_grade(4, 4, 0)), "coalesced",
+	    "grade 4 of 4");
+	is_str(rules_class_name(rules_grade(4, 4, 1)), "broadcast",
+	    "grade 4 of 4, lanes sharing");
+	is_str(rules_class_name(rules_grade(5, 4, 0)), "split", "grade 5 of 4");
+	is_str(rules_class_name(rules_grade(8, 4, 1)), "split",
+	    "grade 8 of 4, lanes sharing");
+	is_str(rules_class_name(rules_grade(9, 4, 1)), "uncoalesced",
+	    "grade 9 of 4");
 
 	is_str(rules_class_name(RULES_NONE), "none", "class name none");
 	is_str(rules_class_name(RULES_COALESCED), "coalesced",
@@ -595,7 +643,7 @@ test_shift(void)
 		for (z = 0; z < 4; z++) {
 			for (m = 0; m < 2; m++) {
 				pattern(p, 0, a);
-				rules_global(a, masks[m], 32, sizes[z], 1, &g0);
+				rules_global(a, masks[m], 32, sizes[z], &g0);
 				rules_legacy(a, masks[m], 32, sizes[z], &r0);
 				rules_shared(a, masks[m], 32, sizes[z], &s0);
 				rules_constant(a, masks[m], 32, &c0);
@@ -604,7 +652,7 @@ test_shift(void)
 					d = 128 * (int64_t)k;
 					pattern(p, d, a);
 					rules_global(a, masks[m], 32, sizes[z],
-					    1, &g);
+					    &g);
 					rules_legacy(a, masks[m], 32, sizes[z],
 					    &r);
 					rules_shared(a, masks[m], 32, sizes[z],
