@@ -111,6 +111,14 @@ for v in 32 -1 0,,1 a; do
 	ok $? "--lanes $v: exit 2 naming --lanes"
 done
 
+# loop NAME=VALUE: from the given step, the same access at that value.
+printf 'title t\nscene a\nvariant matmul-col\nstep 1\nloop k=5\nsay x\n' \
+    >"$tmp/loop.lesson"
+"$WARPVIZ" show --lesson "$tmp/loop.lesson" | head -1 >"$tmp/a" &&
+    "$WARPVIZ" show matmul-col --step 11 | head -1 >"$tmp/b" &&
+    cmp -s "$tmp/a" "$tmp/b" && grep -q "step 11/4097 (k=5)" "$tmp/a"
+ok $? "step 1 + loop k=5: matmul-col's N load at k=5 is step 2 x 5 + 1 = 11"
+
 # Mistakes: FILE:LINE: what; exit 2; one line; nothing on stdout.
 bad() {	# bad LINE-NUMBER PATTERN TEXT...
 	want_line=$1
@@ -139,6 +147,9 @@ bad 1 "the lesson has no scene" 'title t\n'
 bad 4 "lanes: '0,32' is not allowed" 'title t\nscene a\nvariant stride\nlanes 0,32\nsay x\n'
 bad 4 "arch: 'fermi' is not allowed" 'title t\nscene a\nvariant stride\narch fermi\nsay x\n'
 bad 4 "compare: unknown compare partner 'nope'" 'title t\nscene a\nvariant stride\ncompare nope\nsay x\n'
+bad 4 "loop: matmul-col has no loop 'q'" 'title t\nscene a\nvariant matmul-col\nloop q=1\nsay x\n'
+bad 5 "loop: the access at step 4096, P\[Row\*Width+Col\], is not inside loop 'k'" 'title t\nscene a\nvariant matmul-col\nstep 4096\nloop k=1\nsay x\n'
+bad 4 "loop: M\[Row\*Width+k\] never has k=99999" 'title t\nscene a\nvariant matmul-col\nloop k=99999\nsay x\n'
 bad 3 "title: once" 'title t\nscene a\ntitle u\n'
 
 # Bad usage of the commands.

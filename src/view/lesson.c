@@ -32,6 +32,9 @@ struct lesson_raw {
 	int			 nassign;
 	int			 partners_line;
 	int			 pos_line[3];	/* step, block, warp */
+	char			 loop[32];	/* "loop NAME=VALUE", or "" */
+	int64_t			 loop_val;
+	int			 loop_line;
 	int			 optional;
 };
 
@@ -49,6 +52,57 @@ lesson_int(const char *s, int64_t lo, int64_t hi, int64_t *out)
 		return -1;
 	*out = v;
 	return 0;
+}
+
+/*
+ * "loop NAME=VALUE": move the scene's step on to the first step, from the
+ * one given, where the same access runs with loop NAME at VALUE.  -1 with
+ * *cause when there is no such loop or it never gets there.
+ */
+static int
+lesson_loop(struct lesson_raw *raw, const struct launch *l,
+    const char *file, char **cause)
+{
+	struct launch_pos	 pos;
+	int64_t			 st, last;
+	int			 li, site, i, inside = 0;
+
+	for (li = 0; li < l->nloops; li++)
+		if (strcmp(l->loops[li].var, raw->loop) == 0)
+			break;
+	if (li == l->nloops) {
+		*cause = cause_printf("%s:%d: loop: %s has no loop '%s'", file,
+		    raw->loop_line, raw->s.v->name, raw->loop);
+		return -1;
+	}
+	launch_locate(l, raw->s.step, &pos);
+	site = pos.site;
+	for (i = 0; i < l->sites[site].nloops; i++)
+		if (strcmp(l->loops[l->sites[site].loop[i]].var,
+		    raw->loop) == 0) {
+			li = l->sites[site].loop[i];
+			inside = 1;
+		}
+	if (!inside) {
+		*cause = cause_printf("%s:%d: loop: the access at step %lld, "
+		    "%s, is not inside loop '%s'", file, raw->loop_line,
+		    (long long)raw->s.step, l->sites[site].text, raw->loop);
+		return -1;
+	}
+	/* At most a few million steps: a lesson loads in a blink. */
+	last = l->nsteps - raw->s.step > 4000000 ? raw->s.step + 4000000 :
+	    l->nsteps;
+	for (st = raw->s.step; st < last; st++) {
+		launch_locate(l, st, &pos);
+		if (pos.site == site && pos.loop[li] == raw->loop_val) {
+			raw->s.step = st;
+			return 0;
+		}
+	}
+	*cause = cause_printf("%s:%d: loop: %s never has %s=%lld from step "
+	    "%lld", file, raw->loop_line, l->sites[site].text, raw->loop,
+	    (long long)raw->loop_val, (long long)raw->s.step);
+	return -1;
 }
 
 /* Check and store the scene read into raw; *keep is 0 for a scene left
@@ -124,6 +178,8 @@ lesson_finish(struct lesson_raw *raw, const char *file, lesson_find_fn find,
 		*cause = cause_printf("%s:%d: step %lld is past the end of %s "
 		    "(0..%lld)", file, raw->pos_line[0], (long long)s->step,
 		    s->v->name, (long long)l->nsteps - 1);
+	else if (raw->loop[0] != '\0' && lesson_loop(raw, l, file, cause) != 0)
+		/* *cause is set */;
 	else if (s->block[0] >= l->grid[0] || s->block[1] >= l->grid[1])
 		*cause = cause_printf("%s:%d: block %lld,%lld is outside the "
 		    "grid (0..%lld, 0..%lld)", file, raw->pos_line[1],
@@ -214,6 +270,14 @@ lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
 		if (lesson_int(arg, 0, INT64_MAX / 2, &s->step) != 0)
 			goto want;
 		raw->pos_line[0] = line;
+	} else if (strcmp(word, "loop") == 0) {
+		if ((p = strchr(arg, '=')) == NULL || p == arg ||
+		    p - arg >= (int)sizeof raw->loop ||
+		    lesson_int(p + 1, 0, INT64_MAX / 2, &raw->loop_val) != 0)
+			goto want;
+		memcpy(raw->loop, arg, p - arg);
+		raw->loop[p - arg] = '\0';
+		raw->loop_line = line;
 	} else if (strcmp(word, "block") == 0) {
 		if ((comma = strchr(arg, ',')) != NULL)
 			*comma = '\0';
@@ -269,8 +333,8 @@ lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
 		raw->optional = 1;
 	} else {
 		*cause = cause_printf("%s:%d: unknown directive '%s' (title, "
-		    "scene, variant, param, step, block, warp, arch, compare, "
-		    "lanes, theme, say, dram, optional)", file, line, word);
+		    "scene, variant, param, step, loop, block, warp, arch, "
+		    "compare, lanes, theme, say, dram, optional)", file, line, word);
 		return -1;
 	}
 	return 0;
@@ -283,6 +347,8 @@ want:
 		end = "NAME=VALUE ...";
 	else if (strcmp(word, "step") == 0)
 		end = "a whole number from 0";
+	else if (strcmp(word, "loop") == 0)
+		end = "NAME=VALUE, a loop variable and a whole number";
 	else if (strcmp(word, "block") == 0)
 		end = "X or X,Y with whole numbers from 0";
 	else if (strcmp(word, "warp") == 0)

@@ -10,6 +10,8 @@
  *	variant NAME                 the variant or a kernel file (required)
  *	param NAME=VALUE ...         parameters (repeatable)
  *	step K / block X,Y / warp W  the position (default 0, 0,0, 0)
+ *	loop NAME=VALUE              from step K on, the first step of the
+ *	                             same access with loop NAME at VALUE
  *	arch modern|legacy           the memory model (default modern)
  *	compare [PARTNER ...]        compare mode, with the variant's own
  *	                             partners or these ("name" or
