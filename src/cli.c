@@ -52,6 +52,7 @@ static const char usage_main[] =
 "TUI options:\n"
 "  --variant NAME    open on this variant (default matmul-col)\n"
 "  --lesson NAME     play a lesson (as warpviz lesson NAME)\n"
+"  --zoom            projector zoom: matrix cells twice as wide and tall\n"
 "  --scene K         start the lesson at scene K (from 1)\n"
 "  --color=auto|always|never   colours (NO_COLOR turns them off)\n"
 "  --ascii           ASCII glyphs only\n"
@@ -68,6 +69,7 @@ static const char usage_show[] =
 "                    [--warp W] [--arch modern|legacy] [--size WxH]\n"
 "                    [--format=txt|ans|svg] [--color[=always|never]]\n"
 "                    [--ascii] [--compare] [--dram] [--lanes L,L...]\n"
+"                    [--zoom]\n"
 "       warpviz show --lesson NAME [--scene K] [--size WxH] [--format=...]\n"
 "Print the frame the TUI shows at that step (default 120x35); --compare\n"
 "shows the variant beside its partners in lock-step, as the TUI's c key.\n"
@@ -76,6 +78,7 @@ static const char usage_show[] =
 "model of memory parallelism) over the frame, as the TUI's m key.\n"
 "--lanes 0,16 picks lanes: they stand out, with their thread, flat index\n"
 "and hexadecimal address in a box.\n"
+"--zoom draws matrix cells twice as wide and tall, for small problems.\n"
 "--lesson prints scene K (default 1) of a lesson.\n";
 
 static const char usage_lesson[] =
@@ -478,7 +481,7 @@ cmd_show(int argc, char **argv)
 	int64_t			 scene = 0;
 	char			*cause = NULL;
 	size_t			 len;
-	int			 dram = 0;
+	int			 dram = 0, zoom = 0;
 	uint32_t		 focus = 0;
 	int			 i, color = 0, ascii = 0, compare = 0, rest = 0;
 	int			 n = 1, rc = 0;
@@ -520,6 +523,8 @@ cmd_show(int argc, char **argv)
 			compare = 1;
 		else if (strcmp(argv[i], "--dram") == 0)
 			dram = 1;
+		else if (strcmp(argv[i], "--zoom") == 0)
+			zoom = 1;
 		else if (strncmp(argv[i], "--lanes", 7) == 0 &&
 		    (argv[i][7] == '=' || argv[i][7] == '\0')) {
 			if (argv[i][7] == '=')
@@ -645,6 +650,7 @@ cmd_show(int argc, char **argv)
 		cv = canvas_new(se.w, se.h, ascii);
 		for (i = 0; i < n; i++) {
 			pane[i].m.focus = focus;
+			pane[i].m.zoom = zoom;
 			models[i] = &pane[i].m;
 		}
 		if (n > 1)

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dram.h"
 #include "export.h"
 #include "svg.h"
 #include "text.h"
@@ -63,6 +64,17 @@ export_command(const struct state *st, int w, int h, int ascii, char *buf,
 		export_cat(buf, len, &used, " --arch legacy");
 	if (st->npanes > 1)
 		export_cat(buf, len, &used, " --compare");
+	if (st->dram)
+		export_cat(buf, len, &used, " --dram");
+	if (st->zoom)
+		export_cat(buf, len, &used, " --zoom");
+	if (st->focus != 0 && st->focus_box) {
+		export_cat(buf, len, &used, " --lanes ");
+		for (i = 0; i < 32; i++)
+			if (st->focus & (UINT32_C(1) << i))
+				export_cat(buf, len, &used, "%s%d", st->focus &
+				    ((UINT32_C(1) << i) - 1) ? "," : "", i);
+	}
 	if (ascii)
 		export_cat(buf, len, &used, " --ascii");
 	export_cat(buf, len, &used, " --size %dx%d", w, h);
@@ -166,6 +178,10 @@ export_frame(const struct state *st, int w, int h, int ascii, char *base,
 		view_draw(cv, models[0], &o);
 	else
 		view_draw_compare(cv, models, n, &o);
+	if (st->focus != 0 && st->focus_box)
+		view_draw_focus(cv, models, n);
+	if (st->dram)
+		view_draw_dram(cv, models[0], &dram_teaching, VIEW_DRAM_WARPS);
 	for (i = 0; i < 3; i++) {
 		snprintf(path, sizeof path, "%s/warpviz-%s-s%lld.%s", dir,
 		    name, (long long)st->step, ext[i]);

@@ -345,6 +345,15 @@ act_scene_prev(struct state *st)
 }
 
 static int
+act_zoom(struct state *st)
+{
+	st->zoom = !st->zoom;
+	state_status(st, st->zoom ? "projector zoom: matrix cells twice as "
+	    "wide and tall (z ends)" : "zoom off");
+	return MOVED;
+}
+
+static int
 act_mark(struct state *st)
 {
 	int	k = state_mark(st);
@@ -456,6 +465,7 @@ const struct keys_entry keys_table[] = {
 	  act_scene_prev },
 	{ { 'f' }, { "f" }, "lanes to focus (type 0,16)", act_lanes_prompt },
 	{ { 'i' }, { "i" }, "their thread and address", act_focus_box },
+	{ { 'z' }, { "z" }, "projector zoom", act_zoom },
 	{ { '*' }, { "*" }, "mark this state (bookmark)", act_mark },
 	{ { '\'' }, { "'" }, "go to the next mark", act_mark_next },
 	{ { 'S' }, { "S" }, "save the marks as a lesson", act_mark_save },

@@ -267,6 +267,7 @@ state_update(struct state *st)
 		}
 		p->m.whole = p->have_whole ? &p->whole : NULL;
 		p->m.focus = st->focus;
+		p->m.zoom = st->zoom;
 	}
 }
 

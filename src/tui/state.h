@@ -87,6 +87,7 @@ struct state {
 	int			 dram;		/* the DRAM box on */
 	uint32_t		 focus;		/* lanes that stand out */
 	int			 focus_box;	/* their addresses shown */
+	int			 zoom;		/* projector zoom */
 	struct lesson_scene	*marks;		/* bookmarks, as scenes */
 	int			 nmarks;
 	int			 mark;		/* the mark last shown */

@@ -45,6 +45,7 @@ struct tui_opts {
 	int		 keys;
 	int64_t		 bench;		/* --bench-frames N */
 	const char	*lesson;	/* --lesson NAME or FILE */
+	int		 zoom;		/* --zoom */
 	int64_t		 scene;		/* --scene K, from 1 */
 };
 
@@ -181,6 +182,8 @@ tui_parse(int argc, char **argv, struct cli_common *c, struct tui_opts *o)
 			return -1;
 		} else if (strcmp(argv[i], "--ascii") == 0)
 			o->ascii = 1;
+		else if (strcmp(argv[i], "--zoom") == 0)
+			o->zoom = 1;
 		else if (strcmp(argv[i], "--no-mouse") == 0)
 			o->mouse = 0;
 		else if (strcmp(argv[i], "--keys") == 0)
@@ -579,6 +582,7 @@ tui_main(int argc, char **argv)
 		lesson_free(&ls);
 		return rc;
 	}
+	st.zoom = o.zoom;
 	if (o.frames > 0) {
 		st.playing = 1;
 		st.wrap = 1;

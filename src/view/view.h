@@ -28,6 +28,9 @@ struct view_model {
 	struct access_result	 res;		/* its counts */
 	struct totals		 so_far;	/* this warp, steps 0..step */
 	const struct totals	*whole;		/* whole launch, or NULL */
+	int			 zoom;		/* projector zoom: matrix cells
+						   2 wide and 2 tall; set by
+						   the face like focus */
 	uint32_t		 focus;		/* lanes picked to stand out
 						   (bit n: lane n); set by the
 						   face, kept by view_model_set */
