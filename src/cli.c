@@ -463,6 +463,17 @@ cli_lanes(const char *v, uint32_t *mask)
 	return 0;
 }
 
+/* A canvas as text (format 0), ANSI text (1) or SVG (2): show's faces,
+   lent to the TUI's export key. */
+static void
+cli_print_canvas(FILE *f, const struct canvas *cv, int format)
+{
+	if (format == 2)
+		svg_print_canvas(f, cv);
+	else
+		text_print_canvas(f, cv, format);
+}
+
 static int
 cmd_show(int argc, char **argv)
 {
@@ -662,10 +673,7 @@ cmd_show(int argc, char **argv)
 		if (dram)
 			view_draw_dram(cv, &pane[0].m, &dram_teaching,
 			    VIEW_DRAM_WARPS);
-		if (color == 2)
-			svg_print_canvas(stdout, cv);
-		else
-			text_print_canvas(stdout, cv, color);
+		cli_print_canvas(stdout, cv, color);
 		canvas_free(cv);
 	}
 	for (i = 0; i < n; i++)
@@ -895,6 +903,7 @@ cmd_lesson(int argc, char **argv)
 		return cli_usage_error("lesson: the lecture screen needs a "
 		    "terminal; for a scene as text use 'warpviz show --lesson "
 		    "%s --scene K'", argv[1]);
+	tui_print_canvas = cli_print_canvas;
 	return tui_main(n, args);
 }
 
@@ -943,5 +952,6 @@ cli_main(int argc, char **argv)
 		return cli_usage_error("the TUI needs a terminal on stdin and "
 		    "stdout; for a frame as text use 'warpviz show VARIANT' "
 		    "(see warpviz --help)");
+	tui_print_canvas = cli_print_canvas;
 	return tui_main(argc - 1, argv + 1);
 }

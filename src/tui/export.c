@@ -15,8 +15,7 @@
 
 #include "dram.h"
 #include "export.h"
-#include "svg.h"
-#include "text.h"
+#include "tui.h"
 #include "view.h"
 
 /* Append printf output to buf of len at *used, truncating. */
@@ -104,10 +103,7 @@ export_write(const struct canvas *cv, const char *path, int format)
 
 	if ((f = fopen(path, "w")) == NULL)
 		return -1;
-	if (format == 2)
-		svg_print_canvas(f, cv);
-	else
-		text_print_canvas(f, cv, format);
+	tui_print_canvas(f, cv, format);
 	if (ferror(f)) {
 		fclose(f);
 		errno = EIO;
@@ -164,6 +160,10 @@ export_frame(const struct state *st, int w, int h, int ascii, char *base,
 			models[n++] = &st->pane[i].m;
 	if (n == 0) {
 		snprintf(base, len, "export: nothing to export");
+		return -1;
+	}
+	if (tui_print_canvas == NULL) {
+		snprintf(base, len, "export: not available in this program");
 		return -1;
 	}
 	if (dir == NULL || *dir == '\0')

@@ -49,6 +49,8 @@ struct tui_opts {
 	int64_t		 scene;		/* --scene K, from 1 */
 };
 
+void	(*tui_print_canvas)(FILE *, const struct canvas *, int);
+
 static volatile sig_atomic_t	tui_signal;
 static int			tui_curses_on;
 
