@@ -878,8 +878,12 @@ cmd_lesson(int argc, char **argv)
 				cause = NULL;
 				continue;
 			}
-			printf("%-12s %s (%d scenes)\n", ls.name, ls.title,
+			printf("%-12s %s (%d scenes", ls.name, ls.title,
 			    ls.nscenes);
+			if (ls.skipped > 0)
+				printf(", %d optional left out: their kernels "
+				    "are not in this build", ls.skipped);
+			puts(")");
 			lesson_free(&ls);
 		}
 		return 0;
