@@ -354,6 +354,17 @@ act_zoom(struct state *st)
 }
 
 static int
+act_motion(struct state *st)
+{
+	st->motion_on = !st->motion_on;
+	st->motion = 0;
+	state_status(st, st->motion_on ? "motion on: while playing, the "
+	    "lanes reach memory over a few frames (up to %d steps/s)" :
+	    "motion off", STATE_MOTION_SPEED);
+	return MOVED;
+}
+
+static int
 act_mark(struct state *st)
 {
 	int	k = state_mark(st);
@@ -466,6 +477,7 @@ const struct keys_entry keys_table[] = {
 	{ { 'f' }, { "f" }, "lanes to focus (type 0,16)", act_lanes_prompt },
 	{ { 'i' }, { "i" }, "their thread and address", act_focus_box },
 	{ { 'z' }, { "z" }, "projector zoom", act_zoom },
+	{ { 'M' }, { "M" }, "motion while playing on/off", act_motion },
 	{ { '*' }, { "*" }, "mark this state (bookmark)", act_mark },
 	{ { '\'' }, { "'" }, "go to the next mark", act_mark_next },
 	{ { 'S' }, { "S" }, "save the marks as a lesson", act_mark_save },
@@ -505,6 +517,9 @@ keys_tick(struct state *st)
 		state_status(st, "end of the kernel: paused (Space plays from "
 		    "the start)");
 	}
+	/* The new step's lanes travel to memory over the next phases. */
+	st->motion = st->playing && st->motion_on &&
+	    state_speeds[st->speed] <= STATE_MOTION_SPEED ? 1 : 0;
 	return MOVED;
 }
 
@@ -816,6 +831,12 @@ keys_dispatch(struct state *st, int key, int w, int h)
 	const struct keys_entry	*e;
 	int			 i;
 
+	/* A key ends the motion of the step on screen: all lanes arrive. */
+	if (st->motion > 0) {
+		st->motion = 0;
+		for (i = 0; i < st->npanes; i++)
+			st->pane[i].m.motion = 0;
+	}
 	switch (st->mode) {
 	case MODE_HELP:
 	case MODE_GPU:

@@ -268,6 +268,7 @@ state_update(struct state *st)
 		p->m.whole = p->have_whole ? &p->whole : NULL;
 		p->m.focus = st->focus;
 		p->m.zoom = st->zoom;
+		p->m.motion = st->motion * 32 / (STATE_MOTION_PHASES + 1);
 	}
 }
 

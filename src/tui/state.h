@@ -21,6 +21,9 @@
 #define STATE_STATUS_MAX	256
 #define STATE_INPUT_MAX		64
 #define STATE_MAX_MARKS		LESSON_MAX_SCENES
+#define STATE_MOTION_PHASES	3	/* 8, 16, 24 lanes, then all */
+#define STATE_MOTION_MS		70	/* between phases */
+#define STATE_MOTION_SPEED	4	/* steps/s above which no motion */
 
 /* Intent bits that actions return; only the loop acts on them. */
 #define INTENT_RECOMPUTE	0x1	/* launches or totals changed */
@@ -88,6 +91,11 @@ struct state {
 	uint32_t		 focus;		/* lanes that stand out */
 	int			 focus_box;	/* their addresses shown */
 	int			 zoom;		/* projector zoom */
+	int			 motion_on;	/* lanes travel to memory while
+						   playing */
+	int			 motion;	/* 0, or the phase 1..
+						   STATE_MOTION_PHASES of the
+						   step in motion */
 	struct lesson_scene	*marks;		/* bookmarks, as scenes */
 	int			 nmarks;
 	int			 mark;		/* the mark last shown */

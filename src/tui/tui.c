@@ -234,6 +234,7 @@ tui_start_state(struct state *st, struct cli_common *c)
 	memset(st, 0, sizeof *st);
 	st->arch = c->arch;
 	st->speed = 2;
+	st->motion_on = 1;
 	if (state_set_variant(st, c->v, &c->ps, &cause) != 0) {
 		cli_usage_error("%s", cause);
 		free(cause);
@@ -431,6 +432,8 @@ tui_loop(struct state *st, const struct tui_opts *o)
 		interval = 1.0 / state_speeds[st->speed];
 		if (st->playing) {
 			ms = (int)((deadline - now) * 1000 + 0.5);
+			if (st->motion > 0 && ms > STATE_MOTION_MS)
+				ms = STATE_MOTION_MS;
 			timeout(ms > 0 ? ms : 0);
 		} else if (now < gpu_until)
 			timeout(TUI_GPU_POLL_MS);
@@ -442,7 +445,12 @@ tui_loop(struct state *st, const struct tui_opts *o)
 			break;
 		now = tui_now();
 		if (key == ERR) {
-			if (st->playing && now >= deadline) {
+			if (st->playing && st->motion > 0 && now < deadline) {
+				/* The next phase of the step in motion. */
+				if (++st->motion > STATE_MOTION_PHASES)
+					st->motion = 0;
+				intent |= INTENT_RECOMPUTE | INTENT_REDRAW;
+			} else if (st->playing && now >= deadline) {
 				intent |= keys_tick(st);
 				frames++;
 				deadline += interval;

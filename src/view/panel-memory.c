@@ -22,6 +22,16 @@
 #define PANEL_SWORDS	(RULES_SECTOR / RULES_BANK_WIDTH) /* 8 a sector */
 #define PANEL_MAX_LINES	128
 
+/* The active lanes whose marks have reached memory: all of them, or
+   while a step is in motion the first m->motion. */
+static uint32_t
+panel_arrived(const struct view_model *m)
+{
+	if (m->motion <= 0 || m->motion >= 32)
+		return m->acc.active;
+	return m->acc.active & ((UINT32_C(1) << m->motion) - 1);
+}
+
 /* One 128-byte line a global access touches. */
 struct panel_line {
 	int64_t		line;			/* address / 128 */
@@ -39,7 +49,7 @@ panel_lines(const struct view_model *m, struct panel_line *lines, int max)
 	struct panel_line	 t;
 
 	for (l = 0; l < a->nlanes; l++) {
-		if (!(a->active & (UINT32_C(1) << l)))
+		if (!(panel_arrived(m) & (UINT32_C(1) << l)))
 			continue;
 		for (w = panel_floordiv(a->addr[l], 4);
 		    w <= panel_floordiv(a->addr[l] + size - 1, 4); w++) {
@@ -167,7 +177,7 @@ panel_matrix(struct canvas *c, int x, int y, int w, int h,
 	if (arr->def->dims[0] == NULL || arr->cols <= 0 || w < 16 || h < 4)
 		return 0;
 	for (l = 0; l < a->nlanes; l++) {
-		if (!(a->active & (UINT32_C(1) << l)))
+		if (!(panel_arrived(m) & (UINT32_C(1) << l)))
 			continue;
 		r = a->index[l] / arr->cols;
 		col = a->index[l] % arr->cols;
@@ -214,7 +224,7 @@ panel_matrix(struct canvas *c, int x, int y, int w, int h,
 			col = left + xx;
 			hit = 0;
 			for (l = 0; l < a->nlanes && !hit; l++)
-				if ((a->active & (UINT32_C(1) << l)) &&
+				if ((panel_arrived(m) & (UINT32_C(1) << l)) &&
 				    a->index[l] == r * arr->cols + col)
 					hit = 1;
 			for (dy = 0; dy < z; dy++)
@@ -311,7 +321,7 @@ panel_legacy(struct canvas *c, int x, int y, int w, int h,
 			hexw = k;
 	}
 	for (l = 0; l < a->nlanes; l++)
-		if (a->active & (UINT32_C(1) << l))
+		if (panel_arrived(m) & (UINT32_C(1) << l))
 			act[l >= a->nlanes / 2 && a->nlanes > 1]++;
 	cw = w >= 8 + hexw + 6 + 64 + 12 ? 2 : 1;
 	canvas_text(c, x, y, "half size address  words of the segment "
@@ -377,7 +387,7 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 
 	memset(n, 0, sizeof n);
 	for (l = 0; l < a->nlanes; l++) {
-		if (!(a->active & (UINT32_C(1) << l)))
+		if (!(panel_arrived(m) & (UINT32_C(1) << l)))
 			continue;
 		wd = panel_floordiv(a->addr[l], RULES_BANK_WIDTH);
 		b = (int)(((wd % RULES_BANKS) + RULES_BANKS) % RULES_BANKS);
@@ -498,7 +508,7 @@ panel_constant(struct canvas *c, int x, int y, int w, int h,
 
 	name = m->l->arrays[s->array].def->name;
 	for (l = 0; l < a->nlanes; l++) {
-		if (!(a->active & (UINT32_C(1) << l)))
+		if (!(panel_arrived(m) & (UINT32_C(1) << l)))
 			continue;
 		for (i = 0; i < n; i++)
 			if (addr[i] == a->addr[l])

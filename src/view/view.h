@@ -31,6 +31,9 @@ struct view_model {
 	int			 zoom;		/* projector zoom: matrix cells
 						   2 wide and 2 tall; set by
 						   the face like focus */
+	int			 motion;	/* 1-31: only lanes below it
+						   have reached memory yet (a
+						   step in motion); 0: all */
 	uint32_t		 focus;		/* lanes picked to stand out
 						   (bit n: lane n); set by the
 						   face, kept by view_model_set */
