@@ -101,8 +101,8 @@ gpu_nvrtc_open(char *why, size_t len)
 		return 0;
 	if (env != NULL && *env != '\0') {
 		if ((nv.dl = dlopen(env, RTLD_NOW | RTLD_LOCAL)) == NULL) {
-			snprintf(why, len, "no NVRTC: WARPVIZ_LIBNVRTC=%s could "
-			    "not be loaded (%s)", env, dlerror());
+			snprintf(why, len, "no NVRTC: WARPVIZ_LIBNVRTC=%s "
+			    "could not be loaded (%s)", env, dlerror());
 			return -1;
 		}
 	} else {
@@ -163,7 +163,7 @@ gpu_nvrtc_key(const struct gpu_nvrtc_job *job, int version,
 	parts[2] = job->kernel;
 	parts[3] = tail;
 	for (i = 0; i < 4; i++) {
-		/* Each part ends with a NUL, so "ab"+"c" differs from "a"+"bc". */
+		/* Each part ends with its NUL: "ab"+"c" is not "a"+"bc". */
 		for (p = parts[i]; ; p++) {
 			h ^= (unsigned char)*p;
 			h *= 0x100000001b3ULL;

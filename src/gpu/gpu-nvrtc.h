@@ -18,7 +18,7 @@ struct gpu_nvrtc_job {
 	const char	*text;		/* the whole source */
 	const char	*kernel;	/* the __global__ function */
 	int		 arch;		/* compute capability x 10: 90 */
-	int		 ptx;		/* PTX for compute_<arch>, not a cubin */
+	int		 ptx;		/* PTX for compute_<arch>, no cubin */
 };
 
 /* What came out: an image cuModuleLoadData takes. */

@@ -5,11 +5,13 @@
  * moved) and the CPU reference in src/variants/ref.c; launch.c supplies
  * the grid, block and array lengths from the same catalog the model uses.
  * Inputs are fresh random numbers each run; outputs are poisoned (NaN
- * bytes) first so an unwritten element fails the check.  Never prints.
+ * bytes) first so an unwritten element fails the check.  A variant whose
+ * source is in memory (a user's file; any under WARPVIZ_NVRTC=1) is
+ * compiled by NVRTC for the device first and launched from that module;
+ * without a reference its time stands alone.  Never prints.
  */
 #include "config.h"
 
-#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -345,8 +347,11 @@ gpu_run(const struct gpu_ops *ops, const struct param_set *ps,
 		goto out;
 	}
 	if (gpu_run_uses_nvrtc(ps->v)) {
-		if (run_compile(ops, ps->v, kernel, cbuf, sizeof cbuf, res) != 0)
+		if (run_compile(ops, ps->v, kernel, cbuf, sizeof cbuf, res) !=
+		    0) {
+			res->compiled = -1;
 			goto out;
+		}
 		kernel = cbuf;
 	}
 

@@ -38,7 +38,8 @@ struct gpu_result {
 	int			 blocks_per_sm;	/* the driver's occupancy */
 	int			 threads;	/* per block */
 	int			 compiled;	/* 0 embedded, 1 compiled by
-						   NVRTC now, 2 from its cache */
+						   NVRTC now, 2 from its cache,
+						   -1 it would not compile */
 	double			 compile_ms;	/* NVRTC or the cache read */
 };
 

@@ -18,6 +18,7 @@
 #include "gpu-backend.h"
 #include "gpu-datadir.h"
 #include "gpu-image.h"
+#include "gpu-nvrtc.h"
 #include "gpu-results.h"
 #include "gpu-run.h"
 #include "gpu.h"
@@ -304,7 +305,9 @@ fmt_result(char *line, const char *label, const struct gpu_result *r)
 		    r->error);
 		break;
 	case RESULT_ERROR:
-		lprintf(line, "%sCUDA error: %s", label,
+		/* NVRTC's own line says what failed. */
+		lprintf(line, "%s%s%s", label, r->compiled < 0 ? "" :
+		    "CUDA error: ",
 		    r->error);
 		break;
 	default:
@@ -459,7 +462,17 @@ gpu_occupancy(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 static void
 print_build(FILE *f)
 {
+	char	why[256];
 	int	i;
+
+	/* The run-time compiler, for a user's kernel file. */
+	if (gpu_nvrtc_open(why, sizeof why) == 0)
+		fprintf(f, "nvrtc:  CUDA %d.%d, for kernel files\n",
+		    gpu_nvrtc_version() / 1000,
+		    gpu_nvrtc_version() % 1000 / 10);
+	else
+		fprintf(f, "nvrtc:  none, kernel files cannot run live: %s\n",
+		    why);
 
 	if (gpu_images[0].data == NULL) {
 		fprintf(f, "build:  no GPU kernels (built without nvcc)\n");

@@ -20,6 +20,7 @@
 #include "rules.h"
 
 #include <stdint.h>
+#include <string.h>
 
 /* Running count of distinct aligned blocks over sorted, disjoint intervals. */
 struct rules_blocks {
@@ -408,4 +409,219 @@ rules_class_name(enum rules_class class)
 		return ("broadcast");
 	}
 	return ("unknown");
+}
+
+/* --- what the panels draw ----------------------------------------------- */
+
+/* Phases and words per lane of a shared access of size bytes. */
+static int
+rules_phases(int size, int *words)
+{
+	if (size == 8) {
+		*words = 2;
+		return (2);
+	}
+	if (size >= 16) {
+		*words = 4;
+		return (4);
+	}
+	*words = 1;
+	return (1);
+}
+
+/*
+ * The shared-memory bank rule word by word.  Within a phase the distinct
+ * words are sorted by (bank, word), so a bank's k words take passes 0..k-1
+ * in address order; each phase's wavefronts follow the previous phase's.
+ */
+void
+rules_shared_banks(const int64_t *addr, uint32_t active, int nlanes,
+    int size, struct rules_banks *out)
+{
+	struct rules_word	*wd, t;
+	uint32_t		 mask;
+	int64_t			 w0;
+	int			 phases, words, per, p, l, k, i, j, first;
+	int			 load[RULES_BANKS], base = 0, max;
+
+	phases = rules_phases(size, &words);
+	per = RULES_MAX_LANES / phases;
+	mask = rules_mask(active, &nlanes);
+	out->phases = phases;
+	out->nwords = 0;
+	for (i = 0; i < RULES_BANKS; i++)
+		out->words[i] = out->degree[i] = 0;
+	for (l = 0; l < RULES_MAX_LANES; l++)
+		out->wave[l] = -1;
+
+	for (p = 0; p < phases; p++) {
+		first = out->nwords;
+		/* The phase's distinct words and the lanes of each. */
+		for (l = p * per; l < (p + 1) * per; l++) {
+			if (!(mask & (UINT32_C(1) << l)))
+				continue;
+			w0 = rules_floordiv(addr[l], RULES_BANK_WIDTH);
+			for (k = 0; k < words; k++) {
+				for (i = first; i < out->nwords; i++)
+					if (out->word[i].word == w0 + k)
+						break;
+				wd = &out->word[i];
+				if (i == out->nwords) {
+					out->nwords++;
+					wd->word = w0 + k;
+					wd->bank = (int)rules_floormod(w0 + k,
+					    RULES_BANKS);
+					wd->phase = p;
+					wd->lanes = 0;
+				}
+				wd->lanes |= UINT32_C(1) << l;
+			}
+		}
+		/* Sort by bank, then address; number the passes. */
+		for (i = first + 1; i < out->nwords; i++) {
+			t = out->word[i];
+			for (j = i; j > first && (out->word[j - 1].bank > t.bank ||
+			    (out->word[j - 1].bank == t.bank &&
+			    out->word[j - 1].word > t.word)); j--)
+				out->word[j] = out->word[j - 1];
+			out->word[j] = t;
+		}
+		for (i = 0; i < RULES_BANKS; i++)
+			load[i] = 0;
+		max = 0;
+		for (i = first; i < out->nwords; i++) {
+			wd = &out->word[i];
+			wd->pass = load[wd->bank]++;
+			wd->wave = base + wd->pass;
+			if (load[wd->bank] > max)
+				max = load[wd->bank];
+			out->words[wd->bank]++;
+			if (load[wd->bank] > out->degree[wd->bank])
+				out->degree[wd->bank] = load[wd->bank];
+		}
+		/* A lane is served when its first word is. */
+		for (i = first; i < out->nwords; i++)
+			for (l = p * per; l < (p + 1) * per; l++)
+				if ((out->word[i].lanes & (UINT32_C(1) << l)) &&
+				    out->word[i].word == rules_floordiv(addr[l],
+				    RULES_BANK_WIDTH))
+					out->wave[l] = out->word[i].wave;
+		base += max;
+	}
+}
+
+int
+rules_lines(const int64_t *addr, uint32_t active, int nlanes, int size,
+    struct rules_line *out)
+{
+	struct rules_line	t;
+	uint32_t		mask;
+	int64_t			w, ln;
+	int			l, i, j, n = 0;
+
+	if (size < 1)
+		size = 1;
+	mask = rules_mask(active, &nlanes);
+	for (l = 0; l < nlanes; l++) {
+		if (!(mask & (UINT32_C(1) << l)))
+			continue;
+		for (w = rules_floordiv(addr[l], RULES_BANK_WIDTH);
+		    w <= rules_floordiv(addr[l] + size - 1, RULES_BANK_WIDTH);
+		    w++) {
+			ln = rules_floordiv(w, RULES_LINE_WORDS);
+			for (i = 0; i < n; i++)
+				if (out[i].line == ln)
+					break;
+			if (i == n) {
+				if (n == RULES_MAX_LINES)
+					continue;
+				memset(&out[n], 0, sizeof out[n]);
+				out[n++].line = ln;
+			}
+			out[i].word[w - ln * RULES_LINE_WORDS] |=
+			    UINT32_C(1) << l;
+		}
+	}
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && out[j - 1].line > out[j].line; j--) {
+			t = out[j];
+			out[j] = out[j - 1];
+			out[j - 1] = t;
+		}
+	return (n);
+}
+
+uint32_t
+rules_line_sector(const struct rules_line *ln, int s)
+{
+	uint32_t	mask = 0;
+	int		i, per = RULES_SECTOR / RULES_BANK_WIDTH;
+
+	for (i = 0; i < per; i++)
+		mask |= ln->word[s * per + i];
+	return (mask);
+}
+
+void
+rules_distinct(const int64_t *addr, uint32_t active, int nlanes,
+    struct rules_reads *out)
+{
+	uint32_t	mask;
+	int		l, i;
+
+	mask = rules_mask(active, &nlanes);
+	out->n = 0;
+	for (l = 0; l < nlanes; l++) {
+		if (!(mask & (UINT32_C(1) << l)))
+			continue;
+		for (i = 0; i < out->n; i++)
+			if (out->addr[i] == addr[l])
+				break;
+		if (i == out->n) {
+			out->addr[i] = addr[l];
+			out->lanes[i] = 0;
+			out->first[i] = l;
+			out->n++;
+		}
+		out->lanes[i] |= UINT32_C(1) << l;
+	}
+}
+
+enum rules_class
+rules_legacy_class(const struct rules_legacy *lg, uint32_t active,
+    int nlanes, int half)
+{
+	uint32_t	mask;
+	int		i, segs = 0, act;
+
+	mask = rules_mask(active, &nlanes);
+	mask &= half == 0 ? UINT32_C(0x0000ffff) : UINT32_C(0xffff0000);
+	act = rules_popcount(mask);
+	for (i = 0; i < lg->transactions && i < RULES_MAX_SEGMENTS; i++)
+		if (lg->seg[i].half == half)
+			segs++;
+	if (segs <= 1)
+		return (act == 0 ? RULES_NONE : RULES_COALESCED);
+	if (segs >= act)
+		return (RULES_UNCOALESCED);
+	return (RULES_SPLIT);
+}
+
+uint32_t
+rules_segment_used(const struct rules_segment *sg, const int64_t *addr,
+    int size)
+{
+	uint32_t	used = 0;
+	int64_t		wa;
+	int		k, l;
+
+	for (k = 0; k < sg->size / RULES_BANK_WIDTH && k < 32; k++) {
+		wa = sg->addr + RULES_BANK_WIDTH * k;
+		for (l = 0; l < RULES_MAX_LANES; l++)
+			if ((sg->lanes & (UINT32_C(1) << l)) &&
+			    addr[l] < wa + RULES_BANK_WIDTH &&
+			    addr[l] + size > wa)
+				used |= UINT32_C(1) << k;
+	}
+	return (used);
 }

@@ -261,7 +261,7 @@ static int
 act_arch(struct state *st)
 {
 	st->arch = st->arch == ARCH_MODERN ? ARCH_LEGACY : ARCH_MODERN;
-	state_retotal(st);
+	state_forget_whole(st);
 	state_status(st, "memory model: %s", st->arch == ARCH_MODERN ?
 	    "modern (cc 6.0+, 32-byte sectors)" :
 	    "legacy (cc 1.2/1.3, half-warp segments)");
@@ -437,7 +437,8 @@ act_help(struct state *st)
 static int
 act_redraw(struct state *st)
 {
-	return INTENT_RELAYOUT | INTENT_REDRAW;
+	state_restart_whole(st);
+	return INTENT_RELAYOUT | INTENT_RECOMPUTE | INTENT_REDRAW;
 }
 
 static int
@@ -484,12 +485,13 @@ const struct keys_entry keys_table[] = {
 	{ { 'm' }, { "m" }, "DRAM channels (a model)", act_dram },
 	{ { 'e' }, { "e" }, "export frame: .txt .ans .svg", act_export },
 	{ { '?' }, { "?" }, "this help", act_help },
-	{ { KEY_CTRL('l') }, { "C-l" }, "redraw the screen", act_redraw },
+	{ { KEY_CTRL('l') }, { "C-l" }, "redraw, restart stopped totals",
+	  act_redraw },
 	{ { 'q', 'Q' }, { "q" }, "quit", act_quit },
 	{ { 0 }, { "Up", "k" }, "lists: up", NULL },
 	{ { 0 }, { "Down", "j" }, "lists: down", NULL },
 	{ { 0 }, { "Enter" }, "lists: choose; prompt: apply", NULL },
-	{ { 0 }, { "Esc" }, "close list, help or prompt", NULL },
+	{ { 0 }, { "Esc" }, "close a list or prompt; stop totals", NULL },
 	{ { 0 }, { NULL }, NULL, NULL }
 };
 
@@ -706,12 +708,26 @@ parse_num(const char *s, int64_t *out, const char **end)
 	return 0;
 }
 
+/* Go to a typed position; one that is out of bounds changes nothing. */
+static int
+go(struct state *st, int64_t step, int64_t bx, int64_t by)
+{
+	const char	*what;
+	char		*cause = NULL;
+
+	if (state_goto(st, step, bx, by, st->warp, &what, &cause) != 0) {
+		state_status(st, "%s: %s (nothing changed)", what, cause);
+		free(cause);
+		return INTENT_REDRAW;
+	}
+	return MOVED;
+}
+
 static int
 apply_block(struct state *st)
 {
-	const struct launch	*l = st->pane[0].l;
-	const char		*e;
-	int64_t			 x, y = 0;
+	const char	*e;
+	int64_t		 x, y = 0;
 
 	if (parse_num(st->input, &x, &e) != 0 || (*e != '\0' && (*e != ',' ||
 	    parse_num(e + 1, &y, &e) != 0 || *e != '\0'))) {
@@ -719,14 +735,8 @@ apply_block(struct state *st)
 		    st->input);
 		return INTENT_REDRAW;
 	}
-	if (x >= l->grid[0] || y >= l->grid[1]) {
-		state_status(st, "block: %lld,%lld is outside the grid (0..%lld, "
-		    "0..%lld; nothing changed)", (long long)x, (long long)y,
-		    (long long)l->grid[0] - 1, (long long)l->grid[1] - 1);
+	if (go(st, st->step, x, y) != MOVED)
 		return INTENT_REDRAW;
-	}
-	st->block[0] = x;
-	st->block[1] = y;
 	state_status(st, "block %lld,%lld", (long long)x, (long long)y);
 	return MOVED;
 }
@@ -737,13 +747,12 @@ apply_step(struct state *st)
 	const char	*e;
 	int64_t		 k, n = state_nsteps(st);
 
-	if (parse_num(st->input, &k, &e) != 0 || *e != '\0' || k >= n) {
+	if (parse_num(st->input, &k, &e) != 0 || *e != '\0') {
 		state_status(st, "step: '%s' is not allowed (0..%lld; nothing "
 		    "changed)", st->input, (long long)n - 1);
 		return INTENT_REDRAW;
 	}
-	st->step = k;
-	return MOVED;
+	return go(st, k, st->block[0], st->block[1]);
 }
 
 /* Apply "L,L,..." (lanes 0-31) as the focus; empty clears it. */
@@ -864,8 +873,13 @@ keys_dispatch(struct state *st, int key, int w, int h)
 				return e->fn(st);
 			}
 	}
-	if (key == KEY_ESC)
-		return 0;
+	if (key == KEY_ESC) {
+		if (state_stop_whole(st) == 0)
+			return 0;
+		state_status(st, "whole-launch totals stopped; C-l computes "
+		    "them again");
+		return INTENT_REDRAW;
+	}
 	state_status(st, "that key does nothing here; ? lists the keys");
 	return INTENT_REDRAW;
 }

@@ -324,8 +324,9 @@ ref_struct(struct ref_run *r)
 {
 	const float	*a = ref_host(r, "a"), *out = ref_host(r, "out");
 	int64_t		 n = ref_param(r, "n"), i;
-	int		 es = r->l->arrays[ref_array(r, "a")].def->elem_size / 4;
+	int		 es;
 
+	es = r->l->arrays[ref_array(r, "a")].def->elem_size / 4;
 	for (i = 0; i < n; i++, r->checked++) {
 		float	want = a[i * es] + a[i * es + 1] + a[i * es + 2];
 

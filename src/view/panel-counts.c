@@ -241,8 +241,12 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 	if (so_far && row + 1 < h) {
 		canvas_printf(c, x, y + row++, ROLE_HEADING, w, "so far, "
 		    "steps 0-%" PRId64 " of this warp", m->step);
-		row += panel_kinds(c, x + 1, y + row, w - 1, h - row,
-		    &m->so_far, 0);
+		if (m->so_far_pending)
+			row += panel_wrap(c, x + 1, y + row, w - 1, h - row,
+			    "computing...", ROLE_DIM);
+		else
+			row += panel_kinds(c, x + 1, y + row, w - 1, h - row,
+			    &m->so_far, 0);
 	}
 	if (m->whole != NULL && row + 1 < h) {
 		snprintf(buf, sizeof buf, "whole launch, %" PRId64 " warps",
@@ -252,6 +256,10 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 		    "access", &m->whole->site[m->acc.site], m->arch, 1);
 		row += panel_kinds(c, x + 1, y + row, w - 1, h - row,
 		    m->whole, 1);
+	} else if (m->whole_why != NULL && row + 1 < h) {
+		canvas_text(c, x, y + row++, "whole launch", ROLE_HEADING, w);
+		row += panel_wrap(c, x + 1, y + row, w - 1, h - row,
+		    m->whole_why, ROLE_DIM);
 	}
 	return row;
 }

@@ -20,8 +20,10 @@ view_focus_line(const struct view_model *m, int l, char *buf, size_t len)
 	const struct access		*a = &m->acc;
 	const struct launch_site	*s = &m->l->sites[a->site];
 	const struct launch_array	*arr = &m->l->arrays[s->array];
+	struct rules_line		 ln[RULES_MAX_LINES];
 	char				 el[64];
-	int64_t				 flat;
+	int64_t				 flat, sector;
+	int				 k;
 
 	if (!(a->exists & (UINT32_C(1) << l))) {
 		snprintf(buf, len, "lane %2d  no thread (the block ends)", l);
@@ -35,6 +37,14 @@ view_focus_line(const struct view_model *m, int l, char *buf, size_t len)
 		return;
 	}
 	panel_element(m, l, el, sizeof el);
+	/* The lane's first sector, as the sector rule finds it. */
+	sector = 0;
+	if (rules_lines(a->addr, UINT32_C(1) << l, a->nlanes, s->size,
+	    ln) > 0)
+		for (k = 3; k >= 0; k--)
+			if (rules_line_sector(&ln[0], k) != 0)
+				sector = ln[0].line * RULES_LINE +
+				    k * RULES_SECTOR;
 	if (s->space == SPACE_SHARED)
 		snprintf(buf, len, "lane %2d  tid %d,%d  thread %" PRId64
 		    "  %s[%s]  0x%" PRIx64 "  bank %d", l, a->tid[l][0],
@@ -44,8 +54,7 @@ view_focus_line(const struct view_model *m, int l, char *buf, size_t len)
 		snprintf(buf, len, "lane %2d  tid %d,%d  thread %" PRId64
 		    "  %s[%s]  0x%" PRIx64 "  sector 0x%" PRIx64, l,
 		    a->tid[l][0], a->tid[l][1], flat, arr->def->name, el,
-		    (uint64_t)a->addr[l],
-		    (uint64_t)panel_floordiv(a->addr[l], 32) * 32);
+		    (uint64_t)a->addr[l], (uint64_t)sector);
 }
 
 void

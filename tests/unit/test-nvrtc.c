@@ -183,7 +183,8 @@ test_key(void)
 	b = a;
 	b.name = "elsewhere/b.cu";
 	gpu_nvrtc_key(&b, 13000, k2);
-	is_str(k2, k1, "key: the file's name does not matter, its content does");
+	is_str(k2, k1, "key: the file's name does not count, its content "
+	    "does");
 	b = a;
 	b.text = "__global__ void k(int *p) { *p = 2; }";
 	gpu_nvrtc_key(&b, 13000, k2);
@@ -394,7 +395,8 @@ test_run(void)
 	    "compiled or loaded twice");
 	run_user(&user_bad, &res);
 	ok(res.status == RESULT_ERROR && strcmp(res.error, "user.cu:3: error: "
-	    "identifier \"q\" is undefined") == 0 && fake_kernel[0] == '\0',
+	    "identifier \"q\" is undefined") == 0 && fake_kernel[0] == '\0' &&
+	    res.compiled == -1,
 	    "a compile error: the first error with its line, nothing launched "
 	    "(%s)", res.error);
 }

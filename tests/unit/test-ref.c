@@ -85,8 +85,10 @@ test_poison(void)
 		}
 		ok(ref_alloc(&r, &l, 1) == 0, "%s: host arrays", v->name);
 		ref_fill(&r);
-		is_int(ref_check(&r), -1, "%s: unwritten outputs fail", v->name);
-		ok(strncmp(r.why, "mismatch at ", 12) == 0, "%s: unwritten outputs are refused (%s)", v->name, r.why);
+		is_int(ref_check(&r), -1, "%s: unwritten outputs fail",
+		    v->name);
+		ok(strncmp(r.why, "mismatch at ", 12) == 0, "%s: unwritten "
+		    "outputs are refused (%s)", v->name, r.why);
 		ref_free(&r);
 		launch_free(&l);
 	}
@@ -309,7 +311,8 @@ test_known(void)
 		else
 			((float *)out)[bad] += 1;
 		found = ref_check(&r);
-		ok(found == -1 && strstr(r.why, "mismatch") != NULL, "%s: one wrong element refused (%s)", v->name, r.why);
+		ok(found == -1 && strstr(r.why, "mismatch") != NULL,
+		    "%s: one wrong element refused (%s)", v->name, r.why);
 		ref_free(&r);
 		launch_free(&l);
 	}

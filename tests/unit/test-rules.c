@@ -12,6 +12,7 @@
 
 #include "rules.h"
 #include "tap.h"
+#include "totals.h"
 
 #define ALL	UINT32_C(0xffffffff)
 
@@ -688,9 +689,234 @@ test_shift(void)
 	}
 }
 
+/* --- what the panels draw: bank words, lines, reads, legacy halves --- */
+
+static void
+test_banks(void)
+{
+	struct rules_banks	b;
+	int64_t			a[RULES_MAX_LANES];
+	int			l, ok2, ok1, ok0;
+
+	/*
+	 * 4-byte, lane l at word 2l (stride 2 floats): words 0, 2, .., 62.
+	 * Words 2k and 2k+32 share bank 2k, so each even bank holds 2 words
+	 * and each odd bank none: 2-way, 2 wavefronts.  In bank 2k the lower
+	 * word (lane k < 16) goes first, the upper (lane k + 16) second.
+	 */
+	fill(a, 0, 8);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 4, &b);
+	is_int(b.phases, 1, "banks stride 2: one phase");
+	is_int(b.nwords, 32, "banks stride 2: 32 distinct words");
+	for (l = 0, ok2 = ok0 = 1; l < RULES_BANKS; l++) {
+		if (b.degree[l] != (l % 2 == 0 ? 2 : 0) ||
+		    b.words[l] != b.degree[l])
+			ok2 = 0;
+	}
+	ok(ok2, "banks stride 2: even banks 2 words (2-way), odd banks none");
+	for (l = 0; l < RULES_MAX_LANES; l++)
+		if (b.wave[l] != (l < 16 ? 0 : 1))
+			ok0 = 0;
+	ok(ok0, "banks stride 2: lanes 0-15 in wavefront 0, 16-31 in 1");
+	is_int(b.word[0].word * 100 + b.word[0].bank * 10 + b.word[0].pass,
+	    0, "banks stride 2: first word 0, bank 0, pass 0");
+	is_int(b.word[1].word, 32, "banks stride 2: then word 32 in bank 0");
+	is_int(b.word[1].pass, 1, "... served in the second pass");
+	is_int((int64_t)b.word[1].lanes, UINT32_C(1) << 16,
+	    "... for lane 16");
+
+	/*
+	 * 8-byte, lane l at 8l: two phases of 16 lanes.  Phase 0 (lanes
+	 * 0-15) reads words 0..31, one a bank; phase 1 (16-31) words 32..63,
+	 * one a bank: 1-way in each, 2 wavefronts, lane l in wavefront l/16;
+	 * each bank holds 2 words over the access (one a phase).
+	 */
+	fill(a, 0, 8);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 8, &b);
+	is_int(b.phases, 2, "banks double: two phases");
+	is_int(b.nwords, 64, "banks double: 64 words, 2 a lane");
+	for (l = 0, ok1 = ok0 = 1; l < RULES_BANKS; l++)
+		if (b.degree[l] != 1 || b.words[l] != 2)
+			ok1 = 0;
+	ok(ok1, "banks double: every bank 1-way, 2 words over both phases");
+	for (l = 0; l < RULES_MAX_LANES; l++)
+		if (b.wave[l] != l / 16)
+			ok0 = 0;
+	ok(ok0, "banks double: lane l in wavefront l/16");
+
+	/*
+	 * 8-byte, lane l at 16l (every other double): phase 0 lanes 0-7 read
+	 * words 4l, 4l+1 (banks 4l, 4l+1), lanes 8-15 words 4l, 4l+1 = 32..61
+	 * (the same banks again): 2-way, 2 passes; phase 1 likewise.  Lane 0
+	 * wavefront 0, lane 8 (word 32) 1, lane 16 (word 64, phase 1) 2,
+	 * lane 24 (word 96) 3.
+	 */
+	fill(a, 0, 16);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 8, &b);
+	is_int(b.degree[0] * 10 + b.degree[2], 20, "banks double stride 2: "
+	    "bank 0 2-way, bank 2 unused");
+	is_int(b.words[0], 4, "banks double stride 2: bank 0 holds 4 words");
+	is_int(b.wave[0] * 1000 + b.wave[8] * 100 + b.wave[16] * 10 +
+	    b.wave[24], 123, "banks double stride 2: lanes 0, 8, 16, 24 in "
+	    "wavefronts 0, 1, 2, 3");
+
+	/* 16-byte, lane l at 16l: four phases of 8 lanes, words 32p..32p+31
+	   in phase p, 1-way: lane l in wavefront l/8. */
+	fill(a, 0, 16);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 16, &b);
+	is_int(b.phases * 1000 + b.nwords, 4128, "banks float4: 4 phases, "
+	    "128 words");
+	for (l = 0, ok0 = 1; l < RULES_MAX_LANES; l++)
+		if (b.wave[l] != l / 8)
+			ok0 = 0;
+	ok(ok0, "banks float4: lane l in wavefront l/8");
+
+	/* All lanes on word 0: one word, every lane, 1-way. */
+	fill(a, 0, 0);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 4, &b);
+	is_int(b.nwords, 1, "banks broadcast: one word");
+	is_int((int64_t)b.word[0].lanes, ALL, "... read by all 32 lanes");
+	is_int(b.degree[0], 1, "... 1-way");
+	/* Inactive lanes are served by no wavefront. */
+	rules_shared_banks(a, UINT32_C(0xffff), RULES_MAX_LANES, 4, &b);
+	is_int(b.wave[20], -1, "banks: an inactive lane has no wavefront");
+}
+
+static void
+test_lines(void)
+{
+	struct rules_line	ln[RULES_MAX_LINES];
+	int64_t			a[RULES_MAX_LANES];
+	int			n;
+
+	/*
+	 * 4-byte from byte 64: bytes 64..191 touch line 0 (words 16..31,
+	 * lanes 0-15) and line 1 (words 0..15, lanes 16-31).  Sector 2 of
+	 * line 0 is words 16..23 (lanes 0-7), sector 3 words 24..31 (lanes
+	 * 8-15), sector 0 nothing; sector 0 of line 1 lanes 16-23.
+	 */
+	fill(a, 64, 4);
+	n = rules_lines(a, ALL, RULES_MAX_LANES, 4, ln);
+	is_int(n, 2, "lines offset 64: 2 lines");
+	is_int(ln[0].line * 10 + ln[1].line, 1, "... lines 0 and 1, sorted");
+	is_int((int64_t)ln[0].word[16], 1, "... word 16 of line 0: lane 0");
+	is_int((int64_t)ln[1].word[0], UINT32_C(1) << 16,
+	    "... word 0 of line 1: lane 16");
+	is_int((int64_t)rules_line_sector(&ln[0], 2), 0xff,
+	    "... sector 2 of line 0: lanes 0-7");
+	is_int((int64_t)rules_line_sector(&ln[0], 3), 0xff00,
+	    "... sector 3 of line 0: lanes 8-15");
+	is_int((int64_t)rules_line_sector(&ln[0], 0), 0,
+	    "... sector 0 of line 0: no lane");
+	is_int((int64_t)rules_line_sector(&ln[1], 0), 0xff0000,
+	    "... sector 0 of line 1: lanes 16-23");
+
+	/* A 16-byte lane at byte 120 spans words 30, 31 of line 0 and 0, 1
+	   of line 1; a 4-byte lane at -4 is word 31 of line -1. */
+	a[0] = 120;
+	n = rules_lines(a, 1, RULES_MAX_LANES, 16, ln);
+	is_int(n, 2, "lines: a 16-byte lane at 120 straddles 2 lines");
+	is_int((int64_t)(ln[0].word[30] & ln[0].word[31] & ln[1].word[0] &
+	    ln[1].word[1]), 1, "... words 30, 31 and 0, 1, all lane 0");
+	a[0] = -4;
+	n = rules_lines(a, 1, RULES_MAX_LANES, 4, ln);
+	is_int(n * 1000 + ln[0].line, 1000 - 1, "lines: byte -4 is in line "
+	    "-1");
+	is_int((int64_t)ln[0].word[31], 1, "... its word 31");
+}
+
+static void
+test_reads(void)
+{
+	struct rules_reads	r;
+	int64_t			a[RULES_MAX_LANES];
+	int			l;
+
+	/* Lane l at 4 x (l mod 3): addresses 0, 4, 8 in that order; 0 for
+	   lanes 0, 3, .., 30 (11), 4 for 1, .., 31 (11), 8 for 2, .., 29
+	   (10). */
+	for (l = 0; l < RULES_MAX_LANES; l++)
+		a[l] = 4 * (l % 3);
+	rules_distinct(a, ALL, RULES_MAX_LANES, &r);
+	is_int(r.n, 3, "distinct: 3 addresses");
+	is_int(r.addr[0] * 100 + r.addr[1] * 10 + r.addr[2], 48,
+	    "... 0, 4, 8 in the order of their first lanes");
+	is_int(r.first[0] * 100 + r.first[1] * 10 + r.first[2], 12,
+	    "... first read by lanes 0, 1, 2");
+	is_int(__builtin_popcount(r.lanes[0]) * 10000 +
+	    __builtin_popcount(r.lanes[1]) * 100 +
+	    __builtin_popcount(r.lanes[2]), 111110, "... by 11, 11 and 10 "
+	    "lanes");
+	rules_distinct(a, 0, RULES_MAX_LANES, &r);
+	is_int(r.n, 0, "distinct: no active lane, no address");
+}
+
+static void
+test_legacy_halves(void)
+{
+	struct rules_legacy	lg;
+	int64_t			a[RULES_MAX_LANES];
+	int			l;
+
+	/* Stride 1 float: each half-warp one 64-byte segment. */
+	fill(a, 0, 4);
+	rules_legacy(a, ALL, RULES_MAX_LANES, 4, &lg);
+	is_int(rules_legacy_class(&lg, ALL, RULES_MAX_LANES, 0),
+	    RULES_COALESCED, "legacy halves stride 1: half 0 coalesced");
+	is_int(rules_legacy_class(&lg, ALL, RULES_MAX_LANES, 1),
+	    RULES_COALESCED, "... half 1 coalesced");
+	/* Stride 32 floats: a 32-byte segment per lane, 16 a half. */
+	fill(a, 0, 128);
+	rules_legacy(a, ALL, RULES_MAX_LANES, 4, &lg);
+	is_int(rules_legacy_class(&lg, ALL, RULES_MAX_LANES, 1),
+	    RULES_UNCOALESCED, "legacy halves stride 32: uncoalesced");
+	/* Lanes 0-7 at 4l, lanes 8-15 at 1024 + 4l: two 32-byte segments
+	   for 16 lanes: split; half 1 has no active lane. */
+	for (l = 0; l < 16; l++)
+		a[l] = (l < 8 ? 0 : 1024) + 4 * l;
+	rules_legacy(a, 0xffff, RULES_MAX_LANES, 4, &lg);
+	is_int(lg.transactions, 2, "legacy halves split: 2 segments");
+	is_int(rules_legacy_class(&lg, 0xffff, RULES_MAX_LANES, 0),
+	    RULES_SPLIT, "... half 0 split");
+	is_int(rules_legacy_class(&lg, 0xffff, RULES_MAX_LANES, 1),
+	    RULES_NONE, "... half 1 none");
+	/* Offset 1 float: half 0 reads bytes 4..67, one 128-byte segment
+	   (67 crosses 64, 4 is below it) whose words 1..16 are used. */
+	fill(a, 4, 4);
+	rules_legacy(a, ALL, RULES_MAX_LANES, 4, &lg);
+	is_int(lg.seg[0].size, 128, "legacy offset 1: a 128-byte segment");
+	is_int((int64_t)rules_segment_used(&lg.seg[0], a, 4), 0x1fffe,
+	    "... its words 1-16 used");
+}
+
+static void
+test_kind(void)
+{
+	struct totals		t;
+	struct launch_site	s;
+
+	memset(&s, 0, sizeof s);
+	s.space = SPACE_GLOBAL;
+	s.op = OP_LOAD;
+	ok(totals_kind(&t, &s) == &t.global_load, "kind: global load");
+	s.op = OP_STORE;
+	ok(totals_kind(&t, &s) == &t.global_store, "kind: global store");
+	s.space = SPACE_SHARED;
+	ok(totals_kind(&t, &s) == &t.shared_store, "kind: shared store");
+	s.op = OP_LOAD;
+	ok(totals_kind(&t, &s) == &t.shared_load, "kind: shared load");
+	s.space = SPACE_CONSTANT;
+	ok(totals_kind(&t, &s) == &t.constant, "kind: constant");
+}
+
 int
 main(void)
 {
+	test_banks();
+	test_lines();
+	test_reads();
+	test_legacy_halves();
+	test_kind();
 	test_global();
 	test_shared();
 	test_legacy();
