@@ -465,8 +465,8 @@ cmd_show(int argc, char **argv)
 			else if (i + 1 < argc)
 				v = argv[++i];
 			else
-				return cli_usage_error("--format: needs a value "
-				    "(txt, ans or svg)");
+				return cli_usage_error("--format: needs a "
+				    "value (txt, ans or svg)");
 			if (strcmp(v, "txt") == 0)
 				color = 0;
 			else if (strcmp(v, "ans") == 0)
@@ -512,7 +512,8 @@ cmd_show(int argc, char **argv)
 			else if (i + 1 < argc)
 				v = argv[++i];
 			else
-				return cli_usage_error("--scene: needs a value");
+				return cli_usage_error("--scene: needs a "
+				    "value");
 			if (parse_int("--scene", v, 1, LESSON_MAX_SCENES,
 			    &scene) != 0)
 				return EXIT_USAGE;
@@ -531,8 +532,8 @@ cmd_show(int argc, char **argv)
 			scene = 1;
 		if (scene > ls.nscenes) {
 			lesson_free(&ls);
-			return cli_usage_error("--scene: %lld is past the end of "
-			    "lesson %s (1..%d)", (long long)scene, ls.name,
+			return cli_usage_error("--scene: %lld is past the end "
+			    "of lesson %s (1..%d)", (long long)scene, ls.name,
 			    ls.nscenes);
 		}
 		sc = &ls.scenes[scene - 1];
@@ -890,8 +891,8 @@ cli_main(int argc, char **argv)
 		return gpu_info_main(argc - 1, argv + 1);
 	if (sub != NULL && sub[0] != '-')
 		return cli_usage_error("unknown command '%s' (commands: list, "
-		    "show, lesson, trace, stats, bench, gpu; or options for the "
-		    "TUI)",
+		    "show, lesson, trace, stats, bench, gpu; or options for "
+		    "the TUI)",
 		    sub);
 	for (i = 1; i < argc; i++)
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {

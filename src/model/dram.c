@@ -124,8 +124,8 @@ dram_add_warps(const struct dram_config *c, struct dram_load *d,
 		if (warp_access(l, bx, by, warp, step, &a, cause) != 0)
 			return -1;
 		if (l->sites[a.site].space != SPACE_GLOBAL) {
-			*cause = cause_printf("step %lld is not a global access",
-			    (long long)step);
+			*cause = cause_printf("step %lld is not a global "
+			    "access", (long long)step);
 			return -1;
 		}
 		dram_add_request(c, d, a.addr, a.active, a.nlanes,

@@ -22,22 +22,23 @@
 #define DRAM_MAX_BANKS		32
 
 struct dram_config {
-	int		channels;	/* 1..DRAM_MAX_CHANNELS */
-	int		banks;		/* per channel, 1..DRAM_MAX_BANKS */
-	int64_t		interleave;	/* bytes per channel in turn, a
-					   multiple of 32 */
+	int	channels;	/* 1..DRAM_MAX_CHANNELS */
+	int	banks;		/* per channel, 1..DRAM_MAX_BANKS */
+	int64_t	interleave;	/* bytes per channel in turn, a multiple
+				   of 32 */
 };
 
 /* The seed's example device: 8 channels, 16 banks, 256-byte interleave. */
 extern const struct dram_config dram_teaching;
 
+/* Sectors per channel and bank; the busiest channel bounds the time. */
 struct dram_load {
-	int64_t	sectors;			/* sectors counted */
-	int	warps;				/* warp requests counted */
-	int64_t	channel[DRAM_MAX_CHANNELS];	/* sectors per channel */
+	int64_t	sectors;	/* sectors counted */
+	int	warps;		/* warp requests counted */
+	int64_t	channel[DRAM_MAX_CHANNELS];
 	int64_t	bank[DRAM_MAX_CHANNELS][DRAM_MAX_BANKS];
-	int	channels_used;			/* channels with a sector */
-	int64_t	busiest;			/* sectors of the busiest */
+	int	channels_used;	/* channels with a sector */
+	int64_t	busiest;	/* sectors of the busiest channel */
 };
 
 /* Check a configuration; -1 with a one-line *cause. */

@@ -766,8 +766,9 @@ apply_lanes(struct state *st)
 	while (*s != '\0') {
 		if (parse_num(s, &v, &e) != 0 || v > 31 ||
 		    (*e != '\0' && *e != ',')) {
-			state_status(st, "lanes: '%s' is not lanes from 0 to 31 "
-			    "separated by commas (nothing changed)", st->input);
+			state_status(st, "lanes: '%s' is not lanes from 0 to "
+			    "31 separated by commas (nothing changed)",
+			    st->input);
 			return INTENT_REDRAW;
 		}
 		mask |= UINT32_C(1) << v;

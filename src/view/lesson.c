@@ -32,7 +32,7 @@ struct lesson_raw {
 	int			 nassign;
 	int			 partners_line;
 	int			 pos_line[3];	/* step, block, warp */
-	char			 loop[32];	/* "loop NAME=VALUE", or "" */
+	char			 loop[32];	/* loop NAME=VALUE, or "" */
 	int64_t			 loop_val;
 	int			 loop_line;
 	int			 optional;
@@ -334,7 +334,8 @@ lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
 	} else {
 		*cause = cause_printf("%s:%d: unknown directive '%s' (title, "
 		    "scene, variant, param, step, loop, block, warp, arch, "
-		    "compare, lanes, theme, say, dram, optional)", file, line, word);
+		    "compare, lanes, theme, say, dram, optional)", file, line,
+		    word);
 		return -1;
 	}
 	return 0;
@@ -431,7 +432,8 @@ lesson_parse(struct lesson *ls, const char *name, const char *file,
 			continue;
 		}
 		if (strcmp(word, "scene") == 0) {
-			if (*arg == '\0' || strlen(arg) >= sizeof raw->s.title) {
+			if (*arg == '\0' ||
+			    strlen(arg) >= sizeof raw->s.title) {
 				*cause = cause_printf("%s:%d: scene: a title "
 				    "of 1 to %d bytes", file, line,
 				    LESSON_TITLE_MAX - 1);
@@ -511,7 +513,8 @@ lesson_write(FILE *f, const struct lesson *ls)
 		param_defaults(&defs, s->v);
 		for (i = 0; i < s->ps.n; i++)
 			if (s->ps.val[i] != defs.val[i])
-				fprintf(f, "param %s=%lld\n", s->ps.def[i]->name,
+				fprintf(f, "param %s=%lld\n",
+				    s->ps.def[i]->name,
 				    (long long)s->ps.val[i]);
 		if (s->arch != ARCH_MODERN)
 			fprintf(f, "arch %s\n", arch_name(s->arch));

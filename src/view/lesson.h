@@ -46,7 +46,8 @@ struct lesson_scene {
 	const struct variant	*v;
 	struct param_set	 ps;
 	int			 compare;
-	char			 partners[LESSON_PARTNERS_MAX]; /* "": v's */
+	/* Compare partners, or "" for the variant's own. */
+	char			 partners[LESSON_PARTNERS_MAX];
 	enum arch		 arch;
 	int64_t			 step;
 	int64_t			 block[2];

@@ -47,8 +47,9 @@ view_draw_dram(struct canvas *c, const struct view_model *m,
 	canvas_clip(c, x + 1, y + 1, w - 2, h - 2);
 	row = y + 1;
 	snprintf(buf, sizeof buf, "%d channels x %d banks, %" PRId64 "-byte "
-	    "interleave: channel = (address / %" PRId64 ") mod %d", cfg->channels,
-	    cfg->banks, cfg->interleave, cfg->interleave, cfg->channels);
+	    "interleave: channel = (address / %" PRId64 ") mod %d",
+	    cfg->channels, cfg->banks, cfg->interleave, cfg->interleave,
+	    cfg->channels);
 	row += panel_wrap(c, x + 2, row, w - 4, 2, buf, ROLE_DIM);
 	n = dram_add_warps(cfg, d, m->l, m->step, m->block[0], m->block[1],
 	    m->warp, nwarps, &cause);
