@@ -17,7 +17,8 @@
  *	                             partners or these ("name" or
  *	                             "name:p=v,q=w")
  *	lanes L,L,...                lanes to highlight (0-31)
- *	theme NAME                   the colour theme
+ *	theme NAME                   the colour theme (kept; this build
+ *	                             has one)
  *	say TEXT                     narration; more say lines continue it
  *	dram                         the DRAM channels box on
  *	optional                     leave the scene out when its variant or
