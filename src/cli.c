@@ -54,6 +54,7 @@ static const char usage_main[] =
 "  --variant NAME    open on this variant (default matmul-col)\n"
 "  --lesson NAME     play a lesson (as warpviz lesson NAME)\n"
 "  --zoom            projector zoom: matrix cells twice as wide and tall\n"
+"  --dram[=C,B,I]    the DRAM channels box (channels, banks, interleave)\n"
 "  --scene K         start the lesson at scene K (from 1)\n"
 "  --color=auto|always|never   colours (NO_COLOR turns them off)\n"
 "  --ascii           ASCII glyphs only\n"
@@ -69,14 +70,15 @@ static const char usage_show[] =
 "usage: warpviz show VARIANT [-p NAME=VALUE]... [--step K] [--block X,Y]\n"
 "                    [--warp W] [--arch modern|legacy] [--size WxH]\n"
 "                    [--format=txt|ans|svg] [--color[=always|never]]\n"
-"                    [--ascii] [--compare] [--dram] [--lanes L,L...]\n"
+"                    [--ascii] [--compare] [--dram[=C,B,I]] [--lanes L,..]\n"
 "                    [--zoom]\n"
 "       warpviz show --lesson NAME [--scene K] [--size WxH] [--format=...]\n"
 "Print the frame the TUI shows at that step (default 120x35); --compare\n"
 "shows the variant beside its partners in lock-step, as the TUI's c key.\n"
 "--format: plain text (txt, the default), ANSI colours (ans, as --color)\n"
 "or an SVG image (svg).  --dram draws the DRAM channels box (a teaching\n"
-"model of memory parallelism) over the frame, as the TUI's m key.\n"
+"model of memory parallelism) over the frame, as the TUI's m key; =C,B,I\n"
+"sets its channels, banks and interleave (default 8,16,256).\n"
 "--lanes 0,16 picks lanes: they stand out, with their thread, flat index\n"
 "and hexadecimal address in a box.\n"
 "--zoom draws matrix cells twice as wide and tall, for small problems.\n"
@@ -441,6 +443,7 @@ cmd_show(int argc, char **argv)
 	const char		*what;
 	char			*cause = NULL;
 	int			 dram = 0, zoom = 0;
+	struct dram_config	 dcfg = dram_teaching;
 	uint32_t		 focus = 0;
 	int			 i, color = 0, ascii = 0, compare = 0, rest = 0;
 	int			 n, rc = 0;
@@ -482,6 +485,14 @@ cmd_show(int argc, char **argv)
 			compare = 1;
 		else if (strcmp(argv[i], "--dram") == 0)
 			dram = 1;
+		else if (strncmp(argv[i], "--dram=", 7) == 0) {
+			if (dram_parse(argv[i] + 7, &dcfg, &cause) != 0) {
+				cli_usage_error("--dram: %s", cause);
+				free(cause);
+				return EXIT_USAGE;
+			}
+			dram = 2;
+		}
 		else if (strcmp(argv[i], "--zoom") == 0)
 			zoom = 1;
 		else if (strncmp(argv[i], "--lanes", 7) == 0 &&
@@ -598,7 +609,9 @@ cmd_show(int argc, char **argv)
 	}
 	st.focus |= focus;
 	st.zoom = zoom;
-	st.dram |= dram;
+	if (dram == 2)
+		st.dram_cfg = dcfg;
+	st.dram |= dram != 0;
 	if (st.status[0] == '\0') {
 		state_retotal(&st);
 		state_update(&st);
@@ -621,7 +634,7 @@ cmd_show(int argc, char **argv)
 		if (st.focus != 0)
 			view_draw_focus(cv, models, n);
 		if (st.dram)
-			view_draw_dram(cv, models[0], &dram_teaching,
+			view_draw_dram(cv, models[0], &st.dram_cfg,
 			    VIEW_DRAM_WARPS);
 		cli_print_canvas(stdout, cv, color);
 		canvas_free(cv);

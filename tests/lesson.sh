@@ -93,6 +93,23 @@ grep -q "ch 0 .*  768  4/16 banks" "$tmp/f" &&
     [ "$(grep -c "ch [1-7]  *0  0/16 banks" "$tmp/f")" -eq 7 ] &&
     grep -q "12% of the 8 channels" "$tmp/f"
 ok $? "--dram: matmul-row's rows 8 KB apart all land on channel 0"
+# 16 channels: 48 warps x 128 bytes = 24 chunks of 256 bytes from a
+# 256-aligned chunk 256 (= 0 mod 16): channels 0-7 get 2 chunks (16
+# sectors), 8-15 one (8); busiest 16 of 192: 192 / (16 x 16) = 75%.
+"$WARPVIZ" show stride -p stride=1 --dram=16,16,256 >"$tmp/f" 2>&1
+[ "$(grep -Ec "ch [0-7] .*  16  2/16 banks" "$tmp/f")" -eq 8 ] &&
+    [ "$(grep -Ec "ch(1[0-5]| [89]) .*   8  1/16 banks" "$tmp/f")" -eq 8 ] &&
+    grep -q "75% of the 16 channels" "$tmp/f"
+ok $? "--dram=16,16,256: channels 0-7 carry 16 sectors, 8-15 carry 8: 75%"
+for v in 3,0,1 0,16,256 8,16,100 8,16 x; do
+	"$WARPVIZ" show stride --dram="$v" >"$tmp/out" 2>"$tmp/err"
+	[ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q -- "--dram: '$v'" "$tmp/err"
+	ok $? "--dram=$v: exit 2 naming --dram"
+done
+printf 'title t\nscene a\nvariant stride\ndram 4,8,512\nsay x\n' >"$tmp/d.lesson"
+"$WARPVIZ" show --lesson "$tmp/d.lesson" >"$tmp/f" 2>&1 &&
+    grep -q "4 channels x 8 banks, 512-byte interleave" "$tmp/f"
+ok $? "a scene's dram 4,8,512 sets the interleaving"
 "$WARPVIZ" show powers-stride32 --step 1 --dram >"$tmp/f" 2>&1
 grep -q "not a global access; DRAM serves" "$tmp/f"
 ok $? "--dram on a shared step says DRAM serves global accesses"
@@ -150,6 +167,7 @@ bad 4 "compare: unknown compare partner 'nope'" 'title t\nscene a\nvariant strid
 bad 4 "loop: matmul-col has no loop 'q'" 'title t\nscene a\nvariant matmul-col\nloop q=1\nsay x\n'
 bad 5 "loop: the access at step 4096, P\[Row\*Width+Col\], is not inside loop 'k'" 'title t\nscene a\nvariant matmul-col\nstep 4096\nloop k=1\nsay x\n'
 bad 4 "loop: M\[Row\*Width+k\] never has k=99999" 'title t\nscene a\nvariant matmul-col\nloop k=99999\nsay x\n'
+bad 4 "dram: '4,0,512' is not allowed" 'title t\nscene a\nvariant stride\ndram 4,0,512\nsay x\n'
 bad 3 "title: once" 'title t\nscene a\ntitle u\n'
 
 # Bad usage of the commands.

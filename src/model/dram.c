@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,6 +42,27 @@ dram_check(const struct dram_config *c, char **cause)
 		return -1;
 	}
 	return 0;
+}
+
+int
+dram_parse(const char *s, struct dram_config *c, char **cause)
+{
+	long long	ch, b, il;
+	char		tail;
+
+	if (sscanf(s, "%lld,%lld,%lld%c", &ch, &b, &il, &tail) != 3 ||
+	    ch < 1 || ch > DRAM_MAX_CHANNELS || b < 1 || b > DRAM_MAX_BANKS ||
+	    il < 32 || il % 32 != 0 || il > 1 << 20) {
+		*cause = cause_printf("'%s' is not allowed (CHANNELS,BANKS,"
+		    "INTERLEAVE: 1-%d channels, 1-%d banks, a multiple of 32 "
+		    "bytes up to 1048576; e.g. 8,16,256)", s, DRAM_MAX_CHANNELS,
+		    DRAM_MAX_BANKS);
+		return -1;
+	}
+	c->channels = (int)ch;
+	c->banks = (int)b;
+	c->interleave = il;
+	return dram_check(c, cause);
 }
 
 /* Floor division for negative addresses too. */

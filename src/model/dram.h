@@ -41,6 +41,9 @@ struct dram_load {
 	int64_t	busiest;	/* sectors of the busiest channel */
 };
 
+/* Parse "CHANNELS,BANKS,INTERLEAVE" (e.g. "8,16,256") and check it; -1
+   with a one-line *cause. */
+int	dram_parse(const char *, struct dram_config *, char **cause);
 /* Check a configuration; -1 with a one-line *cause. */
 int	dram_check(const struct dram_config *, char **cause);
 /* The channel and bank of a byte address. */

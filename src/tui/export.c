@@ -63,7 +63,12 @@ export_command(const struct state *st, int w, int h, int ascii, char *buf,
 		export_cat(buf, len, &used, " --arch legacy");
 	if (st->npanes > 1)
 		export_cat(buf, len, &used, " --compare");
-	if (st->dram)
+	if (st->dram && memcmp(&st->dram_cfg, &dram_teaching,
+	    sizeof dram_teaching) != 0)
+		export_cat(buf, len, &used, " --dram=%d,%d,%lld",
+		    st->dram_cfg.channels, st->dram_cfg.banks,
+		    (long long)st->dram_cfg.interleave);
+	else if (st->dram)
 		export_cat(buf, len, &used, " --dram");
 	if (st->zoom)
 		export_cat(buf, len, &used, " --zoom");
@@ -181,7 +186,8 @@ export_frame(const struct state *st, int w, int h, int ascii, char *base,
 	if (st->focus != 0 && st->focus_box)
 		view_draw_focus(cv, models, n);
 	if (st->dram)
-		view_draw_dram(cv, models[0], &dram_teaching, VIEW_DRAM_WARPS);
+		view_draw_dram(cv, models[0], &st->dram_cfg,
+		    VIEW_DRAM_WARPS);
 	for (i = 0; i < 3; i++) {
 		snprintf(path, sizeof path, "%s/warpviz-%s-s%lld.%s", dir,
 		    name, (long long)st->step, ext[i]);

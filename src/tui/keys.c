@@ -415,8 +415,8 @@ act_dram(struct state *st)
 {
 	st->dram = !st->dram;
 	if (st->dram)
-		state_status(st, "DRAM: the warps in flight over 8 channels "
-		    "(a teaching model; m hides it)");
+		state_status(st, "DRAM: the warps in flight over %d channels "
+		    "(a teaching model; m hides it)", st->dram_cfg.channels);
 	return INTENT_REDRAW;
 }
 

@@ -47,6 +47,8 @@ struct tui_opts {
 	int64_t		 bench;		/* --bench-frames N */
 	const char	*lesson;	/* --lesson NAME or FILE */
 	int		 zoom;		/* --zoom */
+	int		 dram;		/* --dram: 1, --dram=C,B,I: 2 */
+	struct dram_config dram_cfg;
 	int64_t		 scene;		/* --scene K, from 1 */
 };
 
@@ -138,6 +140,7 @@ static int
 tui_parse(int argc, char **argv, struct cli_common *c, struct tui_opts *o)
 {
 	const char	*v, *variant = NULL;
+	char		*cause = NULL;
 	int		 i, r, bad = 0;
 
 	cli_common_init(c);
@@ -185,7 +188,16 @@ tui_parse(int argc, char **argv, struct cli_common *c, struct tui_opts *o)
 			return -1;
 		} else if (strcmp(argv[i], "--ascii") == 0)
 			o->ascii = 1;
-		else if (strcmp(argv[i], "--zoom") == 0)
+		else if (strcmp(argv[i], "--dram") == 0)
+			o->dram = 1;
+		else if (strncmp(argv[i], "--dram=", 7) == 0) {
+			if (dram_parse(argv[i] + 7, &o->dram_cfg, &cause) != 0) {
+				cli_usage_error("--dram: %s", cause);
+				free(cause);
+				return -1;
+			}
+			o->dram = 2;
+		} else if (strcmp(argv[i], "--zoom") == 0)
 			o->zoom = 1;
 		else if (strcmp(argv[i], "--no-mouse") == 0)
 			o->mouse = 0;
@@ -293,7 +305,7 @@ tui_draw(struct canvas *cv, struct state *st)
 	if (n > 0 && st->focus_box)
 		view_draw_focus(cv, models, n);
 	if (n > 0 && st->dram)
-		view_draw_dram(cv, models[0], &dram_teaching,
+		view_draw_dram(cv, models[0], &st->dram_cfg,
 		    VIEW_DRAM_WARPS);
 	overlay_draw(cv, st);
 }
@@ -584,6 +596,9 @@ tui_main(int argc, char **argv)
 		return rc;
 	}
 	st.zoom = o.zoom;
+	if (o.dram == 2)
+		st.dram_cfg = o.dram_cfg;
+	st.dram |= o.dram != 0;
 	if (o.frames > 0) {
 		st.playing = 1;
 		st.wrap = 1;

@@ -239,7 +239,7 @@ lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
     const char *file, int line, char **cause)
 {
 	struct lesson_scene	*s = &raw->s;
-	char			*p, *tok, *save, *comma;
+	char			*p, *tok, *save, *comma, *why = NULL;
 	const char		*end;
 	int64_t			 v;
 	int			 a;
@@ -324,8 +324,13 @@ lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
 			return -1;
 		}
 	} else if (strcmp(word, "dram") == 0) {
-		if (*arg != '\0')
-			goto want;
+		s->dram_cfg = dram_teaching;
+		if (*arg != '\0' && dram_parse(arg, &s->dram_cfg, &why) != 0) {
+			*cause = cause_printf("%s:%d: dram: %s", file, line,
+			    why);
+			free(why);
+			return -1;
+		}
 		s->dram = 1;
 	} else if (strcmp(word, "optional") == 0) {
 		if (*arg != '\0')
@@ -364,7 +369,7 @@ want:
 		end = "a theme name";
 	else if (strcmp(word, "say") == 0)
 		end = "a sentence";
-	else if (strcmp(word, "optional") == 0 || strcmp(word, "dram") == 0)
+	else if (strcmp(word, "optional") == 0)
 		end = "nothing after it";
 	*cause = cause_printf("%s:%d: %s: '%s' is not allowed (%s)", file, line,
 	    word, arg, end);
@@ -539,7 +544,8 @@ lesson_write(FILE *f, const struct lesson *ls)
 		if (s->theme[0] != '\0')
 			fprintf(f, "theme %s\n", s->theme);
 		if (s->dram)
-			fputs("dram\n", f);
+			fprintf(f, "dram %d,%d,%lld\n", s->dram_cfg.channels,
+			    s->dram_cfg.banks, (long long)s->dram_cfg.interleave);
 		fprintf(f, "say %s\n", s->say);
 	}
 }

@@ -20,7 +20,8 @@
  *	theme NAME                   the colour theme (kept; this build
  *	                             has one)
  *	say TEXT                     narration; more say lines continue it
- *	dram                         the DRAM channels box on
+ *	dram [C,B,I]                 the DRAM channels box on (channels,
+ *	                             banks, interleave; default 8,16,256)
  *	optional                     leave the scene out when its variant or
  *	                             a partner is not in this build
  *
@@ -35,6 +36,7 @@
 #include <stdio.h>
 
 #include "arch.h"
+#include "dram.h"
 #include "param.h"
 
 #define LESSON_TITLE_MAX	96
@@ -57,6 +59,7 @@ struct lesson_scene {
 	char			 theme[32];	/* "": leave it */
 	char			 say[LESSON_SAY_MAX];
 	int			 dram;		/* the DRAM box on */
+	struct dram_config	 dram_cfg;	/* ... under this interleaving */
 	int			 line;		/* of its "scene" line */
 };
 

@@ -38,6 +38,7 @@ state_init(struct state *st, enum arch arch)
 	memset(st, 0, sizeof *st);
 	st->arch = arch;
 	st->speed = 2;
+	st->dram_cfg = dram_teaching;
 }
 
 int
@@ -522,6 +523,8 @@ state_apply(struct state *st, const struct lesson_scene *sc, char **cause)
 	st->block[1] = sc->block[1];
 	st->warp = sc->warp;
 	st->dram = sc->dram;
+	if (sc->dram)
+		st->dram_cfg = sc->dram_cfg;
 	st->focus = sc->lanes;
 	st->focus_box = sc->lanes != 0;
 	st->playing = 0;
@@ -564,6 +567,7 @@ state_mark(struct state *st)
 	sc->block[1] = st->block[1];
 	sc->warp = st->warp;
 	sc->dram = st->dram;
+	sc->dram_cfg = st->dram_cfg;
 	sc->lanes = st->focus;
 	snprintf(sc->say, sizeof sc->say, "Bookmark %d: %s at step %lld.",
 	    st->nmarks + 1, p->v->name, (long long)st->step);

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "arch.h"
+#include "dram.h"
 #include "launch.h"
 #include "lesson.h"
 #include "param.h"
@@ -98,6 +99,7 @@ struct state {
 	int			 focus_box;	/* their addresses shown */
 	int			 zoom;		/* projector zoom */
 	int			 dram;		/* the DRAM box on */
+	struct dram_config	 dram_cfg;	/* its interleaving */
 
 	/* The lecture screen's input; show leaves these zero. */
 	int			 playing;
