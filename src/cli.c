@@ -87,8 +87,8 @@ static const char usage_show[] =
 static const char usage_lesson[] =
 "usage: warpviz lesson --list\n"
 "       warpviz lesson NAME|FILE.lesson [--scene K] [TUI options]\n"
-"List the lessons, or play one on the lecture screen: PgDn or ] for the\n"
-"next scene, PgUp or [ for the previous one.  The format is in warpviz(1).\n";
+"List the lessons, or play one on the lecture screen: PgDn or n for the\n"
+"next scene, PgUp or N for the previous one.  The format is in warpviz(1).\n";
 
 static const char usage_trace[] =
 "usage: warpviz trace VARIANT [-p NAME=VALUE]... [--steps A:B] [--step K]\n"

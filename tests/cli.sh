@@ -175,6 +175,44 @@ cmp -s "$tmp/a" "$tmp/b"; ok $? "stats --brute gives the same totals"
 grep -q 'global loads .* (8.50 per request' "$tmp/text"
 ok $? "stats text: twohop-v0 8.50 sectors per load request"
 
+# The source pane keeps what a lesson turns on at both lecture sizes: the
+# index lines, the guard, the loop and the access (twohop: the i and j
+# lines are the whole difference between V0 and V1), long lines wrap
+# (copy-offset's "+ offset"), and the struct a kernel reads is shown.
+for size in 120x35 80x24; do
+	for v in twohop-v0 twohop-v1; do
+		"$WARPVIZ" show $v --size $size >"$tmp/src" 2>&1
+		grep -q 'int i = threadIdx\.[xy]' "$tmp/src" &&
+		    grep -q 'int j = threadIdx\.[xy]' "$tmp/src" &&
+		    grep -q 'if (i >= n || j >= n)' "$tmp/src" &&
+		    grep -q 'for (int k = 0; k < n; ++k)' "$tmp/src" &&
+		    grep -q '▶ *float x = d\[n\*i + k\]' "$tmp/src"
+		ok $? "show $v --size $size: index lines, guard, loop and access"
+	done
+	"$WARPVIZ" show copy-offset --size $size >"$tmp/src" 2>&1
+	grep -q 'offset;' "$tmp/src"
+	ok $? "show copy-offset --size $size: the wrapped '+ offset' shows"
+	"$WARPVIZ" show struct12 --size $size >"$tmp/src" 2>&1
+	grep -q 'struct vec3 {' "$tmp/src" && grep -q 'float x, y, z;' "$tmp/src"
+	ok $? "show struct12 --size $size: the struct definition shows"
+done
+
+# Two loops named k (powers: the store loop, then the read loop): step
+# 1 + k stores power k, step 33 + k reads it back; each names its own k.
+"$WARPVIZ" trace powers-stride32 --steps 0:35 >"$tmp/pw" 2>&1
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$tmp/pw" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert rows[0]["loop"] == {}, rows[0]["loop"]
+for r in rows[1:33]:
+    assert r["op"] == "store" and r["loop"] == {"k": r["step"] - 1}, r["loop"]
+for r in rows[33:36]:
+    assert r["op"] == "load" and r["loop"] == {"k": r["step"] - 33}, r["loop"]
+PY
+	ok $? "trace: each step names the k of its own loop (powers: store, read)"
+fi
+
 # show: a frame of the requested size.
 "$WARPVIZ" show matmul-col --size 100x30 >"$tmp/show" 2>&1; ok $? "show exits 0"
 [ "$(wc -l <"$tmp/show")" -le 30 ] && [ -s "$tmp/show" ]; ok $? "show --size 100x30: at most 30 lines"

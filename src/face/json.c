@@ -106,10 +106,13 @@ json_print_access(FILE *f, const struct launch *l, enum arch arch,
 	    PRId64 "], \"warp\": %d", arr->base, space_name(s->space),
 	    s->op == OP_LOAD ? "load" : "store", s->size, arch_name(arch),
 	    a->block[0], a->block[1], a->warp);
+	/* The loops around this access: two loops may share a name (powers
+	   has a store loop and a read loop over k), so only the enclosing
+	   ones are named, as show and the TUI do. */
 	fputs(", \"loop\": {", f);
-	for (i = 0; i < l->nloops; i++)
+	for (i = 0; i < s->nloops; i++)
 		fprintf(f, "%s\"%s\": %" PRId64, i ? ", " : "",
-		    l->loops[i].var, a->loop[i]);
+		    l->loops[s->loop[i]].var, a->loop[s->loop[i]]);
 	fputs("}, \"lanes\": [", f);
 	for (i = 0; i < a->nlanes; i++) {
 		if (a->active >> i & 1)

@@ -69,7 +69,7 @@ static struct {
 	int		 retained;
 	int		 nmodules;
 	int		 nembedded;	/* modules[0..nembedded-1] */
-	wcu_module	 modules[32];
+	wcu_module	 modules[64];
 	struct {
 		char		 name[64];
 		wcu_function	 f;

@@ -40,6 +40,8 @@ static struct {
 	int				 version;
 	wnv_get_error_string_fn		 GetErrorString;
 	wnv_version_fn			 Version;
+	wnv_get_num_supported_archs_fn	 GetNumSupportedArchs;
+	wnv_get_supported_archs_fn	 GetSupportedArchs;
 	wnv_create_program_fn		 CreateProgram;
 	wnv_destroy_program_fn		 DestroyProgram;
 	wnv_compile_program_fn		 CompileProgram;
@@ -127,7 +129,8 @@ gpu_nvrtc_open(char *why, size_t len)
 	    SYM(DestroyProgram) || SYM(CompileProgram) ||
 	    SYM(GetProgramLogSize) || SYM(GetProgramLog) || SYM(GetCUBINSize) ||
 	    SYM(GetCUBIN) || SYM(GetPTXSize) || SYM(GetPTX) ||
-	    SYM(AddNameExpression) || SYM(GetLoweredName)) {
+	    SYM(AddNameExpression) || SYM(GetLoweredName) ||
+	    SYM(GetNumSupportedArchs) || SYM(GetSupportedArchs)) {
 		snprintf(why, len, "no NVRTC: the library found lacks "
 		    "nvrtcGetCUBIN or its kin (it must be CUDA 11.2 or newer)");
 		dlclose(nv.dl);
@@ -319,8 +322,48 @@ cache_write(const char *dir, const char *path, const struct gpu_nvrtc_image *o)
 		unlink(tmp);
 }
 
+/* The newest architecture NVRTC knows at or below arch, or 0. */
+static int
+newest_below(int arch)
+{
+	int	n = 0, *a, i, best = 0;
+
+	if (nv.GetNumSupportedArchs(&n) != WNV_SUCCESS || n <= 0 ||
+	    (a = calloc(n, sizeof *a)) == NULL)
+		return 0;
+	if (nv.GetSupportedArchs(a) == WNV_SUCCESS)
+		for (i = 0; i < n; i++)
+			if (a[i] <= arch && a[i] > best)
+				best = a[i];
+	free(a);
+	return best;
+}
+
+static int	compile_job(const struct gpu_nvrtc_job *,
+		    struct gpu_nvrtc_image *, char *, size_t);
+
 int
 gpu_nvrtc_compile(const struct gpu_nvrtc_job *job, struct gpu_nvrtc_image *out,
+    char *why, size_t len)
+{
+	struct gpu_nvrtc_job	older;
+	int			rc, arch;
+
+	rc = compile_job(job, out, why, len);
+	if (rc == 0 || job->ptx || nv.dl == NULL ||
+	    (arch = newest_below(job->arch)) == 0 || arch == job->arch)
+		return rc;
+	/* A GPU newer than this NVRTC: PTX that the driver compiles. */
+	older = *job;
+	older.arch = arch;
+	older.ptx = 1;
+	if ((rc = compile_job(&older, out, why, len)) == 0)
+		out->ptx_for = arch;
+	return rc;
+}
+
+static int
+compile_job(const struct gpu_nvrtc_job *job, struct gpu_nvrtc_image *out,
     char *why, size_t len)
 {
 	wnv_program	 prog = NULL;

@@ -27,6 +27,8 @@ struct gpu_nvrtc_image {
 	size_t		 len;
 	char		 lowered[256];	/* the kernel's name in the image */
 	int		 cached;	/* read from the cache, not compiled */
+	int		 ptx_for;	/* PTX for compute_<ptx_for> where NVRTC
+					   does not know the GPU's sm; else 0 */
 	double		 ms;		/* compile (or cache read) time */
 };
 
@@ -35,7 +37,9 @@ int	gpu_nvrtc_open(char *why, size_t len);
 /* The loaded NVRTC's version, major * 1000 + minor * 10; 0 if none. */
 int	gpu_nvrtc_version(void);
 /* Compile (or fetch from the cache): 0, or -1 with one line in why, for a
- * compile error the compiler's first error as FILE:LINE: error: TEXT. */
+ * compile error the compiler's first error as FILE:LINE: error: TEXT.  A
+ * GPU newer than NVRTC gets PTX of the newest architecture NVRTC knows
+ * below it, for the driver to finish. */
 int	gpu_nvrtc_compile(const struct gpu_nvrtc_job *,
 	    struct gpu_nvrtc_image *, char *why, size_t len);
 void	gpu_nvrtc_image_free(struct gpu_nvrtc_image *);

@@ -216,7 +216,7 @@ run_fail(struct gpu_result *res, enum gpu_result_status st, const char *why)
 }
 
 #define MAX_RUNS	100
-#define MAX_COMPILED	16
+#define MAX_COMPILED	48
 
 /* Modules compiled by NVRTC and loaded on the current device. */
 static int run_arch;

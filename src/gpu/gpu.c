@@ -36,6 +36,7 @@ static struct {
 	int			 probed;
 	enum gpu_status		 status;
 	char			 why[256];
+	char			 short_why[128];	/* gpu_no_timing's */
 	struct gpu_device	 dev;
 	const struct gpu_ops	*ops;
 	/* The job the worker is running: jobs[0] and its partners. */
@@ -59,6 +60,42 @@ lprintf(char *line, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(line, GPU_LINE_MAX, fmt, ap);
 	va_end(ap);
+}
+
+/*
+ * Why there is no live timing, in one line that fits a panel 80 columns
+ * wide and points to the recorded results; 'warpviz gpu' says more.
+ */
+static void
+gpu_no_timing(char *buf, size_t len)
+{
+	const char	*why;
+
+	switch (g.status) {
+	case GPU_OFF:
+		why = "GPU switched off (WARPVIZ_GPU=off)";
+		break;
+	case GPU_NO_KERNELS:
+		why = "built without GPU kernels";
+		break;
+	case GPU_NO_DRIVER:
+		why = "no NVIDIA driver";
+		break;
+	case GPU_NO_DEVICE:
+		why = "no CUDA device";
+		break;
+	case GPU_DRIVER_OLD:
+		why = "NVIDIA driver too old";
+		break;
+	case GPU_NO_CODE:
+		why = "no machine code for this GPU";
+		break;
+	default:
+		why = "the GPU could not be opened";
+		break;
+	}
+	snprintf(buf, len, "no live timing: %s; --results h100 replays "
+	    "recorded times", why);
 }
 
 /* Open the backend once; the answer is kept. */
@@ -195,7 +232,8 @@ gpu_request(const struct param_set *ps, const char **why)
 
 	pthread_mutex_lock(&g.lock);
 	if (gpu_probe() != GPU_OK) {
-		*why = g.why;
+		gpu_no_timing(g.short_why, sizeof g.short_why);
+		*why = g.short_why;
 		goto out;
 	}
 	if (g.busy) {
@@ -366,8 +404,10 @@ gpu_panel(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 	else if (self != NULL)
 		lprintf(lines[n++], "recorded on %s %s",
 		    g.recorded->gpu, g.recorded->date);
-	else if (g.probed && g.status != GPU_OK)
-		lprintf(lines[n++], "no live timing: %s", g.why);
+	else if (g.probed && g.status != GPU_OK) {
+		gpu_no_timing(g.short_why, sizeof g.short_why);
+		lprintf(lines[n++], "%s", g.short_why);
+	}
 	else if (gpu_run_kernel(ps, kbuf, sizeof kbuf, &kwhy) == NULL)
 		lprintf(lines[n++], "no live timing: %s", kwhy);
 	else

@@ -21,6 +21,8 @@ enum {
 
 typedef const char *(*wnv_get_error_string_fn)(wnv_result);
 typedef wnv_result (*wnv_version_fn)(int *, int *);
+typedef wnv_result (*wnv_get_num_supported_archs_fn)(int *);
+typedef wnv_result (*wnv_get_supported_archs_fn)(int *);
 typedef wnv_result (*wnv_create_program_fn)(wnv_program *, const char *,
     const char *, int, const char *const *, const char *const *);
 typedef wnv_result (*wnv_destroy_program_fn)(wnv_program *);

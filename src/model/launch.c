@@ -168,8 +168,17 @@ setup_site(struct launch *l, const struct body_def *b, const int *open,
 		s->offset = d->fields[i].offset;
 		s->size = d->fields[i].size;
 	}
+	s->used = s->size;
+	if (field[0] == '\0' && b->size == 0 && d->fields[0].name != NULL) {
+		/* A whole struct: its fields, not its padding, are used. */
+		for (s->used = 0, i = 0; i < VARIANT_MAX_FIELDS &&
+		    d->fields[i].name != NULL; i++)
+			if (d->fields[i].offset + d->fields[i].size > s->used)
+				s->used = d->fields[i].offset +
+				    d->fields[i].size;
+	}
 	if (b->size != 0)
-		s->size = b->size;
+		s->size = s->used = b->size;
 	if (b->guard != NULL &&
 	    (s->guard = expr_parse(&l->scope, b->guard, cause)) == NULL)
 		return -1;

@@ -50,6 +50,9 @@ struct launch_site {
 	int64_t			 cols;		/* for two subscripts */
 	int			 offset;	/* field offset, bytes */
 	int			 size;		/* bytes per lane */
+	int			 used;		/* of them, bytes of fields: a
+						   whole padded struct's padding
+						   is moved, not used */
 	int			 nloops;	/* enclosing loops */
 	int			 loop[VARIANT_MAX_LOOPS];
 	struct expr		*guard;		/* its own condition, or NULL */

@@ -308,28 +308,78 @@ rules_legacy(const int64_t *addr, uint32_t active, int nlanes, int size,
 	rules_spans(v, n, size, &out->bytes_used, &sectors, &lines);
 }
 
-/* Apply the shared-memory bank rule. */
-void
-rules_shared(const int64_t *addr, uint32_t active, int nlanes, int size,
-    struct rules_shared *out)
+/*
+ * The lanes served together (a "phase") in a shared access of size bytes.
+ * 4-byte accesses: the whole warp.  8-byte: two half-warps, 16-byte: four
+ * quarter-warps.  Stores keep those phases.  Loads merge each even phase
+ * with the next one when each of the two touches at most two distinct
+ * addresses (measured with ncu on an H100: doc/rules.md); merged 8-byte
+ * phases make one of 32 lanes, merged 16-byte phases one of 16.  Returns
+ * the number of phases; phase[p] is its lane mask (possibly 0).
+ */
+static int
+rules_shared_phases(const int64_t *addr, uint32_t mask, int size, int load,
+    uint32_t phase[4], int *words)
 {
-	int64_t		w[RULES_MAX_LANES], w0;
-	uint32_t	mask;
-	int		load[RULES_BANKS];
-	int		phases, per, words, p, l, k, n, i, b, max;
+	int64_t		d[3];
+	uint32_t	out[4];
+	int		phases, per, p, l, i, n, nd, few[4];
 
 	if (size == 8) {
 		phases = 2;
-		words = 2;
+		*words = 2;
 	} else if (size >= 16) {
 		phases = 4;
-		words = 4;
+		*words = 4;
 	} else {
 		phases = 1;
-		words = 1;
+		*words = 1;
 	}
 	per = RULES_MAX_LANES / phases;
+	for (p = 0; p < phases; p++) {
+		phase[p] = 0;
+		nd = 0;
+		for (l = p * per; l < (p + 1) * per; l++) {
+			if (!(mask & (UINT32_C(1) << l)))
+				continue;
+			phase[p] |= UINT32_C(1) << l;
+			for (i = 0; i < nd; i++)
+				if (d[i] == addr[l])
+					break;
+			if (i == nd && nd < 3)
+				d[nd++] = addr[l];
+		}
+		few[p] = nd <= 2;
+	}
+	if (!load || phases == 1)
+		return (phases);
+	/* Pairs merge or stay apart each on its own; order is kept. */
+	n = 0;
+	for (p = 0; p < phases; p += 2) {
+		if (few[p] && few[p + 1])
+			out[n++] = phase[p] | phase[p + 1];
+		else {
+			out[n++] = phase[p];
+			out[n++] = phase[p + 1];
+		}
+	}
+	for (p = 0; p < n; p++)
+		phase[p] = out[p];
+	return (n);
+}
+
+/* Apply the shared-memory bank rule. */
+void
+rules_shared(const int64_t *addr, uint32_t active, int nlanes, int size,
+    int load, struct rules_shared *out)
+{
+	int64_t		w[RULES_MAX_LANES * 4], w0;
+	uint32_t	mask, phase[4];
+	int		inbank[RULES_BANKS];
+	int		phases, words, p, l, k, n, i, b, max;
+
 	mask = rules_mask(active, &nlanes);
+	phases = rules_shared_phases(addr, mask, size, load, phase, &words);
 
 	out->active = rules_popcount(mask);
 	out->wavefronts = out->ideal = out->degree = 0;
@@ -343,8 +393,8 @@ rules_shared(const int64_t *addr, uint32_t active, int nlanes, int size,
 
 	for (p = 0; p < phases; p++) {
 		n = 0;
-		for (l = p * per; l < (p + 1) * per; l++) {
-			if (!(mask & (UINT32_C(1) << l)))
+		for (l = 0; l < RULES_MAX_LANES; l++) {
+			if (!(phase[p] & (UINT32_C(1) << l)))
 				continue;
 			w0 = rules_floordiv(addr[l], RULES_BANK_WIDTH);
 			for (k = 0; k < words; k++)
@@ -355,14 +405,14 @@ rules_shared(const int64_t *addr, uint32_t active, int nlanes, int size,
 		rules_sort(w, n);
 
 		for (b = 0; b < RULES_BANKS; b++)
-			load[b] = 0;
+			inbank[b] = 0;
 		max = 0;
 		for (i = 0; i < n; i++) {
 			if (i > 0 && w[i] == w[i - 1])
 				continue;
 			b = (int)rules_floormod(w[i], RULES_BANKS);
-			if (++load[b] > max)
-				max = load[b];
+			if (++inbank[b] > max)
+				max = inbank[b];
 		}
 		out->wavefronts += max;
 		out->ideal++;
@@ -413,22 +463,6 @@ rules_class_name(enum rules_class class)
 
 /* --- what the panels draw ----------------------------------------------- */
 
-/* Phases and words per lane of a shared access of size bytes. */
-static int
-rules_phases(int size, int *words)
-{
-	if (size == 8) {
-		*words = 2;
-		return (2);
-	}
-	if (size >= 16) {
-		*words = 4;
-		return (4);
-	}
-	*words = 1;
-	return (1);
-}
-
 /*
  * The shared-memory bank rule word by word.  Within a phase the distinct
  * words are sorted by (bank, word), so a bank's k words take passes 0..k-1
@@ -436,17 +470,16 @@ rules_phases(int size, int *words)
  */
 void
 rules_shared_banks(const int64_t *addr, uint32_t active, int nlanes,
-    int size, struct rules_banks *out)
+    int size, int load, struct rules_banks *out)
 {
 	struct rules_word	*wd, t;
-	uint32_t		 mask;
+	uint32_t		 mask, phase[4];
 	int64_t			 w0;
-	int			 phases, words, per, p, l, k, i, j, first;
-	int			 load[RULES_BANKS], base = 0, max;
+	int			 phases, words, p, l, k, i, j, first;
+	int			 inbank[RULES_BANKS], base = 0, max;
 
-	phases = rules_phases(size, &words);
-	per = RULES_MAX_LANES / phases;
 	mask = rules_mask(active, &nlanes);
+	phases = rules_shared_phases(addr, mask, size, load, phase, &words);
 	out->phases = phases;
 	out->nwords = 0;
 	for (i = 0; i < RULES_BANKS; i++)
@@ -457,8 +490,8 @@ rules_shared_banks(const int64_t *addr, uint32_t active, int nlanes,
 	for (p = 0; p < phases; p++) {
 		first = out->nwords;
 		/* The phase's distinct words and the lanes of each. */
-		for (l = p * per; l < (p + 1) * per; l++) {
-			if (!(mask & (UINT32_C(1) << l)))
+		for (l = 0; l < RULES_MAX_LANES; l++) {
+			if (!(phase[p] & (UINT32_C(1) << l)))
 				continue;
 			w0 = rules_floordiv(addr[l], RULES_BANK_WIDTH);
 			for (k = 0; k < words; k++) {
@@ -487,21 +520,21 @@ rules_shared_banks(const int64_t *addr, uint32_t active, int nlanes,
 			out->word[j] = t;
 		}
 		for (i = 0; i < RULES_BANKS; i++)
-			load[i] = 0;
+			inbank[i] = 0;
 		max = 0;
 		for (i = first; i < out->nwords; i++) {
 			wd = &out->word[i];
-			wd->pass = load[wd->bank]++;
+			wd->pass = inbank[wd->bank]++;
 			wd->wave = base + wd->pass;
-			if (load[wd->bank] > max)
-				max = load[wd->bank];
+			if (inbank[wd->bank] > max)
+				max = inbank[wd->bank];
 			out->words[wd->bank]++;
-			if (load[wd->bank] > out->degree[wd->bank])
-				out->degree[wd->bank] = load[wd->bank];
+			if (inbank[wd->bank] > out->degree[wd->bank])
+				out->degree[wd->bank] = inbank[wd->bank];
 		}
 		/* A lane is served when its first word is. */
 		for (i = first; i < out->nwords; i++)
-			for (l = p * per; l < (p + 1) * per; l++)
+			for (l = 0; l < RULES_MAX_LANES; l++)
 				if ((out->word[i].lanes & (UINT32_C(1) << l)) &&
 				    out->word[i].word == rules_floordiv(addr[l],
 				    RULES_BANK_WIDTH))

@@ -59,7 +59,12 @@ struct rules_legacy {
 	struct rules_segment seg[RULES_MAX_SEGMENTS];
 };
 
-/* Shared memory: 32 banks of 4 bytes, phases for 8- and 16-byte accesses. */
+/*
+ * Shared memory: 32 banks of 4 bytes.  8-byte accesses are served in two
+ * phases of 16 lanes, 16-byte ones in four of 8; a load (load != 0)
+ * merges each even phase with the next when each touches at most two
+ * distinct addresses (measured on an H100, doc/rules.md).
+ */
 struct rules_shared {
 	int	active;
 	int	wavefronts;	/* serialised passes, summed over phases */
@@ -91,7 +96,7 @@ void	rules_legacy(const int64_t *addr, uint32_t active, int nlanes, int size,
 	    struct rules_legacy *out);
 /* Apply the shared-memory bank rule. */
 void	rules_shared(const int64_t *addr, uint32_t active, int nlanes, int size,
-	    struct rules_shared *out);
+	    int load, struct rules_shared *out);
 /* Apply the constant-memory serialisation rule. */
 void	rules_constant(const int64_t *addr, uint32_t active, int nlanes,
 	    struct rules_constant *out);
@@ -119,7 +124,8 @@ struct rules_word {
 
 /* The words of a shared access per bank and per wavefront. */
 struct rules_banks {
-	int		phases;		/* 1, 2 (8-byte) or 4 (16-byte) */
+	int		phases;		/* served phases: 1, 2 (8-byte) or 4
+					   (16-byte), fewer for merged loads */
 	int		nwords;		/* distinct (phase, word) pairs */
 	struct rules_word word[RULES_MAX_WORDS];	/* by phase, bank,
 							   word */
@@ -152,7 +158,7 @@ struct rules_reads {
  * access's wavefronts are the phases' passes one after the other.
  */
 void	rules_shared_banks(const int64_t *addr, uint32_t active, int nlanes,
-	    int size, struct rules_banks *out);
+	    int size, int load, struct rules_banks *out);
 /* The lines a global access touches, sorted; returns how many (at most
    RULES_MAX_LINES). */
 int	rules_lines(const int64_t *addr, uint32_t active, int nlanes, int size,

@@ -225,6 +225,8 @@ prompt(struct state *st, enum state_prompt what, const char *init)
 	st->prompt = what;
 	snprintf(st->input, sizeof st->input, "%s", init);
 	st->ninput = strlen(st->input);
+	st->icur = st->ninput;
+	st->ifresh = st->ninput > 0;
 	return INTENT_REDRAW;
 }
 
@@ -295,9 +297,10 @@ act_gpu(struct state *st)
 	const char	*why = NULL;
 
 	if (gpu_request(&st->pane[0].ps, &why) != 0)
-		state_status(st, "GPU: %s", why != NULL ? why : "unavailable");
+		state_status(st, "%s", why != NULL ? why : "no live timing");
 	else
-		state_status(st, "GPU: timing %s...", st->pane[0].v->name);
+		state_status(st, "timing %s on the GPU...",
+		    st->pane[0].v->name);
 	return INTENT_REDRAW;
 }
 
@@ -431,7 +434,48 @@ static int
 act_help(struct state *st)
 {
 	st->mode = MODE_HELP;
+	st->help_page = 0;
 	return INTENT_REDRAW;
+}
+
+/* Scroll the source pane by n lines; it folds again at the next step. */
+static int
+scroll_source(struct state *st, int n)
+{
+	if (st->src_step != st->step)
+		st->src_scroll = 0;
+	st->src_step = st->step;
+	st->src_scroll += n;
+	if (st->src_scroll == 0)
+		st->src_scroll = n;
+	state_status(st, "source scrolled; the next step folds it again");
+	return INTENT_REDRAW;
+}
+
+static int
+act_source_down(struct state *st)
+{
+	return scroll_source(st, 4);
+}
+
+static int
+act_source_up(struct state *st)
+{
+	return scroll_source(st, -4);
+}
+
+/* PgDn and PgUp: a presenter's remote sends them, so in a lesson they move
+   between scenes; otherwise they scroll the source as ] and [ do. */
+static int
+act_page_down(struct state *st)
+{
+	return st->lesson != NULL ? act_scene_next(st) : act_source_down(st);
+}
+
+static int
+act_page_up(struct state *st)
+{
+	return st->lesson != NULL ? act_scene_prev(st) : act_source_up(st);
 }
 
 static int
@@ -471,10 +515,14 @@ const struct keys_entry keys_table[] = {
 	{ { 'c' }, { "c" }, "compare side by side", act_compare },
 	{ { 'g' }, { "g" }, "time it on the GPU", act_gpu },
 	{ { 'o' }, { "o" }, "occupancy and GPU details", act_occupancy },
-	{ { KEY_NPAGE, ']' }, { "PgDn", "]" }, "lesson: next scene",
-	  act_scene_next },
-	{ { KEY_PPAGE, '[' }, { "PgUp", "[" }, "lesson: previous scene",
-	  act_scene_prev },
+	{ { KEY_NPAGE }, { "PgDn" }, "next scene (lesson), else ]",
+	  act_page_down },
+	{ { KEY_PPAGE }, { "PgUp" }, "previous scene (lesson), else [",
+	  act_page_up },
+	{ { ']' }, { "]" }, "scroll the source down", act_source_down },
+	{ { '[' }, { "[" }, "scroll the source up", act_source_up },
+	{ { 'n' }, { "n" }, "lesson: next scene", act_scene_next },
+	{ { 'N' }, { "N" }, "lesson: previous scene", act_scene_prev },
 	{ { 'f' }, { "f" }, "lanes to focus (type 0,16)", act_lanes_prompt },
 	{ { 'i' }, { "i" }, "their thread and address", act_focus_box },
 	{ { 'z' }, { "z" }, "projector zoom", act_zoom },
@@ -492,6 +540,9 @@ const struct keys_entry keys_table[] = {
 	{ { 0 }, { "Down", "j" }, "lists: down", NULL },
 	{ { 0 }, { "Enter" }, "lists: choose; prompt: apply", NULL },
 	{ { 0 }, { "Esc" }, "close a list or prompt; stop totals", NULL },
+	{ { 0 }, { "C-a", "C-e" }, "prompt: to start, to end", NULL },
+	{ { 0 }, { "C-u", "C-k" }, "prompt: erase to start/end", NULL },
+	{ { 0 }, { "Backspace" }, "prompt: erase a character", NULL },
 	{ { 0 }, { NULL }, NULL, NULL }
 };
 
@@ -781,22 +832,89 @@ apply_lanes(struct state *st)
 	return MOVED;
 }
 
+/*
+ * The prompt's line editing.  It opens on the old value, shown selected:
+ * the first character typed replaces it, as in a dialog's text field;
+ * any editing key keeps it.  Left/Right, Ctrl-A/Home, Ctrl-E/End move;
+ * Backspace and Delete erase; Ctrl-U erases to the start, Ctrl-K to the
+ * end.  Returns INTENT_REDRAW when the key was an editing key, else 0.
+ */
 static int
-mode_prompt(struct state *st, int key)
+prompt_edit(struct state *st, int key)
 {
+	char	*in = st->input;
+
 	switch (key) {
-	case KEY_ESC:
-		st->mode = MODE_FRAME;
-		state_status(st, "cancelled");
-		return INTENT_REDRAW;
+	case KEY_LEFT:
+		if (st->icur > 0)
+			st->icur--;
+		break;
+	case KEY_RIGHT:
+		if (st->icur < st->ninput)
+			st->icur++;
+		break;
+	case KEY_HOME:
+	case KEY_CTRL('a'):
+		st->icur = 0;
+		break;
+	case KEY_END:
+	case KEY_CTRL('e'):
+		st->icur = st->ninput;
+		break;
 	case KEY_BACKSPACE:
 	case 127:
 	case 8:
-		if (st->ninput > 0)
-			st->input[--st->ninput] = '\0';
-		return INTENT_REDRAW;
+		if (st->ifresh) {
+			st->ninput = st->icur = 0;
+			break;
+		}
+		if (st->icur == 0)
+			break;
+		memmove(in + st->icur - 1, in + st->icur, st->ninput -
+		    st->icur);
+		st->icur--;
+		st->ninput--;
+		break;
+	case KEY_DC:
+	case KEY_CTRL('d'):
+		if (st->icur == st->ninput)
+			break;
+		memmove(in + st->icur, in + st->icur + 1, st->ninput -
+		    st->icur - 1);
+		st->ninput--;
+		break;
 	case KEY_CTRL('u'):
-		st->input[st->ninput = 0] = '\0';
+		memmove(in, in + st->icur, st->ninput - st->icur);
+		st->ninput -= st->icur;
+		st->icur = 0;
+		break;
+	case KEY_CTRL('k'):
+		st->ninput = st->icur;
+		break;
+	default:
+		if (key < 0x20 || key >= 0x7f)
+			return 0;
+		if (st->ifresh)
+			st->ninput = st->icur = 0;
+		if (st->ninput + 1 >= STATE_INPUT_MAX)
+			break;
+		memmove(in + st->icur + 1, in + st->icur, st->ninput -
+		    st->icur);
+		in[st->icur++] = key;
+		st->ninput++;
+		break;
+	}
+	in[st->ninput] = '\0';
+	st->ifresh = 0;
+	return INTENT_REDRAW;
+}
+
+static int
+mode_prompt(struct state *st, int key)
+{
+	if (key == KEY_ESC) {
+		st->mode = MODE_FRAME;
+		state_status(st, "cancelled");
 		return INTENT_REDRAW;
 	}
 	if (is_enter(key)) {
@@ -812,12 +930,7 @@ mode_prompt(struct state *st, int key)
 			return apply_lanes(st);
 		}
 	}
-	if (key >= 0x20 && key < 0x7f && st->ninput + 1 < STATE_INPUT_MAX) {
-		st->input[st->ninput++] = key;
-		st->input[st->ninput] = '\0';
-		return INTENT_REDRAW;
-	}
-	return 0;
+	return prompt_edit(st, key);
 }
 
 /* The frame's mouse: the wheel steps. */
@@ -849,6 +962,17 @@ keys_dispatch(struct state *st, int key, int w, int h)
 	}
 	switch (st->mode) {
 	case MODE_HELP:
+		/* ? or Right turns to the glossary, Left back; others close. */
+		if ((key == '?' || key == KEY_RIGHT || key == '\t') &&
+		    st->help_page == 0) {
+			st->help_page = 1;
+			return INTENT_REDRAW;
+		}
+		if (key == KEY_LEFT && st->help_page == 1) {
+			st->help_page = 0;
+			return INTENT_REDRAW;
+		}
+		/* FALLTHROUGH */
 	case MODE_GPU:
 		if (key == KEY_MOUSE)
 			return 0;

@@ -280,6 +280,8 @@ tui_draw(struct canvas *cv, struct state *st)
 	memset(&o, 0, sizeof o);
 	o.status = st->status[0] != '\0' ? st->status : NULL;
 	o.playing = st->playing;
+	/* A scrolled source stays until the step moves on. */
+	o.source_scroll = st->src_step == st->step ? st->src_scroll : 0;
 	o.keys = "? keys  q quit  Left/Right step  Space play  Tab variant  "
 	    "v list  c compare  p param  a arch  g GPU";
 	if (st->lesson != NULL) {
@@ -288,10 +290,14 @@ tui_draw(struct canvas *cv, struct state *st)
 		    st->lesson->nscenes, sc->title);
 		o.scene = scene;
 		o.narration = sc->say;
-		o.keys = "PgDn/] next scene  PgUp/[ previous  ? keys  q quit  "
+		o.keys = "PgDn/n next scene  PgUp/N previous  ? keys  q quit  "
 		    "Left/Right step  Space play  c compare  e export";
 	}
 	ng = gpu_panel(&st->pane[0].ps, gl);
+	/* The result has come: the status no longer says "timing". */
+	if (strncmp(st->status, "timing ", 7) == 0 && ng > 0 &&
+	    strncmp(gl[0], "GPU: running", 12) != 0)
+		st->status[0] = '\0';
 	/* view_opts.gpu holds at most 3 lines and a NULL. */
 	for (i = 0; i < ng && i < 3; i++)
 		o.gpu[i] = gl[i];

@@ -33,8 +33,10 @@ const struct variant variant_twohop_v0 = {
 	.family = "twohop",
 	.title = "cheapest 2-hop path V0, i from threadIdx.x",
 	.lesson = "The lanes of a warp have different i: d[n*i + k] puts "
-	    "every lane in a different row, its own sector, at every k.  "
-	    "The store r[n*i + j] is just as scattered.",
+	    "the 16 lanes of a half-warp in 16 different rows (lanes 0 and "
+	    "16 share a float), uncoalesced: 16 sectors where a coalesced "
+	    "warp needs 4, at every k.  The store r[n*i + j] is just as "
+	    "scattered.",
 	.kernel = "twohop_v0",
 	.source = "twohop.cu",
 	.params = { TWOHOP_PARAMS },
@@ -57,9 +59,10 @@ const struct variant variant_twohop_v1 = {
 	.family = "twohop",
 	.title = "cheapest 2-hop path V1, j from threadIdx.x",
 	.lesson = "Swap the mapping: now j varies across the warp.  "
-	    "d[n*k + j] reads consecutive floats of one row and d[n*i + k] "
-	    "is a broadcast per warp row.  Same algorithm, a fraction of "
-	    "the sectors.",
+	    "d[n*i + k] is one float per warp row, a broadcast, and "
+	    "d[n*k + j] reads 16 consecutive floats of one row for both "
+	    "half-warps, a broadcast too: 2 sectors where a coalesced warp "
+	    "needs 4.  Same algorithm, a fraction of the sectors.",
 	.kernel = "twohop_v1",
 	.source = "twohop.cu",
 	.params = { TWOHOP_PARAMS },

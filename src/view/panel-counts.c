@@ -227,10 +227,14 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 		row += panel_wrap(c, x + 3, y + row, w - 3, h - row > 3 ? 3 :
 		    h - row, buf, r->s.wavefronts > r->s.ideal ? ROLE_BAD :
 		    ROLE_NORMAL);
-		if (row < h && s->size > 4)
+		if (row < h && s->size > 4 && s->op == OP_STORE)
 			canvas_printf(c, x + 3, y + row++, ROLE_DIM, w - 3,
-			    "%d-byte access: phases of %d lanes", s->size,
+			    "%d-byte store: phases of %d lanes", s->size,
 			    s->size == 8 ? 16 : 8);
+		else if (row < h && s->size > 4)
+			canvas_printf(c, x + 3, y + row++, ROLE_DIM, w - 3,
+			    "%d-byte load: %d phase%s", s->size, r->s.ideal,
+			    r->s.ideal == 1 ? "" : "s");
 	} else if (row < h) {
 		role = r->c.serial <= 1 ? ROLE_BROADCAST : ROLE_UNCOALESCED;
 		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);

@@ -42,7 +42,8 @@ panel_bank_degree(const struct view_model *m, int *degree)
 	struct rules_banks	rb;
 
 	rules_shared_banks(m->acc.addr, m->acc.active, m->acc.nlanes,
-	    m->l->sites[m->acc.site].size, &rb);
+	    m->l->sites[m->acc.site].size,
+	    m->l->sites[m->acc.site].op == OP_LOAD, &rb);
 	memcpy(degree, rb.degree, sizeof rb.degree);
 }
 

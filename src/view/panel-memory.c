@@ -319,7 +319,8 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 
 	/* Each bank's words, phase by phase, as the rule serves them. */
 	rules_shared_banks(a->addr, panel_arrived(m), a->nlanes,
-	    m->l->sites[a->site].size, &rb);
+	    m->l->sites[a->site].size, m->l->sites[a->site].op == OP_LOAD,
+	    &rb);
 	memset(n, 0, sizeof n);
 	for (i = 0; i < rb.nwords; i++) {
 		b = rb.word[i].bank;

@@ -41,12 +41,7 @@ struct worker;
 #define STATE_MOTION_MS		70	/* between phases */
 #define STATE_MOTION_SPEED	4	/* steps/s above which no motion */
 
-/* Intent bits that actions return; only the loop acts on them. */
-#define INTENT_RECOMPUTE	0x1	/* launches or totals changed */
-#define INTENT_REDRAW		0x2
-#define INTENT_QUIT		0x4
-#define INTENT_RELAYOUT		0x8	/* the terminal size changed */
-
+/* The lecture screen's overlay and prompt (show leaves them zero). */
 enum state_mode {
 	MODE_FRAME,		/* the frame, no overlay */
 	MODE_HELP,		/* the key table */
@@ -112,6 +107,12 @@ struct state {
 	int			 param;		/* parameter being edited */
 	char			 input[STATE_INPUT_MAX];
 	int			 ninput;
+	int			 icur;		/* cursor in input, 0..ninput */
+	int			 ifresh;	/* input is the old value: typing
+						   replaces it */
+	int			 help_page;	/* ?: 0 keys, 1 glossary */
+	int			 src_scroll;	/* source pane scrolled by lines */
+	int64_t			 src_step;	/* ... at this step (else 0) */
 	int			 export_req;	/* 1: write the frame to files,
 						   2: the marks as a lesson */
 	const struct lesson	*lesson;	/* the lesson played, or NULL */

@@ -258,7 +258,8 @@ view_full(struct canvas *c, const struct view_model *m,
 
 	view_source_title(m, buf, sizeof buf);
 	canvas_box(c, 0, 1, sw, top, buf, ROLE_BORDER);
-	panel_draw(&panel_source, c, 1, 2, sw - 2, top - 2, m, 0);
+	panel_draw(&panel_source, c, 1, 2, sw - 2, top - 2, m,
+	    o != NULL ? o->source_scroll : 0);
 	view_lanes_title(m, buf, sizeof buf);
 	canvas_box(c, sw, 1, lw, top, buf, ROLE_BORDER);
 	panel_draw(&panel_lanes_table, c, sw + 2, 2, lw - 3, top - 2, m, 0);
@@ -290,7 +291,8 @@ view_compact(struct canvas *c, const struct view_model *m,
 	int	w = c->w, h = c->h, sh, rh, lh, mh, mw, gh, y, i;
 	char	buf[256];
 
-	sh = 3 + (h - VIEW_MIN_H) / 3;
+	/* Five source rows: the index lines, guard, loop and access. */
+	sh = 5 + (h - VIEW_MIN_H) / 3;
 	rh = 2;
 	gh = panel_gpu_rows(o, 4);
 	lh = view_lesson_rows(m, o, w - 9, 4);
@@ -305,7 +307,8 @@ view_compact(struct canvas *c, const struct view_model *m,
 	y = 1;
 	view_source_title(m, buf, sizeof buf);
 	panel_rule(c, 0, y++, w, buf);
-	panel_draw(&panel_source, c, 0, y, w, sh, m, 0);
+	panel_draw(&panel_source, c, 0, y, w, sh, m,
+	    o != NULL ? o->source_scroll : 0);
 	y += sh;
 	view_lanes_title(m, buf, sizeof buf);
 	panel_rule(c, 0, y++, w, buf);

@@ -57,6 +57,7 @@ struct view_opts {
 	const char	*keys;		/* key hints; NULL = show's options */
 	const char	*gpu[4];	/* live GPU panel lines, NULL ends */
 	int		 playing;
+	int		 source_scroll;	/* source lines scrolled; 0 = folded */
 	const char	*scene;		/* a lesson's "2/7 title", or NULL */
 	const char	*narration;	/* the scene's words, instead of the
 					   variant's lesson text */

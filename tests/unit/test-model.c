@@ -236,6 +236,10 @@ test_accesses(void)
 	is_int(r.g.need, 4, "twohop-v0 step 0: need 32 lanes x 4 B / 32 = 4");
 	at("struct16", "", 0, 0, 0, 0, ARCH_MODERN, &r);
 	is_int(r.g.need, 16, "struct16 step 0: need 32 lanes x 16 B / 32 = 16");
+	/* Its fields x, y, z are 12 of the 16 bytes: 32 x 12 = 384 used of
+	   the 512 moved, ideal ceil(384 / 32) = 12. */
+	is_int(r.g.bytes_used, 384, "struct16: padding moved, not used");
+	is_int(r.g.ideal, 12, "struct16: ideal 12 sectors of fields");
 	/* d[n*0 + j], j = ty in {0, 1}: 8 bytes, 1 sector < 4. */
 	global_is("twohop-v0", "", 1, 0, 1, RULES_BROADCAST, "2 floats");
 	/* V1: d[n*i + k] with i = ty: 2 rows, 2 sectors < 4. */

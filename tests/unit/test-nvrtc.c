@@ -288,6 +288,7 @@ test_compile(const char *tmp)
 	    "copy_offset", 90, 0 };
 	struct gpu_nvrtc_image	 img, again;
 	char			 why[256] = "", key[NVRTC_KEY_LEN];
+	int			 rc;
 
 	setenv("XDG_CACHE_HOME", tmp, 1);
 	if (gpu_nvrtc_open(why, sizeof why) != 0) {
@@ -353,8 +354,44 @@ test_compile(const char *tmp)
 	    "a file without the kernel: %s", why);
 	job.arch = 10;
 	ok(gpu_nvrtc_compile(&job, &img, why, sizeof why) == -1 &&
-	    strchr(why, '\n') == NULL, "an architecture NVRTC lacks: %s",
-	    why);
+	    strchr(why, '\n') == NULL, "an architecture older than NVRTC "
+	    "knows: %s", why);
+	/* A GPU newer than NVRTC: PTX of the newest it knows. */
+	job.text = USER_SOURCE;
+	job.arch = 990;
+	rc = gpu_nvrtc_compile(&job, &img, why, sizeof why);
+	ok(rc == 0 && img.ptx_for >= 90 && img.ptx_for < 990 &&
+	    strstr((char *)img.data, ".entry _Z5scalePfi") != NULL,
+	    "sm_990, newer than NVRTC: PTX for compute_%d", img.ptx_for);
+	gpu_nvrtc_image_free(&img);
+}
+
+/* Every catalog kernel compiles with NVRTC as it does with nvcc, so
+ * WARPVIZ_NVRTC=1 on a GPU fails only where the GPU disagrees. */
+static void
+test_catalog(void)
+{
+	struct gpu_nvrtc_job	 job;
+	struct gpu_nvrtc_image	 img;
+	struct param_set	 ps;
+	const char		*kwhy;
+	char			 why[256], kbuf[48];
+	int			 i;
+
+	for (i = 0; catalog[i] != NULL; i++) {
+		param_defaults(&ps, catalog[i]);
+		job.name = catalog[i]->source;
+		job.text = catalog_source(catalog[i]->source);
+		job.kernel = gpu_run_kernel(&ps, kbuf, sizeof kbuf, &kwhy);
+		job.arch = 90;
+		job.ptx = 0;
+		why[0] = '\0';
+		ok(job.kernel != NULL && gpu_nvrtc_compile(&job, &img, why,
+		    sizeof why) == 0 && strcmp(img.lowered, job.kernel) == 0,
+		    "%s: %s compiles with NVRTC for sm_90%s%s", catalog[i]->name,
+		    job.kernel ? job.kernel : "?", *why ? ": " : "", why);
+		gpu_nvrtc_image_free(&img);
+	}
 }
 
 /* gpu_run on a user's file, through the stand-in backend. */
@@ -414,8 +451,10 @@ main(void)
 	if (mkdtemp(tmp) == NULL)
 		return 1;
 	test_compile(tmp);
-	if (gpu_nvrtc_version() != 0)
+	if (gpu_nvrtc_version() != 0) {
+		test_catalog();
 		test_run();
+	}
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
 	if (system(cmd) != 0)
 		diag("could not remove %s", tmp);

@@ -41,15 +41,23 @@ check_global(const char *name, const int64_t *a, uint32_t active, int size,
 }
 
 static void
-check_shared(const char *name, const int64_t *a, uint32_t active, int size,
-    int wavefronts, int ideal, int degree)
+check_shared_op(const char *name, const int64_t *a, uint32_t active, int size,
+    int load, int wavefronts, int ideal, int degree)
 {
 	struct rules_shared	s;
 
-	rules_shared(a, active, RULES_MAX_LANES, size, &s);
+	rules_shared(a, active, RULES_MAX_LANES, size, load, &s);
 	is_int(s.wavefronts, wavefronts, "shared %s: wavefronts", name);
 	is_int(s.ideal, ideal, "shared %s: ideal", name);
 	is_int(s.degree, degree, "shared %s: degree", name);
+}
+
+/* A store (4-byte accesses serve loads and stores alike). */
+static void
+check_shared(const char *name, const int64_t *a, uint32_t active, int size,
+    int wavefronts, int ideal, int degree)
+{
+	check_shared_op(name, a, active, size, 0, wavefronts, ideal, degree);
 }
 
 /* Compare a legacy result with a list of (addr, size) segments. */
@@ -299,7 +307,7 @@ test_shared(void)
 	/* s[lane]: word l in bank l, one word a bank. */
 	fill(a, 0, 4);
 	check_shared("s[lane]", a, ALL, 4, 1, 1, 1);
-	rules_shared(a, ALL, 32, 4, &s);
+	rules_shared(a, ALL, 32, 4, 0, &s);
 	pass = 1;
 	for (l = 0; l < 32; l++)
 		pass = pass && s.bank[l] == l;
@@ -375,7 +383,7 @@ test_shared(void)
 	 */
 	fill(a, 0, 8);
 	check_shared("s8[lane] lanes 0-15", a, UINT32_C(0xffff), 8, 1, 1, 1);
-	rules_shared(a, UINT32_C(0xffff), 32, 8, &s);
+	rules_shared(a, UINT32_C(0xffff), 32, 8, 0, &s);
 	ok(s.bank[0] == 0 && s.bank[15] == 30 && s.bank[16] == -1 &&
 	    s.bank[31] == -1,
 	    "shared s8[lane] lanes 0-15: banks 0, 30, -1, -1");
@@ -385,13 +393,13 @@ test_shared(void)
 
 	/* nlanes 8: lanes 8-31 are not there and report bank -1. */
 	fill(a, 0, 4);
-	rules_shared(a, ALL, 8, 4, &s);
+	rules_shared(a, ALL, 8, 4, 0, &s);
 	ok(s.active == 8 && s.bank[7] == 7 && s.bank[8] == -1,
 	    "shared nlanes 8: 8 active, bank[8] == -1");
 
 	/* Negative addresses: byte -4 is word -1, bank 31. */
 	fill(a, -4, 4);
-	rules_shared(a, ALL, 32, 4, &s);
+	rules_shared(a, ALL, 32, 4, 0, &s);
 	ok(s.bank[0] == 31 && s.bank[1] == 0 && s.wavefronts == 1,
 	    "shared s[lane-1]: bank[0] 31, bank[1] 0, 1 wavefront");
 }
@@ -646,7 +654,7 @@ test_shift(void)
 				pattern(p, 0, a);
 				rules_global(a, masks[m], 32, sizes[z], &g0);
 				rules_legacy(a, masks[m], 32, sizes[z], &r0);
-				rules_shared(a, masks[m], 32, sizes[z], &s0);
+				rules_shared(a, masks[m], 32, sizes[z], 0, &s0);
 				rules_constant(a, masks[m], 32, &c0);
 				pass = 1;
 				for (k = -3; k <= 3; k++) {
@@ -657,7 +665,7 @@ test_shift(void)
 					rules_legacy(a, masks[m], 32, sizes[z],
 					    &r);
 					rules_shared(a, masks[m], 32, sizes[z],
-					    &s);
+					    0, &s);
 					rules_constant(a, masks[m], 32, &c);
 					pass = pass && memcmp(&g, &g0,
 					    sizeof g) == 0;
@@ -705,7 +713,7 @@ test_banks(void)
 	 * word (lane k < 16) goes first, the upper (lane k + 16) second.
 	 */
 	fill(a, 0, 8);
-	rules_shared_banks(a, ALL, RULES_MAX_LANES, 4, &b);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 4, 0, &b);
 	is_int(b.phases, 1, "banks stride 2: one phase");
 	is_int(b.nwords, 32, "banks stride 2: 32 distinct words");
 	for (l = 0, ok2 = ok0 = 1; l < RULES_BANKS; l++) {
@@ -732,7 +740,7 @@ test_banks(void)
 	 * each bank holds 2 words over the access (one a phase).
 	 */
 	fill(a, 0, 8);
-	rules_shared_banks(a, ALL, RULES_MAX_LANES, 8, &b);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 8, 0, &b);
 	is_int(b.phases, 2, "banks double: two phases");
 	is_int(b.nwords, 64, "banks double: 64 words, 2 a lane");
 	for (l = 0, ok1 = ok0 = 1; l < RULES_BANKS; l++)
@@ -752,7 +760,7 @@ test_banks(void)
 	 * lane 24 (word 96) 3.
 	 */
 	fill(a, 0, 16);
-	rules_shared_banks(a, ALL, RULES_MAX_LANES, 8, &b);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 8, 0, &b);
 	is_int(b.degree[0] * 10 + b.degree[2], 20, "banks double stride 2: "
 	    "bank 0 2-way, bank 2 unused");
 	is_int(b.words[0], 4, "banks double stride 2: bank 0 holds 4 words");
@@ -763,7 +771,7 @@ test_banks(void)
 	/* 16-byte, lane l at 16l: four phases of 8 lanes, words 32p..32p+31
 	   in phase p, 1-way: lane l in wavefront l/8. */
 	fill(a, 0, 16);
-	rules_shared_banks(a, ALL, RULES_MAX_LANES, 16, &b);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 16, 0, &b);
 	is_int(b.phases * 1000 + b.nwords, 4128, "banks float4: 4 phases, "
 	    "128 words");
 	for (l = 0, ok0 = 1; l < RULES_MAX_LANES; l++)
@@ -773,12 +781,12 @@ test_banks(void)
 
 	/* All lanes on word 0: one word, every lane, 1-way. */
 	fill(a, 0, 0);
-	rules_shared_banks(a, ALL, RULES_MAX_LANES, 4, &b);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 4, 0, &b);
 	is_int(b.nwords, 1, "banks broadcast: one word");
 	is_int((int64_t)b.word[0].lanes, ALL, "... read by all 32 lanes");
 	is_int(b.degree[0], 1, "... 1-way");
 	/* Inactive lanes are served by no wavefront. */
-	rules_shared_banks(a, UINT32_C(0xffff), RULES_MAX_LANES, 4, &b);
+	rules_shared_banks(a, UINT32_C(0xffff), RULES_MAX_LANES, 4, 0, &b);
 	is_int(b.wave[20], -1, "banks: an inactive lane has no wavefront");
 }
 
@@ -909,9 +917,151 @@ test_kind(void)
 	ok(totals_kind(&t, &s) == &t.constant, "kind: constant");
 }
 
+/*
+ * 8- and 16-byte shared loads.  Each pattern is one LDS.64/LDS.128 of one
+ * warp; the wavefronts are worked from the rule (phases of 16 or 8 lanes;
+ * a load merges phases 2p and 2p+1 when each touches at most two distinct
+ * addresses) and equal what ncu measured on an H100
+ * (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld, tests/gpu/ncu-shared.sh).
+ * e is the element size: lane l reads element idx(l) at e * idx(l).
+ */
+static void
+load_pattern(int64_t *a, int e, const char *kind)
+{
+	int	l, x;
+
+	for (l = 0; l < RULES_MAX_LANES; l++) {
+		if (strcmp(kind, "same") == 0)
+			x = 0;
+		else if (strcmp(kind, "consec") == 0)
+			x = l;
+		else if (strcmp(kind, "half2") == 0)
+			x = l < 16 ? 0 : 1;
+		else if (strcmp(kind, "alt") == 0)
+			x = (l & 1) ? 128 / e : 0;
+		else if (strcmp(kind, "two") == 0)
+			x = l & 1;
+		else if (strcmp(kind, "four") == 0)
+			x = l & 3;
+		else if (strcmp(kind, "halfsplit") == 0)
+			x = l < 16 ? 0 : 128 / e;
+		else if (strcmp(kind, "stride2") == 0)
+			x = 2 * l;
+		else if (strcmp(kind, "bank32") == 0)
+			x = l * (128 / e);
+		else /* "q8": quarter-warps on four neighbours */
+			x = l / 8;
+		a[l] = (int64_t)e * x;
+	}
+}
+
+static void
+test_shared_loads(void)
+{
+	int64_t			a[RULES_MAX_LANES];
+	struct rules_banks	b;
+	int			l, pass;
+
+	/*
+	 * 8-byte loads.  same: both halves touch 1 address, merge into one
+	 * phase of 32 lanes reading words 0-1: 1 (a store takes 2, one a
+	 * half).  half2: halves on doubles 0 and 1, one each: merged, words
+	 * 0-3, 1.  alt: even lanes double 0, odd double 16 (byte 128, the
+	 * same banks): each half 2 addresses, merged, banks 0 and 1 hold 2
+	 * words each: 2 (store: 2 + 2 = 4).  four: lane l on double l mod 4,
+	 * 4 addresses a half: not merged, 1 + 1 = 2.  q8: quarter q on
+	 * double q, each half 2 addresses: merged, words 0-7, 1.  consec:
+	 * 16 addresses a half, not merged: 1 + 1 = 2.  halfsplit: lanes 0-15
+	 * double 0, 16-31 double 16: merged, bank 0 holds 2 words: 2.
+	 * stride2: double 2l, 16 addresses a half: each half's words 4l,
+	 * 4l+1 hit banks 4l mod 32 twice: 2 + 2 = 4.  bank32: double 16l,
+	 * every lane in banks 0-1: 16 + 16 = 32.
+	 */
+	load_pattern(a, 8, "same");
+	check_shared_op("ld8 same", a, ALL, 8, 1, 1, 1, 1);
+	check_shared_op("st8 same", a, ALL, 8, 0, 2, 2, 1);
+	load_pattern(a, 8, "half2");
+	check_shared_op("ld8 half-warps on two doubles", a, ALL, 8, 1, 1, 1, 1);
+	load_pattern(a, 8, "alt");
+	check_shared_op("ld8 alternating, same banks", a, ALL, 8, 1, 2, 1, 2);
+	check_shared_op("st8 alternating, same banks", a, ALL, 8, 0, 4, 2, 2);
+	load_pattern(a, 8, "four");
+	check_shared_op("ld8 four doubles a half", a, ALL, 8, 1, 2, 2, 1);
+	load_pattern(a, 8, "q8");
+	check_shared_op("ld8 quarter-warps on four doubles", a, ALL, 8, 1,
+	    1, 1, 1);
+	load_pattern(a, 8, "consec");
+	check_shared_op("ld8 consecutive", a, ALL, 8, 1, 2, 2, 1);
+	load_pattern(a, 8, "halfsplit");
+	check_shared_op("ld8 0 and 128 by half-warp", a, ALL, 8, 1, 2, 1, 2);
+	load_pattern(a, 8, "stride2");
+	check_shared_op("ld8 stride 2", a, ALL, 8, 1, 4, 2, 2);
+	load_pattern(a, 8, "bank32");
+	check_shared_op("ld8 128 bytes apart", a, ALL, 8, 1, 32, 2, 16);
+
+	/*
+	 * 16-byte loads: quarters merge in pairs into half-warps, never
+	 * further.  same: each half one chunk: 1 + 1 = 2 (store 4).  two:
+	 * chunks 0 and 1 in every quarter (2 addresses): merged, each half
+	 * reads words 0-7: 2.  four: 4 chunks a quarter, not merged: 4.  q8:
+	 * quarter q on chunk q: merged halves read chunks {0,1} and {2,3}:
+	 * 2.  halfsplit: chunk 0 for lanes 0-15, chunk 8 (byte 128) for
+	 * 16-31: each half one chunk, 2.  alt: chunks 0 and 8 in every
+	 * quarter: merged, each half's banks 0-3 hold 2 words: 2 + 2 = 4
+	 * (store: 2 a quarter, 8).  consec: 8 chunks a quarter, not merged,
+	 * 4.  stride2: chunk 2l, 8 addresses a quarter, banks 8l mod 32: 2 a
+	 * quarter, 8.  bank32: chunk 8l, a quarter's 8 lanes all in banks
+	 * 0-3: 8 a quarter, 32.
+	 */
+	load_pattern(a, 16, "same");
+	check_shared_op("ld16 same", a, ALL, 16, 1, 2, 2, 1);
+	check_shared_op("st16 same", a, ALL, 16, 0, 4, 4, 1);
+	load_pattern(a, 16, "two");
+	check_shared_op("ld16 two chunks", a, ALL, 16, 1, 2, 2, 1);
+	load_pattern(a, 16, "four");
+	check_shared_op("ld16 four chunks a quarter", a, ALL, 16, 1, 4, 4, 1);
+	load_pattern(a, 16, "q8");
+	check_shared_op("ld16 quarter-warps on four chunks", a, ALL, 16, 1,
+	    2, 2, 1);
+	load_pattern(a, 16, "halfsplit");
+	check_shared_op("ld16 chunks 0 and 128 by half-warp", a, ALL, 16, 1,
+	    2, 2, 1);
+	load_pattern(a, 16, "alt");
+	check_shared_op("ld16 alternating, same banks", a, ALL, 16, 1, 4, 2,
+	    2);
+	check_shared_op("st16 alternating, same banks", a, ALL, 16, 0, 8, 4,
+	    2);
+	load_pattern(a, 16, "consec");
+	check_shared_op("ld16 consecutive", a, ALL, 16, 1, 4, 4, 1);
+	load_pattern(a, 16, "stride2");
+	check_shared_op("ld16 stride 2", a, ALL, 16, 1, 8, 4, 2);
+	load_pattern(a, 16, "bank32");
+	check_shared_op("ld16 128 bytes apart", a, ALL, 16, 1, 32, 4, 8);
+
+	/* The panels see the same phases: merged 8-byte same is 1 phase,
+	   every lane in wavefront 0. */
+	load_pattern(a, 8, "same");
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 8, 1, &b);
+	is_int(b.phases, 1, "banks ld8 same: one merged phase");
+	for (l = 0, pass = 1; l < RULES_MAX_LANES; l++)
+		pass = pass && b.wave[l] == 0;
+	ok(pass, "banks ld8 same: every lane in wavefront 0");
+	load_pattern(a, 16, "alt");
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 16, 1, &b);
+	is_int(b.phases, 2, "banks ld16 alt: two merged phases");
+	is_int(b.wave[0] * 1000 + b.wave[1] * 100 + b.wave[16] * 10 +
+	    b.wave[17], 123, "banks ld16 alt: lanes 0, 1, 16, 17 in "
+	    "wavefronts 0, 1, 2, 3");
+	/* Half the warp inactive: the other half alone, merged or not. */
+	load_pattern(a, 8, "same");
+	check_shared_op("ld8 same, lanes 0-15", a, UINT32_C(0xffff), 8, 1, 1,
+	    1, 1);
+}
+
 int
 main(void)
 {
+	test_shared_loads();
 	test_banks();
 	test_lines();
 	test_reads();
