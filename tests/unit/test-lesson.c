@@ -4,13 +4,70 @@
  * lesson_write and read again to the same scenes; every built-in lesson
  * loads.  Links the view, the catalog and the model only.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch.h"
 #include "catalog.h"
+#include "launch.h"
 #include "lesson.h"
 #include "tap.h"
+#include "warp.h"
+
+/*
+ * The narration agrees with the screen: in a scene with one pane and no
+ * DRAM box, the first "N sector(s)" or "N wavefront(s)" (N in digits, not
+ * "N billion") is the count of the access on screen.  Returns 1 when it
+ * agrees or the scene names no such count.
+ */
+static int
+scene_agrees(const struct lesson_scene *s, long *said, long *is)
+{
+	struct launch		 l;
+	struct access		 a;
+	struct access_result	 r;
+	const char		*p, *q;
+	char			*cause = NULL, *end;
+	long			 n;
+	int			 wave = 0, ok = 1;
+
+	*said = *is = -1;
+	if (s->compare || s->dram)
+		return 1;
+	for (p = s->say; *p != '\0'; p++) {
+		if (!isdigit((unsigned char)*p) || (p > s->say &&
+		    (isdigit((unsigned char)p[-1]) || p[-1] == '.')))
+			continue;
+		n = strtol(p, &end, 10);
+		q = end;
+		if (strncmp(q, " sector", 7) == 0)
+			break;
+		if (strncmp(q, " wavefront", 10) == 0) {
+			wave = 1;
+			break;
+		}
+	}
+	if (*p == '\0')
+		return 1;
+	*said = n;
+	if (launch_init(&l, &s->ps, &cause) != 0) {
+		free(cause);
+		return 0;
+	}
+	if (warp_access(&l, s->block[0], s->block[1], s->warp, s->step, &a,
+	    &cause) != 0) {
+		free(cause);
+		launch_free(&l);
+		return 0;
+	}
+	arch_apply(s->arch, &l, &a, &r);
+	*is = wave ? r.s.wavefronts : r.g.sectors;
+	ok = *said == *is;
+	launch_free(&l);
+	return ok;
+}
 
 static const char text[] =
     "# a comment\n"
@@ -135,5 +192,29 @@ main(void)
 		cause = NULL;
 	}
 	is_int(i, 5, "five built-in lessons");
+
+	/* Each scene's narration names the count on screen. */
+	for (i = 0; lesson_files[i].name != NULL; i++) {
+		int	k, bad = 0;
+		long	said, is;
+		char	what[256] = "";
+
+		if (lesson_load(&ls, lesson_files[i].name, catalog_find,
+		    &cause) != 0) {
+			free(cause);
+			cause = NULL;
+			continue;
+		}
+		for (k = 0; k < ls.nscenes; k++)
+			if (!scene_agrees(&ls.scenes[k], &said, &is)) {
+				bad++;
+				snprintf(what + strlen(what), sizeof what -
+				    strlen(what), " scene %d says %ld, the "
+				    "screen %ld;", k + 1, said, is);
+			}
+		ok(bad == 0, "%s: the narration's counts are the screen's%s",
+		    ls.name, what);
+		lesson_free(&ls);
+	}
 	return tap_done();
 }
