@@ -331,6 +331,12 @@ tui_export(struct state *st, const struct canvas *cv)
 			    "%s plays them", st->nmarks, base, base);
 		return;
 	}
+	/* The frame show prints has the whole-launch totals: wait for them
+	   (the loop comes back when a worker reports). */
+	if (state_busy(st)) {
+		state_status(st, "export: when the whole-launch totals are in");
+		return;
+	}
 	st->export_req = 0;
 	if (cv->w < VIEW_MIN_W || cv->h < VIEW_MIN_H) {
 		state_status(st, "export: the terminal is too small");
