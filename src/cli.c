@@ -1,5 +1,8 @@
 /*
- * cli.c - sub-command dispatch and argument parsing.  Every bad argument
+ * cli.c - the commands as a table of entries (as tmux's cmd-*.c): each
+ * names its options and operands for opts.c, which checks the whole
+ * command line first, and a function that runs it with the parsed
+ * struct opts.  The TUI is the entry without a name.  Every bad argument
  * gets one line naming it and what is allowed, and exit status 2.
  */
 #include "config.h"
@@ -18,9 +21,10 @@
 #include "dram.h"
 #include "launch.h"
 #include "lesson.h"
+#include "opts.h"
 #include "state.h"
-#include "tables.h"
 #include "svg.h"
+#include "tables.h"
 #include "text.h"
 #include "totals.h"
 #include "tui/tui.h"
@@ -53,9 +57,9 @@ static const char usage_main[] =
 "TUI options:\n"
 "  --variant NAME    open on this variant (default matmul-col)\n"
 "  --lesson NAME     play a lesson (as warpviz lesson NAME)\n"
+"  --scene K         start the lesson at scene K (from 1)\n"
 "  --zoom            projector zoom: matrix cells twice as wide and tall\n"
 "  --dram[=C,B,I]    the DRAM channels box (channels, banks, interleave)\n"
-"  --scene K         start the lesson at scene K (from 1)\n"
 "  --color=auto|always|never   colours (NO_COLOR turns them off)\n"
 "  --ascii           ASCII glyphs only\n"
 "  --no-mouse        leave the mouse to the terminal\n"
@@ -69,19 +73,20 @@ static const char usage_main[] =
 static const char usage_show[] =
 "usage: warpviz show VARIANT [-p NAME=VALUE]... [--step K] [--block X,Y]\n"
 "                    [--warp W] [--arch modern|legacy] [--size WxH]\n"
-"                    [--format=txt|ans|svg] [--color[=always|never]]\n"
-"                    [--ascii] [--compare] [--dram[=C,B,I]] [--lanes L,..]\n"
-"                    [--zoom]\n"
+"                    [--color[=auto|always|never]] [--ascii] [--compare]\n"
+"                    [--format=txt|ans|svg] [--dram[=C,B,I]] [--zoom]\n"
+"                    [--lanes L,L...]\n"
 "       warpviz show --lesson NAME [--scene K] [--size WxH] [--format=...]\n"
 "Print the frame the TUI shows at that step (default 120x35); --compare\n"
 "shows the variant beside its partners in lock-step, as the TUI's c key.\n"
+"--color=auto colours when stdout is a terminal and NO_COLOR is not set.\n"
 "--format: plain text (txt, the default), ANSI colours (ans, as --color)\n"
 "or an SVG image (svg).  --dram draws the DRAM channels box (a teaching\n"
 "model of memory parallelism) over the frame, as the TUI's m key; =C,B,I\n"
 "sets its channels, banks and interleave (default 8,16,256).\n"
+"--zoom draws matrix cells twice as wide and tall, for small problems.\n"
 "--lanes 0,16 picks lanes: they stand out, with their thread, flat index\n"
 "and hexadecimal address in a box.\n"
-"--zoom draws matrix cells twice as wide and tall, for small problems.\n"
 "--lesson prints scene K (default 1) of a lesson.\n";
 
 static const char usage_lesson[] =
@@ -106,254 +111,32 @@ static const char usage_list[] =
 "usage: warpviz list [--json]\n"
 "The variants, their families and parameters (minimum, maximum, default).\n";
 
-int
-cli_usage_error(const char *fmt, ...)
-{
-	va_list	ap;
+static const char usage_bench[] =
+"usage: warpviz bench [VARIANT[:NAME=VALUE,...]]... [--json] [--once]\n"
+"Time each variant (default: all) and its comparison partners on the GPU.\n"
+"--once: launch only the named variants, once each (for ncu).\n"
+"Exit status: 0 all verified, 1 a run failed, 2 bad arguments, 3 no GPU.\n";
 
-	fputs("warpviz: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return EXIT_USAGE;
-}
-
-void
-cli_common_init(struct cli_common *c)
-{
-	memset(c, 0, sizeof *c);
-	c->arch = ARCH_MODERN;
-	c->color = -1;
-	c->ascii = -1;
-}
-
-static int
-parse_int(const char *opt, const char *s, int64_t min, int64_t max,
-    int64_t *out)
-{
-	char		*end;
-	long long	 v;
-
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno != 0 || v < min || v > max) {
-		cli_usage_error("%s: '%s' is not allowed (a whole number from "
-		    "%lld to %lld)", opt, s, (long long)min, (long long)max);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
-/* The value of an option given as "--opt VALUE" or "--opt=VALUE". */
-static const char *
-opt_value(const char *name, int argc, char **argv, int *i, int *matched)
-{
-	size_t	len = strlen(name);
-	char	*a = argv[*i];
-
-	*matched = 0;
-	if (strncmp(a, name, len) != 0)
-		return NULL;
-	if (a[len] == '=') {
-		*matched = 1;
-		return a + len + 1;
-	}
-	if (a[len] != '\0')
-		return NULL;
-	*matched = 1;
-	if (*i + 1 >= argc) {
-		cli_usage_error("%s: needs a value", name);
-		return NULL;
-	}
-	return argv[++*i];
-}
-
-int
-cli_common_option(struct cli_common *c, int argc, char **argv, int *i)
-{
-	const char	*v;
-	int		 m, a;
-	int64_t		 n;
-	char		*comma, *end;
-	long long	 x, y;
-
-	if ((v = opt_value("-p", argc, argv, i, &m)) != NULL || m) {
-		if (v == NULL)
-			return -1;
-		if (c->nassign == 32) {
-			cli_usage_error("-p: at most 32 assignments");
-			return -1;
-		}
-		c->assign[c->nassign++] = (char *)v;
-		if (c->v != NULL)
-			return cli_apply_params(c) == 0 ? 1 : -1;
-		return 1;
-	}
-	if (strncmp(argv[*i], "-p", 2) == 0 && argv[*i][2] != '\0' &&
-	    argv[*i][1] != '-') {
-		/* -pNAME=VALUE */
-		if (c->nassign == 32)
-			return cli_usage_error("-p: at most 32 assignments"), -1;
-		c->assign[c->nassign++] = argv[*i] + 2;
-		if (c->v != NULL)
-			return cli_apply_params(c) == 0 ? 1 : -1;
-		return 1;
-	}
-	if ((v = opt_value("--arch", argc, argv, i, &m)) != NULL || m) {
-		if (v == NULL)
-			return -1;
-		if ((a = arch_parse(v)) < 0) {
-			cli_usage_error("--arch: '%s' is not allowed (modern "
-			    "or legacy)", v);
-			return -1;
-		}
-		c->arch = a;
-		return 1;
-	}
-	if ((v = opt_value("--step", argc, argv, i, &m)) != NULL || m) {
-		if (v == NULL || parse_int("--step", v, 0, INT64_MAX / 2,
-		    &c->step) != 0)
-			return -1;
-		c->step_set = 1;
-		return 1;
-	}
-	if ((v = opt_value("--warp", argc, argv, i, &m)) != NULL || m) {
-		if (v == NULL || parse_int("--warp", v, 0, 1023, &n) != 0)
-			return -1;
-		c->warp = (int)n;
-		c->warp_set = 1;
-		return 1;
-	}
-	if ((v = opt_value("--block", argc, argv, i, &m)) != NULL || m) {
-		if (v == NULL)
-			return -1;
-		errno = 0;
-		x = strtoll(v, &comma, 10);
-		y = 0;
-		if (comma != v && *comma == ',')
-			y = strtoll(comma + 1, &end, 10);
-		else
-			end = comma;
-		if (comma == v || *end != '\0' || errno != 0 || x < 0 ||
-		    y < 0 || (*comma == ',' && end == comma + 1)) {
-			cli_usage_error("--block: '%s' is not allowed (X or "
-			    "X,Y with whole numbers from 0)", v);
-			return -1;
-		}
-		c->block[0] = x;
-		c->block[1] = y;
-		c->block_set = 1;
-		return 1;
-	}
-	if (strcmp(argv[*i], "--json") == 0) {
-		c->json = 1;
-		return 1;
-	}
-	return 0;
-}
-
-int
-cli_set_variant(struct cli_common *c, const char *name)
-{
-	char	names[1024];
-	size_t	used = 0;
-	int	i;
-
-	c->v = catalog_find(name);
-	if (c->v == NULL) {
-		names[0] = '\0';
-		for (i = 0; catalog[i] != NULL && used < sizeof names; i++)
-			used += snprintf(names + used, sizeof names - used,
-			    "%s%s", i ? ", " : "", catalog[i]->name);
-		cli_usage_error("unknown variant '%s' (variants: %s)", name,
-		    names);
-		return -1;
-	}
-	param_defaults(&c->ps, c->v);
-	return cli_apply_params(c);
-}
-
-int
-cli_apply_params(struct cli_common *c)
-{
-	char	*cause = NULL;
-	int	 i;
-
-	param_defaults(&c->ps, c->v);
-	for (i = 0; i < c->nassign; i++) {
-		if (param_assign(&c->ps, c->assign[i], &cause) != 0) {
-			cli_usage_error("%s", cause);
-			free(cause);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/* Parse "VARIANT [common options] [extra]" for show/trace/stats. */
-typedef int (*extra_fn)(void *, int argc, char **argv, int *i);
-
-static int
-parse_sub(struct cli_common *c, const char *sub, const char *usage, int argc,
-    char **argv, extra_fn extra, void *arg)
-{
-	int	i, r;
-
-	cli_common_init(c);
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-h") == 0 ||
-		    strcmp(argv[i], "--help") == 0) {
-			fputs(usage, stdout);
-			exit(0);
-		}
-		if ((r = cli_common_option(c, argc, argv, &i)) < 0)
-			return -1;
-		if (r > 0)
-			continue;
-		if (extra != NULL && (r = extra(arg, argc, argv, &i)) != 0) {
-			if (r < 0)
-				return -1;
-			continue;
-		}
-		if (argv[i][0] == '-') {
-			cli_usage_error("%s: unknown option '%s' (see warpviz "
-			    "%s --help)", sub, argv[i], sub);
-			return -1;
-		}
-		if (c->v != NULL) {
-			cli_usage_error("%s: unexpected argument '%s' (one "
-			    "VARIANT only)", sub, argv[i]);
-			return -1;
-		}
-		if (cli_set_variant(c, argv[i]) != 0)
-			return -1;
-	}
-	if (c->v == NULL) {
-		cli_usage_error("%s: VARIANT is missing (see warpviz list)",
-		    sub);
-		return -1;
-	}
-	return 0;
-}
+static const char usage_gpu[] =
+"usage: warpviz gpu\n"
+"The GPU, its driver and the embedded kernels, or why there is no live GPU\n"
+"(exit status 1).\n";
 
 /* Set up the launch and check block, warp and step against it. */
 static int
-make_launch(struct cli_common *c, struct launch *l)
+make_launch(const struct opts *o, struct launch *l)
 {
-	char	*cause = NULL;
-
 	const char	*what;
+	char		*cause = NULL;
 
-	if (launch_init(l, &c->ps, &cause) != 0) {
-		cli_usage_error("-p: %s", cause);
+	if (launch_init(l, &o->ps, &cause) != 0) {
+		opts_error("-p: %s", cause);
 		free(cause);
 		return -1;
 	}
-	if (state_check(l, l->nsteps, c->step, c->block[0], c->block[1],
-	    c->warp, &what, &cause) != 0) {
-		cli_usage_error("--%s: %s", what, cause);
+	if (state_check(l, l->nsteps, o->step, o->block[0], o->block[1],
+	    o->warp, &what, &cause) != 0) {
+		opts_error("--%s: %s", what, cause);
 		free(cause);
 		launch_free(l);
 		return -1;
@@ -361,57 +144,15 @@ make_launch(struct cli_common *c, struct launch *l)
 	return 0;
 }
 
-struct show_extra {
-	int	w, h;
-};
-
+/* --color=auto for show: colours on a terminal unless NO_COLOR is set. */
 static int
-show_extra(void *arg, int argc, char **argv, int *i)
+show_color(int color)
 {
-	struct show_extra	*se = arg;
-	const char		*v;
-	int			 m, w, h;
-	char			 tail;
+	const char	*nc = getenv("NO_COLOR");
 
-	if ((v = opt_value("--size", argc, argv, i, &m)) != NULL || m) {
-		if (v == NULL)
-			return -1;
-		if (sscanf(v, "%dx%d%c", &w, &h, &tail) != 2 ||
-		    w < VIEW_MIN_W || h < VIEW_MIN_H || w > 1000 || h > 1000) {
-			cli_usage_error("--size: '%s' is not allowed (WxH, "
-			    "from %dx%d to 1000x1000)", v, VIEW_MIN_W,
-			    VIEW_MIN_H);
-			return -1;
-		}
-		se->w = w;
-		se->h = h;
-		return 1;
-	}
-	return 0;
-}
-
-/* Parse "L,L,..." lanes 0-31 into a mask; -1 after an error. */
-static int
-cli_lanes(const char *v, uint32_t *mask)
-{
-	const char	*s = v;
-	char		*end;
-	long		 l;
-
-	*mask = 0;
-	do {
-		errno = 0;
-		l = strtol(s, &end, 10);
-		if (end == s || errno != 0 || l < 0 || l > 31 ||
-		    (*end != '\0' && *end != ',') || *s == '-' || *s == '+') {
-			cli_usage_error("--lanes: '%s' is not allowed (lanes "
-			    "from 0 to 31 separated by commas, e.g. 0,16)", v);
-			return -1;
-		}
-		*mask |= UINT32_C(1) << l;
-		s = end + (*end == ',');
-	} while (*end != '\0');
-	return 0;
+	if (color >= 0)
+		return color;
+	return isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
 }
 
 /* A canvas as text (format 0), ANSI text (1) or SVG (2): show's faces,
@@ -425,193 +166,89 @@ cli_print_canvas(FILE *f, const struct canvas *cv, int format)
 		text_print_canvas(f, cv, format);
 }
 
+/*
+ * show --lesson: load the lesson and pick scene o->scene (1 default) into
+ * *sc and its "K/N title" into title.  -1 after a message.
+ */
 static int
-cmd_show(int argc, char **argv)
+show_scene(struct opts *o, struct lesson *ls, const struct lesson_scene **sc,
+    char *title, size_t len)
 {
-	struct cli_common	 c;
-	struct show_extra	 se = { 120, 35 };
-	struct launch		 l;
-	struct state		 st;
-	const struct view_model	*models[STATE_MAX_PANES];
-	struct view_opts	 o;
-	struct canvas		*cv;
-	const char		*v, *lname = NULL, *partners = NULL;
-	struct lesson		 ls;
-	const struct lesson_scene *sc = NULL;
-	char			 title[LESSON_TITLE_MAX + 16];
-	int64_t			 scene = 0;
-	const char		*what;
-	char			*cause = NULL;
-	int			 dram = 0, zoom = 0;
-	struct dram_config	 dcfg = dram_teaching;
-	uint32_t		 focus = 0;
-	int			 i, color = 0, ascii = 0, compare = 0, rest = 0;
-	int			 n, rc = 0;
-	char			*args[256];
+	char	*cause = NULL;
+	int64_t	 k = o->scene > 0 ? o->scene : 1;
+
+	if (o->v != NULL || (o->given & (OPTS_COMMON | OPTS_BIT(OPT_COMPARE))))
+		return opts_error("--lesson: the scene sets the variant, "
+		    "parameters and position (no VARIANT, -p, --step, --block, "
+		    "--warp, --arch or --compare)"), -1;
+	if (lesson_load(ls, o->lesson, catalog_find, &cause) != 0) {
+		opts_error("--lesson: %s", cause);
+		free(cause);
+		return -1;
+	}
+	if (k > ls->nscenes) {
+		opts_error("--scene: %lld is past the end of lesson %s (1..%d)",
+		    (long long)k, ls->name, ls->nscenes);
+		lesson_free(ls);
+		return -1;
+	}
+	*sc = &ls->scenes[k - 1];
+	snprintf(title, len, "%d/%d %s", (int)k, ls->nscenes, (*sc)->title);
+	return 0;
+}
+
+static int
+cmd_show(struct opts *o)
+{
+	struct launch			 l;
+	struct state			 st;
+	struct lesson			 ls;
+	const struct lesson_scene	*sc = NULL;
+	const struct view_model		*models[STATE_MAX_PANES];
+	struct view_opts		 vo;
+	struct canvas			*cv;
+	const char			*what;
+	char				*cause = NULL;
+	char				 title[LESSON_TITLE_MAX + 32];
+	int				 n, rc = 0, color;
 
 	memset(&ls, 0, sizeof ls);
-	/* --format, --color, --ascii and --compare are show's own; color
-	   is 0 for txt, 1 for ans, 2 for svg. */
-	for (i = 0; i < argc && rest < 256; i++) {
-		if (strcmp(argv[i], "--color") == 0 ||
-		    strcmp(argv[i], "--color=always") == 0)
-			color = 1;
-		else if (strcmp(argv[i], "--color=never") == 0)
-			color = 0;
-		else if (strncmp(argv[i], "--color=", 8) == 0)
-			return cli_usage_error("--color: '%s' is not allowed "
-			    "(always or never)", argv[i] + 8);
-		else if (strncmp(argv[i], "--format", 8) == 0 &&
-		    (argv[i][8] == '=' || argv[i][8] == '\0')) {
-			if (argv[i][8] == '=')
-				v = argv[i] + 9;
-			else if (i + 1 < argc)
-				v = argv[++i];
-			else
-				return cli_usage_error("--format: needs a "
-				    "value (txt, ans or svg)");
-			if (strcmp(v, "txt") == 0)
-				color = 0;
-			else if (strcmp(v, "ans") == 0)
-				color = 1;
-			else if (strcmp(v, "svg") == 0)
-				color = 2;
-			else
-				return cli_usage_error("--format: '%s' is not "
-				    "allowed (txt, ans or svg)", v);
-		} else if (strcmp(argv[i], "--ascii") == 0)
-			ascii = 1;
-		else if (strcmp(argv[i], "--compare") == 0)
-			compare = 1;
-		else if (strcmp(argv[i], "--dram") == 0)
-			dram = 1;
-		else if (strncmp(argv[i], "--dram=", 7) == 0) {
-			if (dram_parse(argv[i] + 7, &dcfg, &cause) != 0) {
-				cli_usage_error("--dram: %s", cause);
-				free(cause);
-				return EXIT_USAGE;
-			}
-			dram = 2;
-		}
-		else if (strcmp(argv[i], "--zoom") == 0)
-			zoom = 1;
-		else if (strncmp(argv[i], "--lanes", 7) == 0 &&
-		    (argv[i][7] == '=' || argv[i][7] == '\0')) {
-			if (argv[i][7] == '=')
-				v = argv[i] + 8;
-			else if (i + 1 < argc)
-				v = argv[++i];
-			else
-				return cli_usage_error("--lanes: needs a value "
-				    "(lanes from 0 to 31, e.g. 0,16)");
-			if (cli_lanes(v, &focus) != 0)
-				return EXIT_USAGE;
-		}
-		else if (strncmp(argv[i], "--lesson", 8) == 0 &&
-		    (argv[i][8] == '=' || argv[i][8] == '\0')) {
-			if (argv[i][8] == '=')
-				lname = argv[i] + 9;
-			else if (i + 1 < argc)
-				lname = argv[++i];
-			else
-				return cli_usage_error("--lesson: needs a "
-				    "value (see warpviz lesson --list)");
-		} else if (strncmp(argv[i], "--scene", 7) == 0 &&
-		    (argv[i][7] == '=' || argv[i][7] == '\0')) {
-			if (argv[i][7] == '=')
-				v = argv[i] + 8;
-			else if (i + 1 < argc)
-				v = argv[++i];
-			else
-				return cli_usage_error("--scene: needs a "
-				    "value");
-			if (parse_int("--scene", v, 1, LESSON_MAX_SCENES,
-			    &scene) != 0)
-				return EXIT_USAGE;
-		} else
-			args[rest++] = argv[i];
-	}
-	if (scene > 0 && lname == NULL)
-		return cli_usage_error("--scene: needs --lesson NAME");
-	if (lname != NULL) {
-		if (lesson_load(&ls, lname, catalog_find, &cause) != 0) {
-			cli_usage_error("--lesson: %s", cause);
-			free(cause);
+	if (o->scene > 0 && o->lesson == NULL)
+		return opts_error("--scene: needs --lesson NAME");
+	if (o->lesson != NULL &&
+	    show_scene(o, &ls, &sc, title, sizeof title) != 0)
+		return EXIT_USAGE;
+	if (sc == NULL) {
+		/* Check the step, block and warp against the first launch. */
+		if (make_launch(o, &l) != 0)
 			return EXIT_USAGE;
-		}
-		if (scene == 0)
-			scene = 1;
-		if (scene > ls.nscenes) {
-			lesson_free(&ls);
-			return cli_usage_error("--scene: %lld is past the end "
-			    "of lesson %s (1..%d)", (long long)scene, ls.name,
-			    ls.nscenes);
-		}
-		sc = &ls.scenes[scene - 1];
-		/* The scene gives the variant; show's own options stay. */
-		memmove(args + 2, args + 1, (rest - 1) * sizeof *args);
-		args[1] = (char *)sc->v->name;
-		rest++;
-	}
-	if (parse_sub(&c, "show", usage_show, rest, args, show_extra,
-	    &se) != 0) {
-		lesson_free(&ls);
-		return EXIT_USAGE;
-	}
-	if (sc != NULL) {
-		if (c.nassign > 0 || c.step_set || c.block_set ||
-		    c.warp_set || c.arch != ARCH_MODERN || compare) {
-			lesson_free(&ls);
-			return cli_usage_error("--lesson: the scene sets the "
-			    "parameters and position (no -p, --step, --block, "
-			    "--warp, --arch or --compare)");
-		}
-		c.ps = sc->ps;
-		c.arch = sc->arch;
-		c.step = sc->step;
-		c.block[0] = sc->block[0];
-		c.block[1] = sc->block[1];
-		c.warp = sc->warp;
-		compare = sc->compare;
-		if (sc->partners[0] != '\0')
-			partners = sc->partners;
-		snprintf(title, sizeof title, "%d/%d %s", (int)scene,
-		    ls.nscenes, sc->title);
-	}
-	if (partners == NULL)
-		partners = c.v->compare;
-	/* Check the step, block and warp against the first launch. */
-	if (make_launch(&c, &l) != 0) {
-		lesson_free(&ls);
-		return EXIT_USAGE;
-	}
-	launch_free(&l);
-	if (compare && partners == NULL) {
-		lesson_free(&ls);
-		return cli_usage_error("--compare: %s has no variant to "
-		    "compare with", c.v->name);
+		launch_free(&l);
+		if (o->compare && o->v->compare == NULL)
+			return opts_error("--compare: %s has no variant to "
+			    "compare with", o->v->name);
 	}
 	/* The panes, partners and position the lecture screen would show
 	   at this size; a scene sets them as the lecture screen does. */
-	state_init(&st, c.arch);
-	state_set_width(&st, se.w);
-	st.compare = compare;
+	state_init(&st, o->arch);
+	state_set_width(&st, o->w);
+	st.compare = o->compare;
 	if ((sc != NULL ? state_apply(&st, sc, &cause) :
-	    state_set_variant(&st, c.v, &c.ps, &cause)) != 0 ||
-	    state_goto(&st, c.step, c.block[0], c.block[1], c.warp, &what,
-	    &cause) != 0) {
-		/* make_launch has checked both. */
-		cli_usage_error("%s", cause);
+	    state_set_variant(&st, o->v, &o->ps, &cause)) != 0 ||
+	    (sc == NULL && state_goto(&st, o->step, o->block[0], o->block[1],
+	    o->warp, &what, &cause) != 0)) {
+		/* make_launch and the lesson have checked both. */
+		opts_error("%s", cause);
 		free(cause);
 		state_free(&st);
 		lesson_free(&ls);
 		return EXIT_USAGE;
 	}
-	st.focus |= focus;
-	st.zoom = zoom;
-	if (dram == 2)
-		st.dram_cfg = dcfg;
-	st.dram |= dram != 0;
+	st.focus |= o->lanes;
+	st.zoom = o->zoom;
+	if (o->dram) {
+		st.dram = 1;
+		st.dram_cfg = o->dram_cfg;
+	}
 	if (st.status[0] == '\0') {
 		state_retotal(&st);
 		state_update(&st);
@@ -619,65 +256,30 @@ cmd_show(int argc, char **argv)
 	/* A partner left out, or a step the model cannot evaluate. */
 	if (st.status[0] != '\0' ||
 	    (n = state_models(&st, models)) == 0)
-		rc = cli_usage_error("%s", st.status);
+		rc = opts_error("%s", st.status);
 	if (rc == 0) {
-		memset(&o, 0, sizeof o);
+		memset(&vo, 0, sizeof vo);
 		if (sc != NULL) {
-			o.scene = title;
-			o.narration = sc->say;
+			vo.scene = title;
+			vo.narration = sc->say;
 		}
-		cv = canvas_new(se.w, se.h, ascii);
+		cv = canvas_new(o->w, o->h, o->ascii > 0);
 		if (n > 1)
-			view_draw_compare(cv, models, n, &o);
+			view_draw_compare(cv, models, n, &vo);
 		else
-			view_draw(cv, models[0], &o);
+			view_draw(cv, models[0], &vo);
 		if (st.focus != 0)
 			view_draw_focus(cv, models, n);
 		if (st.dram)
 			view_draw_dram(cv, models[0], &st.dram_cfg,
 			    VIEW_DRAM_WARPS);
+		color = o->format >= 0 ? o->format : show_color(o->color);
 		cli_print_canvas(stdout, cv, color);
 		canvas_free(cv);
 	}
 	state_free(&st);
 	lesson_free(&ls);
 	return rc;
-}
-
-struct trace_extra {
-	int64_t	from, to;
-	int	range;
-	int	all;
-};
-
-static int
-trace_extra(void *arg, int argc, char **argv, int *i)
-{
-	struct trace_extra	*te = arg;
-	const char		*v;
-	int			 m;
-	long long		 a, b;
-	char			 tail;
-
-	if (strcmp(argv[*i], "--all-warps") == 0) {
-		te->all = 1;
-		return 1;
-	}
-	if ((v = opt_value("--steps", argc, argv, i, &m)) != NULL || m) {
-		if (v == NULL)
-			return -1;
-		if (sscanf(v, "%lld:%lld%c", &a, &b, &tail) != 2 || a < 0 ||
-		    b < a) {
-			cli_usage_error("--steps: '%s' is not allowed (A:B "
-			    "with 0 <= A <= B)", v);
-			return -1;
-		}
-		te->from = a;
-		te->to = b;
-		te->range = 1;
-		return 1;
-	}
-	return 0;
 }
 
 static int
@@ -691,7 +293,7 @@ trace_one(FILE *out, const struct launch *l, enum arch arch, int64_t bx,
 
 	for (s = from; s <= to; s++) {
 		if (warp_access(l, bx, by, w, s, &a, &cause) != 0) {
-			cli_usage_error("%s", cause);
+			opts_error("%s", cause);
 			free(cause);
 			return -1;
 		}
@@ -702,84 +304,64 @@ trace_one(FILE *out, const struct launch *l, enum arch arch, int64_t bx,
 }
 
 static int
-cmd_trace(int argc, char **argv)
+cmd_trace(struct opts *o)
 {
-	struct cli_common	 c;
-	struct trace_extra	 te = { 0, 0, 0, 0 };
-	struct launch		 l;
-	int64_t			 bx, by, from, to, lines;
-	int			 w, rc = 0;
+	struct launch	 l;
+	int64_t		 bx, by, from, to, lines;
+	int		 w, rc = 0;
 
-	if (parse_sub(&c, "trace", usage_trace, argc, argv, trace_extra,
-	    &te) != 0)
-		return EXIT_USAGE;
-	if (make_launch(&c, &l) != 0)
+	if (make_launch(o, &l) != 0)
 		return EXIT_USAGE;
 	from = 0;
 	to = l.nsteps - 1;
-	if (te.range) {
-		if (te.to >= l.nsteps) {
+	if (opts_given(o, OPT_STEPS)) {
+		if (o->steps[1] >= l.nsteps) {
 			launch_free(&l);
-			return cli_usage_error("--steps: %lld is past the end "
-			    "(0..%lld)", (long long)te.to,
+			return opts_error("--steps: %lld is past the end "
+			    "(0..%lld)", (long long)o->steps[1],
 			    (long long)l.nsteps - 1);
 		}
-		from = te.from;
-		to = te.to;
-	} else if (c.step_set)
-		from = to = c.step;
-	if (te.all) {
+		from = o->steps[0];
+		to = o->steps[1];
+	} else if (opts_given(o, OPT_STEP))
+		from = to = o->step;
+	if (o->all_warps) {
 		lines = launch_total_warps(&l) * (to - from + 1);
 		if (lines > 50 * 1000 * 1000) {
 			launch_free(&l);
-			return cli_usage_error("--all-warps: %lld lines is too "
-			    "many (at most 50000000; narrow --steps or the "
+			return opts_error("--all-warps: %lld lines is too many "
+			    "(at most 50000000; narrow --steps or the "
 			    "parameters)", (long long)lines);
 		}
 		for (by = 0; by < l.grid[1] && rc == 0; by++)
 			for (bx = 0; bx < l.grid[0] && rc == 0; bx++)
 				for (w = 0; w < l.warps && rc == 0; w++)
-					rc = trace_one(stdout, &l, c.arch, bx,
+					rc = trace_one(stdout, &l, o->arch, bx,
 					    by, w, from, to);
 	} else
-		rc = trace_one(stdout, &l, c.arch, c.block[0], c.block[1],
-		    c.warp, from, to);
+		rc = trace_one(stdout, &l, o->arch, o->block[0], o->block[1],
+		    o->warp, from, to);
 	launch_free(&l);
 	return rc == 0 ? 0 : EXIT_USAGE;
 }
 
 static int
-stats_extra(void *arg, int argc, char **argv, int *i)
+cmd_stats(struct opts *o)
 {
-	if (strcmp(argv[*i], "--brute") == 0) {
-		*(int *)arg = 1;
-		return 1;
-	}
-	return 0;
-}
+	struct launch	 l;
+	struct totals	 t;
+	char		*cause = NULL;
 
-static int
-cmd_stats(int argc, char **argv)
-{
-	struct cli_common	 c;
-	struct launch		 l;
-	struct totals		 t;
-	char			*cause = NULL;
-	int			 brute = 0;
-
-	if (parse_sub(&c, "stats", usage_stats, argc, argv, stats_extra,
-	    &brute) != 0)
+	if (make_launch(o, &l) != 0)
 		return EXIT_USAGE;
-	if (make_launch(&c, &l) != 0)
-		return EXIT_USAGE;
-	if (totals_compute(&l, c.arch, brute ? TOTALS_BRUTE : TOTALS_AUTO,
+	if (totals_compute(&l, o->arch, o->brute ? TOTALS_BRUTE : TOTALS_AUTO,
 	    &t, &cause) != 0) {
-		cli_usage_error("stats: %s", cause);
+		opts_error("stats: %s", cause);
 		free(cause);
 		launch_free(&l);
 		return EXIT_USAGE;
 	}
-	if (c.json)
+	if (o->json)
 		json_print_stats(stdout, &l, &t);
 	else
 		tables_print_stats(stdout, &l, &t);
@@ -788,22 +370,9 @@ cmd_stats(int argc, char **argv)
 }
 
 static int
-cmd_list(int argc, char **argv)
+cmd_list(struct opts *o)
 {
-	int	i, json = 0;
-
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--json") == 0)
-			json = 1;
-		else if (strcmp(argv[i], "-h") == 0 ||
-		    strcmp(argv[i], "--help") == 0) {
-			fputs(usage_list, stdout);
-			return 0;
-		} else
-			return cli_usage_error("list: unexpected argument '%s' "
-			    "(allowed: --json)", argv[i]);
-	}
-	if (json)
+	if (o->json)
 		json_print_list(stdout);
 	else
 		tables_print_list(stdout);
@@ -811,23 +380,78 @@ cmd_list(int argc, char **argv)
 }
 
 static int
-cmd_lesson(int argc, char **argv)
+cmd_bench(struct opts *o)
+{
+	return gpu_bench(o->specs, o->nspecs, o->json, o->once);
+}
+
+static int
+cmd_gpu(struct opts *o)
+{
+	(void)o;
+	return gpu_info();
+}
+
+/*
+ * The TUI: everything a terminal is not needed for is checked first (the
+ * options, the recorded results, the position against the launch), so a
+ * mistake is named even without a terminal.
+ */
+static int
+cmd_tui(struct opts *o)
+{
+	struct launch	 l;
+	struct lesson	 ls;
+	char		*cause = NULL;
+
+	tui_print_canvas = cli_print_canvas;
+	if (o->keys)
+		return tui_main(o);
+	if (o->scene > 0 && o->lesson == NULL)
+		return opts_error("--scene: needs --lesson NAME");
+	if (o->lesson != NULL) {
+		if (lesson_load(&ls, o->lesson, catalog_find, &cause) != 0) {
+			opts_error("--lesson: %s", cause);
+			free(cause);
+			return EXIT_USAGE;
+		}
+		if (o->scene > ls.nscenes) {
+			opts_error("--scene: %lld is past the end of lesson %s "
+			    "(1..%d)", (long long)o->scene, ls.name,
+			    ls.nscenes);
+			lesson_free(&ls);
+			return EXIT_USAGE;
+		}
+		lesson_free(&ls);
+	}
+	if (o->results != NULL && gpu_load_results(o->results, &cause) != 0) {
+		opts_error("%s", cause);
+		free(cause);
+		return EXIT_USAGE;
+	}
+	if (make_launch(o, &l) != 0)
+		return EXIT_USAGE;
+	launch_free(&l);
+	if (o->bench_frames == 0 &&
+	    (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)))
+		return opts_error("the TUI needs a terminal on stdin and "
+		    "stdout; for a frame as text use 'warpviz show VARIANT' "
+		    "(see warpviz --help)");
+	return tui_main(o);
+}
+
+/* warpviz lesson --list, or NAME: the lecture screen playing it. */
+static int
+cmd_lesson(struct opts *o)
 {
 	struct lesson	 ls;
-	char		*cause = NULL, *args[256];
-	int		 i, n;
+	char		*cause = NULL;
+	int		 i;
 
-	if (argc < 2)
-		return cli_usage_error("lesson: NAME or --list is missing (see "
-		    "warpviz lesson --list)");
-	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
-		fputs(usage_lesson, stdout);
-		return 0;
-	}
-	if (strcmp(argv[1], "--list") == 0) {
-		if (argc > 2)
-			return cli_usage_error("lesson: unexpected argument "
-			    "'%s' after --list", argv[2]);
+	if (o->list) {
+		if (o->name != NULL)
+			return opts_error("lesson: unexpected argument '%s' "
+			    "after --list", o->name);
 		for (i = 0; lesson_files[i].name != NULL; i++) {
 			if (lesson_load(&ls, lesson_files[i].name,
 			    catalog_find, &cause) != 0) {
@@ -849,74 +473,95 @@ cmd_lesson(int argc, char **argv)
 		}
 		return 0;
 	}
-	if (argv[1][0] == '-')
-		return cli_usage_error("lesson: '%s' is not allowed here (NAME "
-		    "first, then options; or --list)", argv[1]);
-	if (lesson_load(&ls, argv[1], catalog_find, &cause) != 0) {
-		cli_usage_error("lesson: %s", cause);
-		free(cause);
-		return EXIT_USAGE;
-	}
-	lesson_free(&ls);
-	if (argc + 1 > 256)
-		return cli_usage_error("lesson: too many arguments");
-	args[0] = "--lesson";
-	for (i = 1, n = 1; i < argc; i++)
-		args[n++] = argv[i];
-	if ((!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) &&
-	    tui_needs_terminal(n, args))
-		return cli_usage_error("lesson: the lecture screen needs a "
+	if (o->name == NULL)
+		return opts_error("lesson: NAME or --list is missing (see "
+		    "warpviz lesson --list)");
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		/* Name a bad lesson before the terminal. */
+		if (lesson_load(&ls, o->name, catalog_find, &cause) != 0) {
+			opts_error("lesson: %s", cause);
+			free(cause);
+			return EXIT_USAGE;
+		}
+		lesson_free(&ls);
+		return opts_error("lesson: the lecture screen needs a "
 		    "terminal; for a scene as text use 'warpviz show --lesson "
-		    "%s --scene K'", argv[1]);
-	tui_print_canvas = cli_print_canvas;
-	return tui_main(n, args);
+		    "%s --scene K'", o->name);
+	}
+	o->lesson = o->name;
+	o->v = catalog[0];
+	param_defaults(&o->ps, o->v);
+	return cmd_tui(o);
 }
+
+/* A command: what opts_parse checks, and what runs it. */
+struct cli_cmd {
+	/* Its name, usage, options and operands, for opts_parse. */
+	struct opts_entry	  entry;
+	/* Run it with the checked options; returns the exit status. */
+	int			(*exec)(struct opts *);
+};
+
+static const struct cli_cmd cli_cmds[] = {
+	{ { NULL, usage_main, OPTS_COMMON | OPTS_BIT(OPT_COLOR) |
+	    OPTS_BIT(OPT_ASCII) | OPTS_BIT(OPT_VARIANT) |
+	    OPTS_BIT(OPT_NO_MOUSE) | OPTS_BIT(OPT_FRAMES) |
+	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_KEYS) |
+	    OPTS_BIT(OPT_BENCH_FRAMES) | OPTS_BIT(OPT_VERSION) |
+	    OPTS_BIT(OPT_LESSON) | OPTS_BIT(OPT_SCENE) | OPTS_BIT(OPT_ZOOM) |
+	    OPTS_BIT(OPT_DRAM), OPERANDS_NONE }, cmd_tui },
+	{ { "list", usage_list, OPTS_BIT(OPT_JSON), OPERANDS_NONE },
+	    cmd_list },
+	{ { "show", usage_show, OPTS_COMMON | OPTS_BIT(OPT_SIZE) |
+	    OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) |
+	    OPTS_BIT(OPT_COMPARE) | OPTS_BIT(OPT_FORMAT) | OPTS_BIT(OPT_DRAM) |
+	    OPTS_BIT(OPT_ZOOM) | OPTS_BIT(OPT_LANES) | OPTS_BIT(OPT_LESSON) |
+	    OPTS_BIT(OPT_SCENE), OPERANDS_VARIANT }, cmd_show },
+	{ { "lesson", usage_lesson, OPTS_BIT(OPT_LIST) | OPTS_BIT(OPT_SCENE) |
+	    OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) |
+	    OPTS_BIT(OPT_NO_MOUSE) | OPTS_BIT(OPT_FRAMES) |
+	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_ZOOM) | OPTS_BIT(OPT_DRAM),
+	    OPERANDS_NAME }, cmd_lesson },
+	{ { "trace", usage_trace, OPTS_COMMON | OPTS_BIT(OPT_STEPS) |
+	    OPTS_BIT(OPT_ALL_WARPS), OPERANDS_VARIANT }, cmd_trace },
+	{ { "stats", usage_stats, OPTS_COMMON | OPTS_BIT(OPT_JSON) |
+	    OPTS_BIT(OPT_BRUTE), OPERANDS_VARIANT }, cmd_stats },
+	{ { "bench", usage_bench, OPTS_BIT(OPT_JSON) | OPTS_BIT(OPT_ONCE),
+	    OPERANDS_SPECS }, cmd_bench },
+	{ { "gpu", usage_gpu, 0, OPERANDS_NONE }, cmd_gpu },
+};
 
 int
 cli_main(int argc, char **argv)
 {
-	const char	*sub = argc > 1 ? argv[1] : NULL;
-	int		 i;
+	const struct cli_cmd	*cmd = &cli_cmds[0];
+	struct opts		 o;
+	size_t			 i;
+	int			 rc;
 
-	if (sub != NULL && (strcmp(sub, "-h") == 0 ||
-	    strcmp(sub, "--help") == 0)) {
-		fputs(usage_main, stdout);
-		return 0;
+	/* A first argument that is not an option names the command. */
+	if (argc > 1 && argv[1][0] != '-') {
+		for (i = 1; i < sizeof cli_cmds / sizeof cli_cmds[0]; i++)
+			if (strcmp(argv[1], cli_cmds[i].entry.name) == 0)
+				break;
+		if (i == sizeof cli_cmds / sizeof cli_cmds[0])
+			return opts_error("unknown command '%s' (commands: "
+			    "list, show, lesson, trace, stats, bench, gpu; or "
+			    "options for the TUI)", argv[1]);
+		cmd = &cli_cmds[i];
+		argc--;
+		argv++;
 	}
-	if (sub != NULL && (strcmp(sub, "-V") == 0 ||
-	    strcmp(sub, "--version") == 0)) {
+	if (opts_parse(&o, &cmd->entry, argc, argv) != 0)
+		return EXIT_USAGE;
+	if (opts_given(&o, OPT_HELP)) {
+		fputs(cmd->entry.usage, stdout);
+		rc = 0;
+	} else if (opts_given(&o, OPT_VERSION)) {
 		printf("warpviz %s\n%s", PACKAGE_VERSION, version_notice);
-		return 0;
-	}
-	if (sub != NULL && strcmp(sub, "list") == 0)
-		return cmd_list(argc - 1, argv + 1);
-	if (sub != NULL && strcmp(sub, "show") == 0)
-		return cmd_show(argc - 1, argv + 1);
-	if (sub != NULL && strcmp(sub, "lesson") == 0)
-		return cmd_lesson(argc - 1, argv + 1);
-	if (sub != NULL && strcmp(sub, "trace") == 0)
-		return cmd_trace(argc - 1, argv + 1);
-	if (sub != NULL && strcmp(sub, "stats") == 0)
-		return cmd_stats(argc - 1, argv + 1);
-	if (sub != NULL && strcmp(sub, "bench") == 0)
-		return gpu_bench_main(argc - 1, argv + 1);
-	if (sub != NULL && strcmp(sub, "gpu") == 0)
-		return gpu_info_main(argc - 1, argv + 1);
-	if (sub != NULL && sub[0] != '-')
-		return cli_usage_error("unknown command '%s' (commands: list, "
-		    "show, lesson, trace, stats, bench, gpu; or options for "
-		    "the TUI)",
-		    sub);
-	for (i = 1; i < argc; i++)
-		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-			fputs(usage_main, stdout);
-			return 0;
-		}
-	if ((!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) &&
-	    tui_needs_terminal(argc - 1, argv + 1))
-		return cli_usage_error("the TUI needs a terminal on stdin and "
-		    "stdout; for a frame as text use 'warpviz show VARIANT' "
-		    "(see warpviz --help)");
-	tui_print_canvas = cli_print_canvas;
-	return tui_main(argc - 1, argv + 1);
+		rc = 0;
+	} else
+		rc = cmd->exec(&o);
+	opts_free(&o);
+	return rc;
 }

@@ -1,7 +1,8 @@
 /*
  * tui.h - the interactive lecture screen.  The only module that includes
  * curses.  It paints canvases the view draws and maps keys to actions; it
- * holds no memory rules of its own.
+ * holds no memory rules of its own and parses no arguments: cli.c hands
+ * it the options opts.c checked.
  */
 #ifndef WV_TUI_H
 #define WV_TUI_H
@@ -9,6 +10,8 @@
 #include <stdio.h>
 
 struct canvas;
+struct opts;
+struct state;
 
 /*
  * How the export key turns a canvas into a file: format 0 plain text, 1
@@ -19,20 +22,12 @@ struct canvas;
 extern void	(*tui_print_canvas)(FILE *, const struct canvas *, int format);
 
 /*
- * Run the TUI with the arguments after the program name (TUI options and
- * the common options of cli.h).  Returns the exit status.  The caller has
- * checked that stdin and stdout are terminals, unless tui_needs_terminal
- * said no.
+ * Run the TUI with these options; returns the exit status.  The caller
+ * has loaded --results and checked the position against the launch and,
+ * unless --keys or --bench-frames, that stdin and stdout are terminals;
+ * tui_main refuses a terminal that cannot move the cursor (TERM=dumb).
  */
-int	tui_main(int argc, char **argv);
-/*
- * Whether these arguments need a terminal: 0 for the ones that only print
- * (--keys, the frame benchmark --bench-frames N).
- */
-int	tui_needs_terminal(int argc, char **argv);
-
-struct canvas;
-struct state;
+int	tui_main(const struct opts *);
 /*
  * What the loop does after an action returned intent: start or collect
  * the whole-launch totals' workers, evaluate the models (INTENT_RECOMPUTE)
