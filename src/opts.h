@@ -62,7 +62,7 @@ enum opts_operands {
 	OPERANDS_NONE,		/* nothing */
 	OPERANDS_VARIANT,	/* exactly one VARIANT */
 	OPERANDS_SPECS,		/* zero or more VARIANT[:NAME=VALUE,...] */
-	OPERANDS_NAME		/* at most one NAME (a lesson), in o->name */
+	OPERANDS_NAME		/* at most one NAME (a lesson) */
 };
 
 /* One command: the table row cli.c dispatches on. */
@@ -100,16 +100,15 @@ struct opts {
 	const char		*results;
 	int			 keys;
 	int64_t			 bench_frames;
-	int			 format;	/* --format: 0 txt, 1 ans, 2 svg;
-						   -1 not given */
+	int			 format;	/* 0 txt, 1 ans, 2 svg, -1 */
 	int			 dram;		/* --dram given */
 	struct dram_config	 dram_cfg;	/* its interleaving */
 	int			 zoom;
-	uint32_t		 lanes;		/* --lanes: bit n lane n */
+	uint32_t		 lanes;		/* bit n: lane n */
 	const char		*lesson;	/* --lesson NAME or FILE */
-	int64_t			 scene;		/* --scene K, 0: not given */
+	int64_t			 scene;		/* from 1; 0: not given */
 	int			 list;		/* --list */
-	const char		*name;		/* OPERANDS_NAME's operand */
+	const char		*name;		/* OPERANDS_NAME's */
 
 	struct param_set	*specs;		/* OPERANDS_SPECS, in order */
 	int			 nspecs;

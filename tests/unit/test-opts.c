@@ -193,9 +193,10 @@ static void
 test_hall(void)
 {
 	struct opts	 o;
-	const char	*a1[] = { "show", "stride", "--format=svg", "--dram=4,8,512",
-	    "--zoom", "--lanes", "0,16,31", NULL };
-	const char	*a2[] = { "show", "--lesson", "twohop", "--scene=3", NULL };
+	const char	*a1[] = { "show", "stride", "--format=svg",
+	    "--dram=4,8,512", "--zoom", "--lanes", "0,16,31", NULL };
+	const char	*a2[] = { "show", "--lesson", "twohop", "--scene=3",
+	    NULL };
 	const char	*a3[] = { "show", "stride", "--dram", NULL };
 	const char	*b1[] = { "show", "stride", "--format=png", NULL };
 	const char	*b2[] = { "show", "stride", "--lanes=0,32", NULL };
