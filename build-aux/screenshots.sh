@@ -88,3 +88,8 @@ shot compare-matmul 120 35 "" "" c Right
 shot help-80x24 80 24 "" "" "?"
 shot picker 120 35 "" "" v
 shot matmul-row-mono 120 35 "NO_COLOR=1" "--variant matmul-row"
+# The lecture hall: a lesson's first scene (lanes 0 and 16 in focus), the
+# DRAM channels model, the projector zoom of the classroom example.
+shot lesson-twohop 120 35 "" "--lesson twohop"
+shot dram-matmul-row 120 35 "" "--variant matmul-row" m
+shot zoom-classroom 120 35 "" "--variant matmul-row -p width=4 -p bx=4 -p by=4 -p warp=4" z
