@@ -30,6 +30,7 @@
 #include "tui/tui.h"
 #include "view.h"
 #include "warp.h"
+#include "xmalloc.h"
 
 /* After "warpviz VERSION" in --version; COPYING has the whole licence. */
 static const char version_notice[] =
@@ -62,6 +63,8 @@ static const char usage_main[] =
 "  --dram[=C,B,I]    the DRAM channels box (channels, banks, interleave)\n"
 "  --color=auto|always|never   colours (NO_COLOR turns them off)\n"
 "  --ascii           ASCII glyphs only\n"
+"  --theme NAME      dark, light, contrast or cbsafe (colour-blind safe);\n"
+"                    WARPVIZ_THEME sets the default; T cycles in the TUI\n"
 "  --no-mouse        leave the mouse to the terminal\n"
 "  --frames N        play N animation frames, then exit\n"
 "  --results FILE    show timings recorded by 'warpviz bench --json'\n"
@@ -76,6 +79,7 @@ static const char usage_show[] =
 "                    [--color[=auto|always|never]] [--ascii] [--compare]\n"
 "                    [--format=txt|ans|svg] [--dram[=C,B,I]] [--zoom]\n"
 "                    [--lanes L,L...]\n"
+"                    [--theme dark|light|contrast|cbsafe]\n"
 "       warpviz show --lesson NAME [--scene K] [--size WxH] [--format=...]\n"
 "Print the frame the TUI shows at that step (default 120x35); --compare\n"
 "shows the variant beside its partners in lock-step, as the TUI's c key.\n"
@@ -509,19 +513,19 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_KEYS) |
 	    OPTS_BIT(OPT_BENCH_FRAMES) | OPTS_BIT(OPT_VERSION) |
 	    OPTS_BIT(OPT_LESSON) | OPTS_BIT(OPT_SCENE) | OPTS_BIT(OPT_ZOOM) |
-	    OPTS_BIT(OPT_DRAM), OPERANDS_NONE }, cmd_tui },
+	    OPTS_BIT(OPT_DRAM) | OPTS_BIT(OPT_THEME), OPERANDS_NONE }, cmd_tui },
 	{ { "list", usage_list, OPTS_BIT(OPT_JSON), OPERANDS_NONE },
 	    cmd_list },
 	{ { "show", usage_show, OPTS_COMMON | OPTS_BIT(OPT_SIZE) |
 	    OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) |
 	    OPTS_BIT(OPT_COMPARE) | OPTS_BIT(OPT_FORMAT) | OPTS_BIT(OPT_DRAM) |
 	    OPTS_BIT(OPT_ZOOM) | OPTS_BIT(OPT_LANES) | OPTS_BIT(OPT_LESSON) |
-	    OPTS_BIT(OPT_SCENE), OPERANDS_VARIANT }, cmd_show },
+	    OPTS_BIT(OPT_SCENE) | OPTS_BIT(OPT_THEME), OPERANDS_VARIANT }, cmd_show },
 	{ { "lesson", usage_lesson, OPTS_BIT(OPT_LIST) | OPTS_BIT(OPT_SCENE) |
 	    OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) |
 	    OPTS_BIT(OPT_NO_MOUSE) | OPTS_BIT(OPT_FRAMES) |
-	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_ZOOM) | OPTS_BIT(OPT_DRAM),
-	    OPERANDS_NAME }, cmd_lesson },
+	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_ZOOM) | OPTS_BIT(OPT_DRAM) |
+	    OPTS_BIT(OPT_THEME), OPERANDS_NAME }, cmd_lesson },
 	{ { "trace", usage_trace, OPTS_COMMON | OPTS_BIT(OPT_STEPS) |
 	    OPTS_BIT(OPT_ALL_WARPS), OPERANDS_VARIANT }, cmd_trace },
 	{ { "stats", usage_stats, OPTS_COMMON | OPTS_BIT(OPT_JSON) |

@@ -17,6 +17,7 @@
 
 #include "catalog.h"
 #include "opts.h"
+#include "roles.h"
 #include "view.h"
 
 #define OPTS_MAX_SIZE	1000	/* --size: columns and rows at most */
@@ -54,6 +55,7 @@ static const struct {
 	[OPT_LESSON] = { "lesson", required_argument },
 	[OPT_SCENE] = { "scene", required_argument },
 	[OPT_LIST] = { "list", no_argument },
+	[OPT_THEME] = { "theme", required_argument },
 	[OPT_HELP] = { "help", no_argument },
 	[OPT_VERSION] = { "version", no_argument },
 };
@@ -369,6 +371,11 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 	case OPT_LIST:
 		o->list = 1;
 		break;
+	case OPT_THEME:
+		if ((o->theme = role_theme_parse(arg)) < 0)
+			return opts_error("--theme: '%s' is not a theme (%s)",
+			    arg, role_theme_list), -1;
+		break;
 	default:
 		break;
 	}
@@ -389,12 +396,14 @@ opts_init(struct opts *o, const struct opts_entry *e)
 	o->mouse = 1;
 	o->format = -1;
 	o->dram_cfg = dram_teaching;
+	o->theme = -1;
 }
 
 int
 opts_parse(struct opts *o, const struct opts_entry *e, int argc,
     char **argv)
 {
+	const char	*env;
 	struct option	 longs[OPT_COUNT + 1];
 	char		 shorts[16], spell[32], *cause = NULL;
 	const char	*sub = e->name != NULL ? e->name : "";
@@ -507,6 +516,16 @@ opts_parse(struct opts *o, const struct opts_entry *e, int argc,
 				goto out;
 			}
 	}
+	/* The theme: --theme, else WARPVIZ_THEME, for commands that draw. */
+	if (o->theme < 0 && (allowed & OPTS_BIT(OPT_THEME)) &&
+	    (env = getenv("WARPVIZ_THEME")) != NULL && *env != '\0' &&
+	    (o->theme = role_theme_parse(env)) < 0) {
+		opts_error("WARPVIZ_THEME: '%s' is not a theme (%s)", env,
+		    role_theme_list);
+		goto out;
+	}
+	if (o->theme >= 0)
+		role_theme_set(o->theme);
 	rc = 0;
 out:
 	free(assign);

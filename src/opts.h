@@ -47,6 +47,7 @@ enum opts_id {
 	OPT_LESSON,		/* --lesson NAME|FILE */
 	OPT_SCENE,		/* --scene K, from 1 */
 	OPT_LIST,		/* --list (lesson) */
+	OPT_THEME,		/* --theme NAME (WARPVIZ_THEME) */
 	OPT_HELP,		/* -h, --help: every command */
 	OPT_VERSION,		/* -V, --version */
 	OPT_COUNT
@@ -109,6 +110,8 @@ struct opts {
 	int64_t			 scene;		/* from 1; 0: not given */
 	int			 list;		/* --list */
 	const char		*name;		/* OPERANDS_NAME's */
+	int			 theme;		/* enum role_theme, -1 none;
+						   opts_parse sets it */
 
 	struct param_set	*specs;		/* OPERANDS_SPECS, in order */
 	int			 nspecs;

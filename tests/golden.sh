@@ -63,6 +63,11 @@ ascii-twohop-v0-80x24|twohop-v0 --ascii --size 80x24
 partial-warp|copy-offset -p n=40 -p bs=64 --block 0 --warp 1
 classroom-warp4|matmul-row -p width=4 -p bx=4 -p by=4 -p warp=4 --step 0
 compare-twohop|twohop-v0 --compare --step 1
+theme-dark|twohop-v0 --size 80x24 --color
+theme-light|twohop-v0 --size 80x24 --color --theme light
+theme-contrast|twohop-v0 --size 80x24 --color --theme contrast
+theme-cbsafe|twohop-v0 --size 80x24 --color --theme cbsafe
+theme-cbsafe-powers|powers-stride32 --step 1 --size 80x24 --color --theme cbsafe
 compare-powers|powers-stride32 --compare --step 1
 compare-matmul-80x24|matmul-col --compare --size 80x24
 compare-copy-offset|copy-offset --compare

@@ -136,6 +136,14 @@ printf 'title t\nscene a\nvariant matmul-col\nstep 1\nloop k=5\nsay x\n' \
     cmp -s "$tmp/a" "$tmp/b" && grep -q "step 11/4097 (k=5)" "$tmp/a"
 ok $? "step 1 + loop k=5: matmul-col's N load at k=5 is step 2 x 5 + 1 = 11"
 
+# A scene's theme: the light theme's image has a white background.
+printf 'title t\nscene a\nvariant stride\ntheme light\nsay x\n' >"$tmp/t.lesson"
+"$WARPVIZ" show --lesson "$tmp/t.lesson" --format=svg >"$tmp/f" 2>&1 &&
+    grep -q '^<rect width="100%" height="100%" fill="#ffffff"/>' "$tmp/f" &&
+    "$WARPVIZ" show stride --format=svg >"$tmp/g" 2>&1 &&
+    grep -q '^<rect width="100%" height="100%" fill="#1e1e1e"/>' "$tmp/g"
+ok $? "theme light in a scene: a white image; dark by default"
+
 # Mistakes: FILE:LINE: what; exit 2; one line; nothing on stdout.
 bad() {	# bad LINE-NUMBER PATTERN TEXT...
 	want_line=$1
@@ -168,6 +176,7 @@ bad 4 "loop: matmul-col has no loop 'q'" 'title t\nscene a\nvariant matmul-col\n
 bad 5 "loop: the access at step 4096, P\[Row\*Width+Col\], is not inside loop 'k'" 'title t\nscene a\nvariant matmul-col\nstep 4096\nloop k=1\nsay x\n'
 bad 4 "loop: M\[Row\*Width+k\] never has k=99999" 'title t\nscene a\nvariant matmul-col\nloop k=99999\nsay x\n'
 bad 4 "dram: '4,0,512' is not allowed" 'title t\nscene a\nvariant stride\ndram 4,0,512\nsay x\n'
+bad 4 "theme: 'sepia' is not a theme" 'title t\nscene a\nvariant stride\ntheme sepia\nsay x\n'
 bad 3 "title: once" 'title t\nscene a\ntitle u\n'
 
 # Bad usage of the commands.

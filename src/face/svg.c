@@ -16,8 +16,10 @@
 
 #include "svg.h"
 
-#define SVG_FG	"#d8d8d8"	/* the terminal's default foreground */
-#define SVG_BG	"#1e1e1e"	/* ... and background */
+/* The terminal's default foreground and background: dark, or light for
+   the light theme. */
+#define SVG_FG	(role_theme_get() == ROLE_THEME_LIGHT ? "#1e1e1e" : "#d8d8d8")
+#define SVG_BG	(role_theme_get() == ROLE_THEME_LIGHT ? "#ffffff" : "#1e1e1e")
 
 static const char *svg_base16[16] = {
 	"#000000", "#cd3131", "#0dbc79", "#e5e510", "#2472c8", "#bc3fbc",
@@ -52,7 +54,7 @@ static void
 svg_role_colours(enum role role, const char **fg, const char **bg,
     char *fbuf, char *bbuf)
 {
-	const struct role_style	*rs = &role_styles[role];
+	const struct role_style	*rs = role_style(role);
 	const char		*t;
 
 	*fg = svg_colour(rs->fg256, SVG_FG, fbuf, 32);
@@ -98,7 +100,7 @@ svg_put(FILE *f, uint32_t ch)
 static void
 svg_run(FILE *f, const struct cell *cl, int x0, int x1, int y)
 {
-	const struct role_style	*rs = &role_styles[cl[x0].role];
+	const struct role_style	*rs = role_style(cl[x0].role);
 	const char		*fg, *bg;
 	char			 fb[32], bb[32];
 	int			 x, blank = 1;

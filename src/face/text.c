@@ -37,7 +37,7 @@ text_put_utf8(FILE *f, uint32_t ch)
 static int
 text_paints_blank(enum role role)
 {
-	const struct role_style	*rs = &role_styles[role];
+	const struct role_style	*rs = role_style(role);
 
 	return rs->bg256 >= 0 || (rs->attr & ROLE_ATTR_REVERSE);
 }
@@ -46,7 +46,7 @@ text_paints_blank(enum role role)
 static void
 text_sgr(FILE *f, enum role role)
 {
-	const struct role_style	*rs = &role_styles[role];
+	const struct role_style	*rs = role_style(role);
 
 	fputs("\033[0", f);
 	if (rs->attr & ROLE_ATTR_BOLD)

@@ -24,6 +24,7 @@
 #include "gpu.h"
 #include "launch.h"
 #include "occupancy.h"
+#include "xmalloc.h"
 
 #define MAX_PARTNERS	3
 #define MEMCPY_BYTES	((size_t)64 << 20)
@@ -328,14 +329,10 @@ gpu_load_results(const char *path, char **cause)
 
 	if ((file = gpu_datadir_results(path, cause)) == NULL) {
 		if (*cause == NULL)
-			*cause = strdup("--results: out of memory");
+			*cause = xstrdup("--results: out of memory");
 		return -1;
 	}
-	if ((rec = malloc(sizeof *rec)) == NULL) {
-		free(file);
-		*cause = strdup("--results: out of memory");
-		return -1;
-	}
+	rec = xmalloc(sizeof *rec);
 	if (gpu_results_read(file, rec, cause) != 0) {
 		free(file);
 		free(rec);
@@ -402,8 +399,9 @@ fmt_partner(char *line, const struct param_set *pp, const struct gpu_result *r,
 	param_format(pp, pbuf, sizeof pbuf, 0);
 	snprintf(label, sizeof label, "vs %s%s%s: ", pp->v->name,
 	    pbuf[0] ? " " : "", pbuf);
+	/* !(x > 0) is also true of NaN: no ratio of impossible times. */
 	if (r->status != RESULT_OK || self == NULL ||
-	    self->status != RESULT_OK || self->ms <= 0) {
+	    self->status != RESULT_OK || !(self->ms > 0) || !(r->ms > 0)) {
 		fmt_result(line, label, r);
 		return;
 	}

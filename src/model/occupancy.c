@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stddef.h>
 
 #include "occupancy.h"
@@ -93,6 +94,58 @@ occupancy_compute(const struct occ_device *d, int threads, int regs,
 	r->blocks = best;
 	r->warps = best * warps;
 	return 0;
+}
+
+/* A limit's block count, "-" when it does not limit at all. */
+static void
+occ_count(char *buf, size_t len, int n)
+{
+	if (n == INT_MAX)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%d", n);
+}
+
+int
+occupancy_text(const struct occ_device *d, int threads, int regs, int smem,
+    const struct occ_result *r, char lines[][OCC_TEXT_LEN])
+{
+	char	bt[16], br[16], bs[16];
+	int	n = 0, pct, per;
+
+	occ_count(bt, sizeof bt, r->by_threads);
+	occ_count(br, sizeof br, r->by_regs);
+	occ_count(bs, sizeof bs, r->by_smem);
+	if (r->limit == OCC_NONE) {
+		per = smem + d->smem_reserved;
+		if (threads > d->threads_per_sm)
+			snprintf(lines[n++], OCC_TEXT_LEN, "does not fit: a block of %d "
+			    "threads is more than the SM's %d", threads,
+			    d->threads_per_sm);
+		else if (r->by_smem == 0)
+			snprintf(lines[n++], OCC_TEXT_LEN, "does not fit: a block needs "
+			    "%d B of shared memory, the SM has %d", per,
+			    d->smem_per_sm);
+		else
+			snprintf(lines[n++], OCC_TEXT_LEN, "does not fit: a block needs "
+			    "%d x %d = %d registers, the SM has %d", regs,
+			    threads, regs * threads, d->regs_per_sm);
+	} else {
+		pct = r->max_warps > 0 ? (r->warps * 100 + r->max_warps / 2) /
+		    r->max_warps : 0;
+		snprintf(lines[n++], OCC_TEXT_LEN, "%d block%s x %d warps = %d "
+		    "of %d warps (%d%%), %d threads; limit: %s", r->blocks,
+		    r->blocks == 1 ? "" : "s", r->blocks ? r->warps / r->blocks
+		    : 0, r->warps, r->max_warps, pct, r->blocks * threads,
+		    occupancy_limit_name(r->limit));
+	}
+	snprintf(lines[n++], OCC_TEXT_LEN, "blocks by threads %s, by registers %s, by "
+	    "shared memory %s, at most %d", bt, br, bs, r->by_blocks);
+	if (smem > 0 && r->blocks > 0)
+		snprintf(lines[n++], OCC_TEXT_LEN, "shared memory in use: %d blocks x %d "
+		    "B = %d of %d B", r->blocks, smem, r->blocks * smem,
+		    d->smem_per_sm);
+	return n;
 }
 
 const char *

@@ -54,6 +54,18 @@ extern const struct occ_device occ_teaching, occ_h100;
  */
 int		 occupancy_compute(const struct occ_device *, int threads,
 		     int regs, int smem, struct occ_result *);
+/*
+ * The result in words, for a what-if: up to OCC_TEXT_LINES lines of len
+ * bytes: resident blocks and warps with a rounded percentage and what
+ * binds, the blocks each limit allows, the shared memory in use; when not
+ * one block fits, which resource a block asks too much of.  Returns the
+ * lines written.
+ */
+#define OCC_TEXT_LINES	3
+#define OCC_TEXT_LEN	128
+int		 occupancy_text(const struct occ_device *, int threads,
+		     int regs, int smem, const struct occ_result *,
+		     char lines[][OCC_TEXT_LEN]);
 /* "threads", "registers", "shared memory", "blocks", "does not fit". */
 const char	*occupancy_limit_name(enum occ_limit);
 

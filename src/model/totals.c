@@ -12,6 +12,7 @@
 #include "cause.h"
 #include "totals.h"
 #include "warp.h"
+#include "xmalloc.h"
 
 #define RES		128		/* results repeat every 128 bytes */
 #define MAX_TERMS	8
@@ -238,16 +239,12 @@ class_get(struct fast *f, int w, uint32_t mask, int *hint)
 	}
 	if (f->ncls == f->acls) {
 		f->acls = f->acls ? 2 * f->acls : 64;
-		f->cls = realloc(f->cls, f->acls * sizeof *f->cls);
-		if (f->cls == NULL)
-			abort();
+		f->cls = xreallocarray(f->cls, f->acls, sizeof *f->cls);
 	}
 	c = &f->cls[f->ncls];
 	c->warp = w;
 	c->mask = mask;
-	c->hist = calloc((size_t)f->nsites * RES, sizeof *c->hist);
-	if (c->hist == NULL)
-		abort();
+	c->hist = xcalloc((size_t)f->nsites * RES, sizeof *c->hist);
 	*hint = f->ncls++;
 	return c;
 }
@@ -335,10 +332,8 @@ fast_path(const struct launch *l, enum arch arch, int *which,
 		}
 	}
 
-	lhist = calloc(l->nsites, sizeof *lhist);
-	hints = malloc(l->warps * sizeof *hints);
-	if (lhist == NULL || hints == NULL)
-		abort();
+	lhist = xcalloc(l->nsites, sizeof *lhist);
+	hints = xcalloc(l->warps, sizeof *hints);
 	for (i = 0; i < l->warps; i++)
 		hints[i] = -1;
 	for (si = 0; si < l->nsites; si++) {
@@ -366,9 +361,7 @@ fast_path(const struct launch *l, enum arch arch, int *which,
 	 * term's lane part with its minimum and maximum, so that a block
 	 * where the term holds (or fails) for every lane costs O(1).
 	 */
-	pw = calloc(l->warps, sizeof *pw);
-	if (pw == NULL)
-		abort();
+	pw = xcalloc(l->warps, sizeof *pw);
 	for (w = 0; w < l->warps; w++) {
 		for (lane = 0; lane < l->warp_size; lane++) {
 			thr = (int64_t)w * l->warp_size + lane;

@@ -81,6 +81,9 @@ export_command(const struct state *st, int w, int h, int ascii, char *buf,
 	}
 	if (ascii)
 		export_cat(buf, len, &used, " --ascii");
+	if (role_theme_get() != ROLE_THEME_DARK)
+		export_cat(buf, len, &used, " --theme %s",
+		    role_theme_name(role_theme_get()));
 	export_cat(buf, len, &used, " --size %dx%d", w, h);
 }
 

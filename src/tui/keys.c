@@ -13,8 +13,10 @@
 #include "catalog.h"
 #include "gpu.h"
 #include "keys.h"
+#include "occupancy.h"
 #include "opts.h"
 #include "overlay.h"
+#include "roles.h"
 #include "tui-curses.h"
 
 #define KEY_ESC		27
@@ -42,6 +44,46 @@ act_step_prev(struct state *st)
 	}
 	st->step--;
 	return MOVED;
+}
+
+/* The same access one iteration of its innermost loop on, or back. */
+static int
+move_iteration(struct state *st, int dir)
+{
+	int64_t	k = state_iteration(st->pane[0].l, st->step, dir);
+
+	if (k < 0) {
+		state_status(st, "no %s iteration of this access",
+		    dir > 0 ? "later" : "earlier");
+		return INTENT_REDRAW;
+	}
+	st->step = k;
+	return MOVED;
+}
+
+static int
+act_iter_next(struct state *st)
+{
+	return move_iteration(st, 1);
+}
+
+static int
+act_iter_prev(struct state *st)
+{
+	return move_iteration(st, -1);
+}
+
+/* The innermost loop around the current access, or NULL. */
+static const char *
+current_loop(const struct state *st)
+{
+	const struct launch	*l = st->pane[0].l;
+	struct launch_pos	 pos;
+	const struct launch_site *s;
+
+	launch_locate(l, st->step, &pos);
+	s = &l->sites[pos.site];
+	return s->nloops > 0 ? l->loops[s->loop[s->nloops - 1]].var : NULL;
 }
 
 static int
@@ -95,7 +137,7 @@ set_variant(struct state *st, const struct variant *v)
 {
 	char	*cause = NULL;
 
-	if (state_set_variant(st, v, NULL, &cause) != 0) {
+	if (state_switch(st, v, &cause) != 0) {
 		state_status(st, "%s: %s", v->name, cause);
 		free(cause);
 		return INTENT_REDRAW;
@@ -120,7 +162,7 @@ step_variant(struct state *st, int by)
 	for (k = 0; k < n - 1; k++) {
 		i = ((i + by) % n + n) % n;
 		v = catalog[i];
-		if (state_set_variant(st, v, NULL, &cause) == 0) {
+		if (state_switch(st, v, &cause) == 0) {
 			if (skipped[0] != '\0')
 				state_status(st, "%s (passed over: %s)",
 				    v->name, skipped);
@@ -259,6 +301,16 @@ act_focus_box(struct state *st)
 }
 
 static int
+act_loop_prompt(struct state *st)
+{
+	if (current_loop(st) == NULL) {
+		state_status(st, "this access is in no loop; s goes to a step");
+		return INTENT_REDRAW;
+	}
+	return prompt(st, PROMPT_LOOP, "");
+}
+
+static int
 act_arch(struct state *st)
 {
 	st->arch = st->arch == ARCH_MODERN ? ARCH_LEGACY : ARCH_MODERN;
@@ -306,7 +358,16 @@ act_gpu(struct state *st)
 static int
 act_occupancy(struct state *st)
 {
+	const struct launch	*l = st->pane[0].l;
+
 	st->mode = MODE_GPU;
+	/* The what-if starts from the kernel's own block and shared memory. */
+	if (!st->occ_set) {
+		st->occ_threads = (int)(l->block[0] * l->block[1]);
+		st->occ_smem = (int)l->shared_bytes;
+		st->occ_regs = 16;
+		st->occ_set = 1;
+	}
 	return INTENT_REDRAW;
 }
 
@@ -331,7 +392,8 @@ goto_scene(struct state *st, int k)
 		free(cause);
 		return INTENT_REDRAW;
 	}
-	return MOVED;
+	/* A scene may name a theme. */
+	return MOVED | INTENT_RECOLOR;
 }
 
 static int
@@ -397,7 +459,7 @@ act_mark_next(struct state *st)
 	}
 	st->mark = k;
 	state_status(st, "mark %d of %d", k + 1, st->nmarks);
-	return MOVED;
+	return MOVED | INTENT_RECOLOR;
 }
 
 static int
@@ -477,6 +539,16 @@ act_page_up(struct state *st)
 	return st->lesson != NULL ? act_scene_prev(st) : act_source_up(st);
 }
 
+/* The next colour theme: dark, light, high contrast, colour-blind safe. */
+static int
+act_theme(struct state *st)
+{
+	role_theme_set((role_theme_get() + 1) % ROLE_THEME_COUNT);
+	state_status(st, "theme %s (T for the next; --theme or WARPVIZ_THEME "
+	    "to start with it)", role_theme_name(role_theme_get()));
+	return INTENT_RECOLOR | INTENT_REDRAW;
+}
+
 static int
 act_redraw(struct state *st)
 {
@@ -500,6 +572,11 @@ const struct keys_entry keys_table[] = {
 	{ { KEY_HOME, '0' }, { "Home", "0" }, "first step", act_first },
 	{ { KEY_END, '$' }, { "End", "$" }, "last step", act_last },
 	{ { 's' }, { "s" }, "go to a step (type K)", act_step_prompt },
+	{ { 'i' }, { "i" }, "go to a loop value (k=)", act_loop_prompt },
+	{ { KEY_DOWN, 'j' }, { "Down", "j" }, "this access, next iteration",
+	  act_iter_next },
+	{ { KEY_UP, 'k' }, { "Up", "k" }, "this access, previous iteration",
+	  act_iter_prev },
 	{ { '\t' }, { "Tab" }, "next variant", act_variant_next },
 	{ { KEY_BTAB }, { "S-Tab" }, "previous variant", act_variant_prev },
 	{ { 'v', '\n', '\r', KEY_ENTER }, { "v", "Enter" },
@@ -523,7 +600,7 @@ const struct keys_entry keys_table[] = {
 	{ { 'n' }, { "n" }, "lesson: next scene", act_scene_next },
 	{ { 'N' }, { "N" }, "lesson: previous scene", act_scene_prev },
 	{ { 'f' }, { "f" }, "lanes to focus (type 0,16)", act_lanes_prompt },
-	{ { 'i' }, { "i" }, "their thread and address", act_focus_box },
+	{ { 'F' }, { "F" }, "their thread and address", act_focus_box },
 	{ { 'z' }, { "z" }, "projector zoom", act_zoom },
 	{ { 'M' }, { "M" }, "motion while playing on/off", act_motion },
 	{ { '*' }, { "*" }, "mark this state (bookmark)", act_mark },
@@ -531,6 +608,7 @@ const struct keys_entry keys_table[] = {
 	{ { 'S' }, { "S" }, "save the marks as a lesson", act_mark_save },
 	{ { 'm' }, { "m" }, "DRAM channels (a model)", act_dram },
 	{ { 'e' }, { "e" }, "export frame: .txt .ans .svg", act_export },
+	{ { 'T' }, { "T" }, "colour theme: next", act_theme },
 	{ { '?' }, { "?" }, "this help", act_help },
 	{ { KEY_CTRL('l') }, { "C-l" }, "redraw, restart stopped totals",
 	  act_redraw },
@@ -758,6 +836,29 @@ go(struct state *st, int64_t step, int64_t bx, int64_t by)
 }
 
 static int
+apply_loop(struct state *st)
+{
+	const char	*name = current_loop(st);
+	int64_t		 v, k;
+
+	if (name == NULL)
+		return INTENT_REDRAW;
+	if (opts_number(st->input, 0, INT64_MAX, &v) != 0) {
+		state_status(st, "%s: '%s' is not a whole number (nothing "
+		    "changed)", name, st->input);
+		return INTENT_REDRAW;
+	}
+	if ((k = state_loop_value(st->pane[0].l, st->step, name, v)) < 0) {
+		state_status(st, "%s=%lld: this access never runs there "
+		    "(nothing changed)", name, (long long)v);
+		return INTENT_REDRAW;
+	}
+	st->step = k;
+	state_status(st, "%s=%lld", name, (long long)v);
+	return MOVED;
+}
+
+static int
 apply_block(struct state *st)
 {
 	int64_t		 xy[2];
@@ -808,7 +909,7 @@ apply_lanes(struct state *st)
 	}
 	st->focus = mask;
 	st->focus_box = mask != 0;
-	state_status(st, mask != 0 ? "lanes in focus: %s (i hides their "
+	state_status(st, mask != 0 ? "lanes in focus: %s (F hides their "
 	    "addresses)" : "no lanes in focus%s", mask != 0 ? st->input : "");
 	return MOVED;
 bad:
@@ -894,6 +995,49 @@ prompt_edit(struct state *st, int key)
 	return INTENT_REDRAW;
 }
 
+/* o: t, r, m edit the what-if, d changes the device; others close. */
+static int
+mode_occupancy(struct state *st, int key)
+{
+	char	buf[32];
+
+	switch (key) {
+	case KEY_MOUSE:
+		return 0;
+	case 't':
+		snprintf(buf, sizeof buf, "%d", st->occ_threads);
+		return prompt(st, PROMPT_OCC_THREADS, buf);
+	case 'r':
+		snprintf(buf, sizeof buf, "%d", st->occ_regs);
+		return prompt(st, PROMPT_OCC_REGS, buf);
+	case 'm':
+		snprintf(buf, sizeof buf, "%d", st->occ_smem);
+		return prompt(st, PROMPT_OCC_SMEM, buf);
+	case 'd':
+		st->occ_dev = occ_devices[st->occ_dev + 1] != NULL ?
+		    st->occ_dev + 1 : 0;
+		return INTENT_REDRAW;
+	}
+	st->mode = MODE_FRAME;
+	return INTENT_REDRAW;
+}
+
+/* A what-if value typed in o; back to o either way. */
+static int
+apply_occ(struct state *st, int *to, int lo, int hi, const char *what)
+{
+	int64_t		 v;
+
+	st->mode = MODE_GPU;
+	if (opts_number(st->input, lo, hi, &v) != 0) {
+		state_status(st, "%s: '%s' is not allowed (%d..%d; nothing "
+		    "changed)", what, st->input, lo, hi);
+		return INTENT_REDRAW;
+	}
+	*to = (int)v;
+	return INTENT_REDRAW;
+}
+
 static int
 mode_prompt(struct state *st, int key)
 {
@@ -913,6 +1057,17 @@ mode_prompt(struct state *st, int key)
 			return apply_step(st);
 		case PROMPT_LANES:
 			return apply_lanes(st);
+		case PROMPT_LOOP:
+			return apply_loop(st);
+		case PROMPT_OCC_THREADS:
+			return apply_occ(st, &st->occ_threads, 1, 4096,
+			    "threads per block");
+		case PROMPT_OCC_REGS:
+			return apply_occ(st, &st->occ_regs, 0, 255,
+			    "registers per thread");
+		case PROMPT_OCC_SMEM:
+			return apply_occ(st, &st->occ_smem, 0, 1 << 20,
+			    "shared memory per block");
 		}
 	}
 	return prompt_edit(st, key);
@@ -957,12 +1112,12 @@ keys_dispatch(struct state *st, int key, int w, int h)
 			st->help_page = 0;
 			return INTENT_REDRAW;
 		}
-		/* FALLTHROUGH */
-	case MODE_GPU:
 		if (key == KEY_MOUSE)
 			return 0;
 		st->mode = MODE_FRAME;
 		return INTENT_REDRAW;
+	case MODE_GPU:
+		return mode_occupancy(st, key);
 	case MODE_VARIANTS:
 		return mode_variants(st, key, w, h);
 	case MODE_PARAMS:

@@ -13,6 +13,7 @@
 #include "catalog.h"
 #include "keys.h"
 #include "gpu.h"
+#include "occupancy.h"
 #include "overlay.h"
 
 struct box {
@@ -213,13 +214,16 @@ draw_gpu(struct canvas *cv, const struct state *st)
 {
 	char		occ[GPU_OCC_LINES][GPU_LINE_MAX];
 	char		gl[GPU_PANEL_LINES][GPU_LINE_MAX];
+	char		wl[OCC_TEXT_LINES][OCC_TEXT_LEN];
+	const struct occ_device *d;
+	struct occ_result r;
 	struct box	b;
-	int		no, ng, i, y;
+	int		no, ng, nw, i, y;
 
 	no = gpu_occupancy(&st->pane[0].ps, occ);
 	ng = gpu_panel(&st->pane[0].ps, gl);
 	b.w = cv->w - 4 < 100 ? cv->w - 4 : 100;
-	b.h = no + ng + 6;
+	b.h = no + ng + 6 + 2 + OCC_TEXT_LINES;
 	if (b.h > cv->h)
 		b.h = cv->h;
 	b.x = (cv->w - b.w) / 2;
@@ -229,11 +233,24 @@ draw_gpu(struct canvas *cv, const struct state *st)
 	canvas_text(cv, b.x + 2, y++, "occupancy", ROLE_HEADING, b.w - 4);
 	for (i = 0; i < no && y < b.y + b.h - 2; i++)
 		canvas_text(cv, b.x + 2, y++, occ[i], ROLE_NORMAL, b.w - 4);
+	/* The what-if: the seed's arithmetic on values the lecturer types. */
+	d = occ_devices[st->occ_dev];
+	occupancy_compute(d, st->occ_threads, st->occ_regs, st->occ_smem, &r);
+	nw = occupancy_text(d, st->occ_threads, st->occ_regs, st->occ_smem,
+	    &r, wl);
+	canvas_text(cv, b.x + 2, y++, "what if  (t threads, r registers, m "
+	    "shared memory, d device)", ROLE_HEADING, b.w - 4);
+	canvas_printf(cv, b.x + 2, y++, ROLE_NORMAL, b.w - 4, "%s SM, per "
+	    "block: %d threads, %d registers each, %d B shared", d->name,
+	    st->occ_threads, st->occ_regs, st->occ_smem);
+	for (i = 0; i < nw && y < b.y + b.h - 2; i++)
+		canvas_text(cv, b.x + 4, y++, wl[i], r.limit == OCC_NONE &&
+		    i == 0 ? ROLE_BAD : ROLE_NORMAL, b.w - 6);
 	canvas_text(cv, b.x + 2, y++, "live GPU", ROLE_HEADING, b.w - 4);
 	for (i = 0; i < ng && y < b.y + b.h - 2; i++)
 		canvas_text(cv, b.x + 2, y++, gl[i], ROLE_NORMAL, b.w - 4);
-	canvas_text(cv, b.x + 2, b.y + b.h - 2, "any key closes this; g times "
-	    "the kernel", ROLE_HELP, b.w - 4);
+	canvas_text(cv, b.x + 2, b.y + b.h - 2, "t, r, m, d: what if; any "
+	    "other key closes this", ROLE_HELP, b.w - 4);
 }
 
 static void
@@ -299,7 +316,9 @@ draw_prompt(struct canvas *cv, const struct state *st)
 	const struct param_def	*d;
 	struct box		 b;
 	char			 label[96];
-	int			 n, x;
+	struct launch_pos	 pos;
+	const struct launch_site *site;
+	int			 n, x, k;
 
 	switch (st->prompt) {
 	case PROMPT_PARAM:
@@ -320,6 +339,25 @@ draw_prompt(struct canvas *cv, const struct state *st)
 	case PROMPT_LANES:
 		snprintf(label, sizeof label, "lanes to focus (e.g. 0,16; "
 		    "empty: none) = ");
+		break;
+	case PROMPT_OCC_THREADS:
+		snprintf(label, sizeof label, "threads per block (1..4096) = ");
+		break;
+	case PROMPT_OCC_REGS:
+		snprintf(label, sizeof label, "registers per thread (0..255, 0 "
+		    "not counted) = ");
+		break;
+	case PROMPT_OCC_SMEM:
+		snprintf(label, sizeof label, "shared memory per block, bytes "
+		    "= ");
+		break;
+	case PROMPT_LOOP:
+		launch_locate(st->pane[0].l, st->step, &pos);
+		site = &st->pane[0].l->sites[pos.site];
+		k = site->loop[site->nloops > 0 ? site->nloops - 1 : 0];
+		snprintf(label, sizeof label, "%s (0..%lld) = ",
+		    st->pane[0].l->loops[k].var,
+		    (long long)st->pane[0].l->loops[k].count - 1);
 		break;
 	}
 	b.w = cv->w - 8 < 72 ? cv->w - 8 : 72;

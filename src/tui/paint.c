@@ -55,7 +55,7 @@ paint_init(int want_color)
 			mode = PAINT_MONO;
 	}
 	for (i = 0; i < ROLE_COUNT; i++) {
-		rs = &role_styles[i];
+		rs = role_style(i);
 		paint_pair[i] = 0;
 		if (mode == PAINT_MONO) {
 			paint_attr[i] = paint_role_attr(rs->mono);

@@ -18,6 +18,7 @@
 #include "cause.h"
 #include "launch.h"
 #include "lesson.h"
+#include "roles.h"
 
 #define LESSON_LINE_MAX		1024
 #define LESSON_MAX_ASSIGN	32
@@ -308,11 +309,11 @@ lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
 		if (lesson_lanes(arg, &s->lanes) != 0)
 			goto want;
 	} else if (strcmp(word, "theme") == 0) {
-		for (p = arg; *p != '\0'; p++)
-			if (!islower((unsigned char)*p) && *p != '-')
-				break;
-		if (*arg == '\0' || *p != '\0' || p - arg >= 32)
-			goto want;
+		if (role_theme_parse(arg) < 0 || strlen(arg) >= 32) {
+			*cause = cause_printf("%s:%d: theme: '%s' is not a theme "
+			    "(%s)", file, line, arg, role_theme_list);
+			return -1;
+		}
 		strcpy(s->theme, arg);
 	} else if (strcmp(word, "say") == 0) {
 		if (*arg == '\0')

@@ -17,8 +17,8 @@
  *	                             partners or these ("name" or
  *	                             "name:p=v,q=w")
  *	lanes L,L,...                lanes to highlight (0-31)
- *	theme NAME                   the colour theme (kept; this build
- *	                             has one)
+ *	theme NAME                   the colour theme (dark, light,
+ *	                             contrast, cbsafe)
  *	say TEXT                     narration; more say lines continue it
  *	dram [C,B,I]                 the DRAM channels box on (channels,
  *	                             banks, interleave; default 8,16,256)

@@ -55,6 +55,31 @@ struct role_style {
 	char		 ascii;		/* ASCII fallback of glyph */
 };
 
+/* The dark theme's table (the default); role_style() gives the theme's. */
 extern const struct role_style role_styles[ROLE_COUNT];
+
+/*
+ * Themes change colours only; glyphs and monochrome attributes stay, so a
+ * frame means the same in every theme and without colour.
+ */
+enum role_theme {
+	ROLE_THEME_DARK = 0,	/* light text on a dark terminal */
+	ROLE_THEME_LIGHT,	/* dark text on a light terminal */
+	ROLE_THEME_CONTRAST,	/* high contrast, bold, for projectors */
+	ROLE_THEME_CBSAFE,	/* colour-blind safe: no red against green */
+	ROLE_THEME_COUNT
+};
+
+/* The style of a role in the current theme. */
+const struct role_style	*role_style(enum role);
+/* Choose the theme (process-wide; the default is dark). */
+void			 role_theme_set(enum role_theme);
+enum role_theme		 role_theme_get(void);
+/* "dark", "light", "contrast", "cbsafe". */
+const char		*role_theme_name(enum role_theme);
+/* The theme of a name (or "high-contrast", "colour-blind"), or -1. */
+int			 role_theme_parse(const char *);
+/* "dark, light, contrast or cbsafe", for messages. */
+extern const char	 role_theme_list[];
 
 #endif

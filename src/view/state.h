@@ -55,6 +55,10 @@ enum state_prompt {
 	PROMPT_PARAM,		/* a value for params[sel] */
 	PROMPT_BLOCK,		/* "X,Y" */
 	PROMPT_STEP,		/* "K" */
+	PROMPT_LOOP,		/* a value of the access's innermost loop */
+	PROMPT_OCC_THREADS,	/* o's what-if: threads per block */
+	PROMPT_OCC_REGS,	/* ... registers per thread */
+	PROMPT_OCC_SMEM,	/* ... shared memory per block, bytes */
 	PROMPT_LANES		/* "L,L,..." lanes to focus */
 };
 
@@ -72,6 +76,8 @@ struct state_pane {
 	int			 stopped;	/* job stopped by the user */
 	struct view_model	 m;
 	int			 have_m;
+	int64_t			 align_step;	/* a partner's step last aligned
+						   with pane 0 (a search hint) */
 };
 
 struct state {
@@ -111,6 +117,11 @@ struct state {
 	int			 ifresh;	/* input is the old value: typing
 						   replaces it */
 	int			 help_page;	/* ?: 0 keys, 1 glossary */
+	int			 occ_set;	/* o's what-if, once started: */
+	int			 occ_dev;	/* index into occ_devices */
+	int			 occ_threads;	/* threads per block */
+	int			 occ_regs;	/* registers per thread */
+	int			 occ_smem;	/* shared bytes per block */
 	int			 src_scroll;	/* source pane scrolled by lines */
 	int64_t			 src_step;	/* ... at this step (else 0) */
 	int			 export_req;	/* 1: write the frame to files,
@@ -159,6 +170,30 @@ int	state_apply_scene(struct state *, int k, char **cause);
 /* Bookmark the state as a scene; its index, or -1 when the marks are
    full. */
 int	state_mark(struct state *);
+/*
+ * Switch to variant v keeping the lesson's state: parameters that v shares
+ * with the current variant (by name; v's defaults when that makes no
+ * launch), the access site (by its text) at the same loop values (by
+ * name), the block and warp where v has them.  Returns 0, or -1 with
+ * *cause (nothing changed).
+ */
+int	state_switch(struct state *, const struct variant *, char **cause);
+/*
+ * Where a lesson position is in launch l: the step of the site written
+ * `text` (any site when NULL or absent) whose loops named in names[] have
+ * vals[] (an inner loop of count T under an outer loop stands for the
+ * logical iteration outer * T + inner, as a tiled kernel's ph and k for a
+ * naive k; logical, or -1, is that value of ours when our two innermost
+ * loops are such a pair).  Returns the step, or -1 when no step matches.
+ */
+int64_t	state_find(const struct launch *l, const char *text, int n,
+	    const char *const *names, const int64_t *vals, int64_t logical);
+/* The step of the same site dir (+1, -1) iterations of its innermost loop
+   away, or -1 at the end. */
+int64_t	state_iteration(const struct launch *l, int64_t step, int dir);
+/* The step of the current site with its loop `name` at val, or -1. */
+int64_t	state_loop_value(const struct launch *l, int64_t step,
+	    const char *name, int64_t val);
 /* Rebuild the compare partners of pane 0 (or drop them); a partner whose
    launch fails is left out and named in the status. */
 void	state_set_partners(struct state *);

@@ -35,7 +35,7 @@ wv_start() {
 	wv_nsess=$((wv_nsess + 1))
 	TMUX="$TMUX_BIN -L wvtest$$.$wv_nsess -f /dev/null"
 	$TMUX new-session -d -x "$1" -y "$2" \
-	    "env TERM=xterm-256color LC_ALL=${LC_ALL:-C.UTF-8} sh -c 'trap : INT; $3; echo EXITED \$?; exec cat'" ||
+	    "env TERM=xterm-256color LC_ALL=${LC_ALL:-C.UTF-8} sh -c 'trap : INT QUIT; $3; echo EXITED \$?; exec cat'" ||
 	    return 1
 	$TMUX set-option -g status off >/dev/null
 }

@@ -267,9 +267,79 @@ test_compare(void)
 	}
 }
 
+/* A canvas never exceeds CANVAS_MAX_W x CANVAS_MAX_H (1000x1000). */
+static void
+test_max(void)
+{
+	struct canvas	*c = canvas_new(30000, 30000, 0);
+
+	ok(c->w == 1000 && c->h == 1000, "30000x30000 is clamped to "
+	    "1000x1000 (got %dx%d)", c->w, c->h);
+	canvas_resize(c, 1001, 24);
+	ok(c->w == 1000 && c->h == 24, "1001x24 is resized to 1000x24 "
+	    "(got %dx%d)", c->w, c->h);
+	canvas_put(c, 999, 23, 'x', ROLE_NORMAL);
+	ok(canvas_at(c, 999, 23) != NULL && canvas_at(c, 999, 23)->ch == 'x'
+	    && canvas_at(c, 1000, 23) == NULL, "the last cell is 999,23");
+	canvas_free(c);
+}
+
+/*
+ * Themes change colours only: in every theme the four request classes
+ * and the four bank roles have four different colours, glyphs stay; the
+ * light theme's source text is dark; names parse back.
+ */
+static void
+test_themes(void)
+{
+	const enum role	cls[] = { ROLE_COALESCED, ROLE_SPLIT, ROLE_UNCOALESCED,
+	    ROLE_BROADCAST };
+	const enum role	bank[] = { ROLE_BANK_FREE, ROLE_CONFLICT_LOW,
+	    ROLE_CONFLICT_MID, ROLE_CONFLICT_HIGH };
+	int		t, i, j, pass;
+
+	for (t = 0; t < ROLE_THEME_COUNT; t++) {
+		role_theme_set(t);
+		is_int(role_theme_get(), t, "theme %s is set",
+		    role_theme_name(t));
+		is_int(role_theme_parse(role_theme_name(t)), t,
+		    "theme %s parses back", role_theme_name(t));
+		pass = 1;
+		for (i = 0; i < 4; i++)
+			for (j = i + 1; j < 4; j++) {
+				if (role_style(cls[i])->fg256 ==
+				    role_style(cls[j])->fg256 ||
+				    role_style(bank[i])->fg256 ==
+				    role_style(bank[j])->fg256)
+					pass = 0;
+				if (role_style(cls[i])->glyph !=
+				    role_styles[cls[i]].glyph)
+					pass = 0;
+			}
+		ok(pass, "theme %s: four classes, four bank roles, four colours "
+		    "each, the same glyphs", role_theme_name(t));
+	}
+	role_theme_set(ROLE_THEME_LIGHT);
+	/* 16 is black, 232-255 the grey ramp: dark means below 240 there. */
+	ok(role_style(ROLE_SOURCE)->fg256 == 16 ||
+	    (role_style(ROLE_SOURCE)->fg256 >= 232 &&
+	    role_style(ROLE_SOURCE)->fg256 < 240),
+	    "light: the source is dark text");
+	role_theme_set(ROLE_THEME_CBSAFE);
+	/* Okabe-Ito blue and vermilion: no red against green. */
+	ok(role_style(ROLE_COALESCED)->fg256 == 32 &&
+	    role_style(ROLE_UNCOALESCED)->fg256 == 166,
+	    "cbsafe: coalesced blue, uncoalesced vermilion");
+	is_int(role_theme_parse("high-contrast"), ROLE_THEME_CONTRAST,
+	    "high-contrast is contrast");
+	is_int(role_theme_parse("sepia"), -1, "no theme sepia");
+	role_theme_set(ROLE_THEME_DARK);
+}
+
 int
 main(void)
 {
+	test_max();
 	test_clip();
 	test_utf8();
 	test_ascii();
@@ -277,6 +347,7 @@ main(void)
 	test_cache();
 	test_too_small();
 	test_compare();
+	test_themes();
 	free(render(NULL, -1));
 	return tap_done();
 }

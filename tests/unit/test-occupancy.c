@@ -3,6 +3,8 @@
  * is worked out by hand next to it.  Links only the model.
  */
 
+#include <string.h>
+
 #include "occupancy.h"
 #include "tap.h"
 
@@ -18,6 +20,79 @@ check(const struct occ_device *d, int threads, int regs, int smem,
 	is_int(r.warps, warps, "%s: warps per SM", what);
 	is_str(occupancy_limit_name(r.limit), occupancy_limit_name(limit),
 	    "%s: limit", what);
+}
+
+/* Does one of n lines contain s? */
+static int
+has(char lines[][OCC_TEXT_LEN], int n, const char *s)
+{
+	int	i;
+
+	for (i = 0; i < n; i++)
+		if (strstr(lines[i], s) != NULL)
+			return 1;
+	return 0;
+}
+
+/*
+ * The seed's worked examples on its teaching SM (1536 threads, 16384
+ * registers, 16 KB shared memory, 8 blocks), as the o screen's what-if
+ * says them.
+ */
+static void
+seed_examples(void)
+{
+	struct occ_result	r;
+	char			t[OCC_TEXT_LINES][OCC_TEXT_LEN];
+	int			n;
+
+	/*
+	 * 512-thread blocks, 10 registers: 10 x 512 = 5120 a block, 16384 /
+	 * 5120 = 3.2 -> 3 blocks; threads 1536 / 512 = 3: 3 blocks, 1536
+	 * threads, all 48 warps.
+	 */
+	check(&occ_teaching, 512, 10, 0, 3, 48, OCC_THREADS,
+	    "seed: 512 threads, 10 registers");
+	occupancy_compute(&occ_teaching, 512, 10, 0, &r);
+	n = occupancy_text(&occ_teaching, 512, 10, 0, &r, t);
+	ok(has(t, n, "48 of 48 warps (100%), 1536 threads"),
+	    "seed: 10 registers, 1536 threads (%s)", t[0]);
+	/* 11 registers: 5632 a block, 16384 / 5632 = 2.9 -> 2 blocks: 1024
+	   threads, 32 of 48 warps = 66.7%, rounded 67%. */
+	check(&occ_teaching, 512, 11, 0, 2, 32, OCC_REGISTERS,
+	    "seed: 512 threads, 11 registers");
+	occupancy_compute(&occ_teaching, 512, 11, 0, &r);
+	n = occupancy_text(&occ_teaching, 512, 11, 0, &r, t);
+	ok(has(t, n, "32 of 48 warps (67%), 1024 threads; limit: registers"),
+	    "seed: 11 registers, 1024 threads, rounded 67%% (%s)", t[0]);
+	/* 5 KB of shared memory a block: 16384 / 5120 = 3.2 -> 3 blocks
+	   (64-thread blocks: threads would allow 24, blocks 8). */
+	check(&occ_teaching, 64, 0, 5120, 3, 6, OCC_SHARED,
+	    "seed: 5 KB shared a block");
+	/*
+	 * A 16x16 tile of floats, 2 KB: shared memory allows 16384 / 2048 =
+	 * 8 blocks, threads 1536 / 256 = 6: 6 blocks, 6 x 2 KB = 12 KB in
+	 * use.
+	 */
+	check(&occ_teaching, 256, 0, 2048, 6, 48, OCC_THREADS,
+	    "seed: 16x16 tile of 2 KB");
+	occupancy_compute(&occ_teaching, 256, 0, 2048, &r);
+	is_int(r.by_smem, 8, "seed: the tile: 8 blocks by shared memory");
+	is_int(r.by_threads, 6, "seed: the tile: 6 by threads");
+	n = occupancy_text(&occ_teaching, 256, 0, 2048, &r, t);
+	ok(has(t, n, "6 blocks x 2048 B = 12288 of 16384 B"),
+	    "seed: the tile: 12 KB in use");
+	ok(has(t, n, "by threads 6, by registers -, by shared memory 8"),
+	    "seed: the tile: each limit's blocks");
+	/* powers with 128 threads: 16896 B > 16384: not one block. */
+	occupancy_compute(&occ_teaching, 128, 16, 16896, &r);
+	n = occupancy_text(&occ_teaching, 128, 16, 16896, &r, t);
+	ok(has(t, n, "does not fit: a block needs 16896 B of shared memory, "
+	    "the SM has 16384"), "does not fit, explained (%s)", t[0]);
+	occupancy_compute(&occ_teaching, 2048, 1, 0, &r);
+	n = occupancy_text(&occ_teaching, 2048, 1, 0, &r, t);
+	ok(has(t, n, "does not fit: a block of 2048 threads is more than the "
+	    "SM's 1536"), "too many threads, explained");
 }
 
 int
@@ -88,6 +163,8 @@ main(void)
 
 	is_int(occupancy_compute(&occ_h100, 0, 0, 0, &r), -1,
 	    "no threads: an error");
+
+	seed_examples();
 	is_int(occ_h100.threads_per_sm / occ_h100.warp_size, 64,
 	    "H100: 64 warps per SM");
 	return (tap_done());
