@@ -23,7 +23,7 @@ secs=$2
 shift 2
 cc=${CLANG:-clang}
 flags="-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined,float-cast-overflow -fno-sanitize-recover=all ${FUZZ_CFLAGS:-}"
-inc="-I. -I$src/src/model -I$src/src/variants -I$src/src/gpu -I$src/src -Isrc -Isrc/variants"
+inc="-I. -I$src/src/model -I$src/src/variants -I$src/src/view -I$src/src/gpu -I$src/src -Isrc -Isrc/variants"
 
 if ! printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' |
     $cc $flags -x c - -o fuzz-probe.$$ >/dev/null 2>&1; then
@@ -39,9 +39,10 @@ status=0
 for t in "$@"; do
 	case $t in
 	expr) srcs="$model" ;;
-	results) srcs="$src/src/gpu/gpu-results.c $src/src/model/xmalloc.c" ;;
+	results) srcs="$src/src/gpu/gpu-results.c $model" ;;
 	param) srcs="$model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c" ;;
 	launch) srcs="$model" ;;
+	opts) srcs="$model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c $src/src/opts.c $(ls "$src"/src/view/*.c)" ;;
 	*) echo "fuzz: unknown target $t" >&2; exit 1 ;;
 	esac
 	echo "fuzz: building fuzz/fuzz-$t"

@@ -55,13 +55,17 @@ static const struct {
 	[OPT_LESSON] = { "lesson", required_argument },
 	[OPT_SCENE] = { "scene", required_argument },
 	[OPT_LIST] = { "list", no_argument },
+	[OPT_THREADS] = { "threads", required_argument },
+	[OPT_REGS] = { "regs", required_argument },
+	[OPT_SHARED] = { "shared", required_argument },
+	[OPT_SM] = { "sm", required_argument },
 	[OPT_THEME] = { "theme", required_argument },
 	[OPT_HELP] = { "help", no_argument },
 	[OPT_VERSION] = { "version", no_argument },
 };
 
-/* An entry's set of options is one unsigned's bits. */
-_Static_assert(OPT_COUNT <= 32, "too many options for opts_entry.allowed");
+/* An entry's set of options is one uint64_t's bits. */
+_Static_assert(OPT_COUNT <= 64, "too many options for opts_entry.allowed");
 
 /* getopt_long's value for a long option: above every char. */
 #define OPTS_LONG(id)	(256 + (id))
@@ -192,6 +196,7 @@ opts_operand(struct opts *o, const char *arg)
 
 	switch (o->entry->operands) {
 	case OPERANDS_VARIANT:
+	case OPERANDS_VARIANT_OPT:
 		if (o->v != NULL) {
 			opts_error("%s: unexpected argument '%s' (one VARIANT "
 			    "only)", name, arg);
@@ -253,8 +258,8 @@ static int
 opts_take(struct opts *o, enum opts_id id, const char *arg)
 {
 	int64_t	 n, pair[2];
-	int	 a;
-	char	*cause = NULL;
+	int	 a, f;
+	char	 spell[32], *cause = NULL;
 
 	switch (id) {
 	case OPT_ARCH:
@@ -308,6 +313,25 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 	case OPT_BENCH_FRAMES:
 		return opts_int("--bench-frames", arg, 1, OPTS_MAX_COUNT,
 		    &o->bench_frames);
+	case OPT_THREADS:
+	case OPT_REGS:
+	case OPT_SHARED:
+		f = id == OPT_THREADS ? OCC_FIELD_THREADS : id == OPT_REGS ?
+		    OCC_FIELD_REGS : OCC_FIELD_SHARED;
+		if (occupancy_parse(f, arg, &o->occ[f], &cause) != 0) {
+			/* The cause names the field; say the option. */
+			opts_error("%s%s", opts_spelling(id, spell,
+			    sizeof spell), cause != NULL ? cause +
+			    strlen(occupancy_field_name(f)) : ": out of memory");
+			free(cause);
+			return -1;
+		}
+		break;
+	case OPT_SM:
+		if ((o->occ_dev = occupancy_device(arg)) == NULL)
+			return opts_error("--sm: '%s' is not allowed (%s)", arg,
+			    occupancy_device_names()), -1;
+		break;
 	case OPT_VARIANT:
 		if ((o->v = opts_variant("--variant", arg)) == NULL)
 			return -1;
@@ -396,6 +420,7 @@ opts_init(struct opts *o, const struct opts_entry *e)
 	o->mouse = 1;
 	o->format = -1;
 	o->dram_cfg = dram_teaching;
+	o->occ_dev = &occ_teaching;
 	o->theme = -1;
 }
 
@@ -410,7 +435,7 @@ opts_parse(struct opts *o, const struct opts_entry *e, int argc,
 	const char	*sp = e->name != NULL ? " " : "";
 	const char	*colon = e->name != NULL ? ": " : "";
 	char		**assign;
-	unsigned	 allowed = e->allowed | OPTS_BIT(OPT_HELP);
+	uint64_t	 allowed = e->allowed | OPTS_BIT(OPT_HELP);
 	int		 i, n = 0, c, nassign = 0, rc = -1;
 	enum opts_id	 id;
 

@@ -14,6 +14,7 @@
 
 #include "arch.h"
 #include "dram.h"
+#include "occupancy.h"
 #include "param.h"
 
 #define EXIT_USAGE	2
@@ -47,13 +48,17 @@ enum opts_id {
 	OPT_LESSON,		/* --lesson NAME|FILE */
 	OPT_SCENE,		/* --scene K, from 1 */
 	OPT_LIST,		/* --list (lesson) */
+	OPT_THREADS,		/* --threads N (occupancy) */
+	OPT_REGS,		/* --regs N */
+	OPT_SHARED,		/* --shared BYTES|NK */
+	OPT_SM,			/* --sm teaching|h100 */
 	OPT_THEME,		/* --theme NAME (WARPVIZ_THEME) */
 	OPT_HELP,		/* -h, --help: every command */
 	OPT_VERSION,		/* -V, --version */
 	OPT_COUNT
 };
 
-#define OPTS_BIT(id)	(1u << (id))
+#define OPTS_BIT(id)	(UINT64_C(1) << (id))
 /* The options of the model's position, shared by show, trace, stats, TUI. */
 #define OPTS_COMMON	(OPTS_BIT(OPT_PARAM) | OPTS_BIT(OPT_ARCH) | \
 	OPTS_BIT(OPT_STEP) | OPTS_BIT(OPT_BLOCK) | OPTS_BIT(OPT_WARP))
@@ -63,6 +68,7 @@ enum opts_operands {
 	OPERANDS_NONE,		/* nothing */
 	OPERANDS_VARIANT,	/* exactly one VARIANT */
 	OPERANDS_SPECS,		/* zero or more VARIANT[:NAME=VALUE,...] */
+	OPERANDS_VARIANT_OPT,	/* at most one VARIANT */
 	OPERANDS_NAME		/* at most one NAME (a lesson) */
 };
 
@@ -70,14 +76,14 @@ enum opts_operands {
 struct opts_entry {
 	const char		*name;		/* "show"; NULL: the TUI */
 	const char		*usage;		/* printed by --help */
-	unsigned		 allowed;	/* OPTS_BIT()s, help implied */
+	uint64_t		 allowed;	/* OPTS_BIT()s, help implied */
 	enum opts_operands	 operands;
 };
 
 /* Everything one command line said, checked. */
 struct opts {
 	const struct opts_entry	*entry;
-	unsigned		 given;		/* OPTS_BIT() of each seen */
+	uint64_t		 given;		/* OPTS_BIT() of each seen */
 
 	/* The variant (operand or --variant; the TUI's default else). */
 	const struct variant	*v;
@@ -112,6 +118,10 @@ struct opts {
 	const char		*name;		/* OPERANDS_NAME's */
 	int			 theme;		/* enum role_theme, -1 none;
 						   opts_parse sets it */
+
+	/* occupancy: a block's resources by enum occ_field, the device. */
+	int			 occ[3];
+	const struct occ_device	*occ_dev;	/* default the teaching SM */
 
 	struct param_set	*specs;		/* OPERANDS_SPECS, in order */
 	int			 nspecs;

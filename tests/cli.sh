@@ -4,6 +4,7 @@
 # TAP on stdout.  Needs $WARPVIZ (set by make check).
 : "${WARPVIZ:=./warpviz}" "${srcdir:=.}"
 . "$srcdir/tests/tap.sh"
+unset WARPVIZ_THEME
 tmp=${TMPDIR:-/tmp}/wv-cli.$$
 mkdir -p "$tmp" || exit 99
 trap 'rm -rf "$tmp"' EXIT
@@ -55,6 +56,30 @@ want="--step: needs a value"; bad show stride --step
 want="list: unexpected argument"; bad list extra
 want="not a whole number"; bad stats twohop-v0 -p n=99999999999999999999999
 want="needs a terminal"; bad
+want="--theme: 'Light' is not a theme"; bad show stride --theme=Light
+want="--theme: needs a value"; bad show stride --theme
+want="--theme: 'sepia' is not a theme"; bad --theme sepia --keys
+
+# Themes reach show: the source line's colour (dark 250, light 234), the
+# variable and the option (which wins); an empty variable is the default.
+src_fg() {
+	"$WARPVIZ" show stride --color "$@" | grep 'void' | head -1 |
+	    sed 's/void.*//' | grep -o '38;5;[0-9]*' | tail -1
+}
+[ "$(src_fg)" = "38;5;250" ]; tap_ok $? "show --color: dark theme by default"
+[ "$(src_fg --theme light)" = "38;5;234" ]; tap_ok $? "show --theme light"
+[ "$(WARPVIZ_THEME=light src_fg)" = "38;5;234" ]
+tap_ok $? "WARPVIZ_THEME=light"
+[ "$(WARPVIZ_THEME=light src_fg --theme dark)" = "38;5;250" ]
+tap_ok $? "--theme dark wins over WARPVIZ_THEME=light"
+[ "$(WARPVIZ_THEME= src_fg)" = "38;5;250" ]; tap_ok $? "WARPVIZ_THEME= is dark"
+# --theme replaces the variable: a bad variable beside it is not read.
+[ "$(WARPVIZ_THEME=sepia src_fg --theme light)" = "38;5;234" ]
+tap_ok $? "--theme light beside WARPVIZ_THEME=sepia"
+"$WARPVIZ" show stride --theme contrast >"$tmp/plain"
+"$WARPVIZ" show stride >"$tmp/plain0"
+cmp -s "$tmp/plain" "$tmp/plain0"
+tap_ok $? "without --color a theme changes nothing: same glyphs, no escapes"
 
 # Options are checked first and completely (before the terminal check).
 want="unknown option '--bogus' (see warpviz --help)"; bad --bogus

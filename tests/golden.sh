@@ -24,6 +24,8 @@ update=0
 
 LC_ALL=C.UTF-8
 export LC_ALL
+# The frames are drawn in the theme each case names, never the caller's.
+unset WARPVIZ_THEME
 
 cases='matmul-col|matmul-col --step 0
 matmul-col-step1|matmul-col --step 1
@@ -84,7 +86,13 @@ lesson-twohop-120x35|--lesson twohop --size 120x35
 lesson-guide-80x24|--lesson guide --size 80x24
 lesson-guide-120x35|--lesson guide --size 120x35
 lesson-occupancy-80x24|--lesson occupancy --size 80x24
-lesson-occupancy-120x35|--lesson occupancy --size 120x35'
+lesson-occupancy-120x35|--lesson occupancy --size 120x35
+theme-dark-copy-offset|copy-offset --color
+theme-light-powers-stride32|powers-stride32 --step 1 --theme light --color
+theme-contrast-copy-offset|copy-offset --theme contrast --color
+theme-contrast-80x24-powers-transposed|powers-transposed --step 1 --size 80x24 --theme=contrast --color
+theme-cbsafe-copy-offset|copy-offset --theme cbsafe --color
+theme-never-matmul-row|matmul-row --theme light --color=never'
 
 total=$(printf '%s\n' "$cases" | wc -l)
 tap_plan "$total"

@@ -501,6 +501,17 @@ build_regs(const char *kernel, int sm, int *at)
 }
 
 int
+gpu_regs(const struct param_set *ps, int sm)
+{
+	const char	*kernel, *why;
+	char		 kbuf[48];
+	int		 at;
+
+	kernel = gpu_run_kernel(ps, kbuf, sizeof kbuf, &why);
+	return kernel != NULL ? build_regs(kernel, sm, &at) : 0;
+}
+
+int
 gpu_occupancy(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 {
 	struct launch		 l;
@@ -528,10 +539,11 @@ gpu_occupancy(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 		occupancy_compute(d, (int)l.threads, regs,
 		    (int)l.shared_bytes, &o);
 		lprintf(lines[n++], "%s: %d block%s x %d warps "
-		    "= %d/%d warps per SM (%d%%), limit %s; %s", d->name,
+		    "= %d/%d warps per SM (%d%%), %s%s; %s", d->name,
 		    o.blocks, o.blocks == 1 ? "" : "s",
 		    (int)((l.threads + 31) / 32), o.warps,
-		    o.max_warps, o.max_warps ? 100 * o.warps / o.max_warps : 0,
+		    o.max_warps, occupancy_percent(o.warps, o.max_warps),
+		    o.limit == OCC_NONE ? "" : "limit ",
 		    occupancy_limit_name(o.limit), regtext);
 	}
 	pthread_mutex_lock(&g.lock);

@@ -22,6 +22,7 @@
 #define KEY_ESC		27
 #define KEY_CTRL(c)	((c) & 0x1f)
 #define MOVED		(INTENT_RECOMPUTE | INTENT_REDRAW)
+#define OCC_INPUT_MAX	12	/* characters a what-if value may have */
 
 static int
 act_step_next(struct state *st)
@@ -81,6 +82,8 @@ current_loop(const struct state *st)
 	struct launch_pos	 pos;
 	const struct launch_site *s;
 
+	if (st->step < 0 || st->step >= l->nsteps)
+		return NULL;
 	launch_locate(l, st->step, &pos);
 	s = &l->sites[pos.site];
 	return s->nloops > 0 ? l->loops[s->loop[s->nloops - 1]].var : NULL;
@@ -355,19 +358,41 @@ act_gpu(struct state *st)
 	return INTENT_REDRAW;
 }
 
+/* The what-if's values from pane 0: its block, its shared memory and
+   ptxas's register count for the device model's sm (0: unknown). */
+static void
+occ_seed(struct state *st)
+{
+	struct state_occ	*o = &st->occ;
+	const struct launch	*l = st->pane[0].l;
+
+	o->val[OCC_FIELD_THREADS] = l->threads > OCC_MAX_THREADS ?
+	    OCC_MAX_THREADS : (int)l->threads;
+	o->val[OCC_FIELD_SHARED] = l->shared_bytes > OCC_MAX_SMEM ?
+	    OCC_MAX_SMEM : (int)l->shared_bytes;
+	o->val[OCC_FIELD_REGS] = gpu_regs(&st->pane[0].ps,
+	    occ_devices[o->dev]->sm);
+	o->seed_v = st->pane[0].v;
+	o->seed_threads = l->threads;
+	o->seed_smem = l->shared_bytes;
+	o->editing = 0;
+	o->why[0] = '\0';
+}
+
+/* Open the occupancy overlay; its what-if keeps the user's values while
+   the variant and its block are those it was seeded from. */
 static int
 act_occupancy(struct state *st)
 {
+	struct state_occ	*o = &st->occ;
 	const struct launch	*l = st->pane[0].l;
 
+	if (o->seed_v != st->pane[0].v || o->seed_threads != l->threads ||
+	    o->seed_smem != l->shared_bytes)
+		occ_seed(st);
+	o->editing = 0;
+	o->why[0] = '\0';
 	st->mode = MODE_GPU;
-	/* The what-if starts from the kernel's own block and shared memory. */
-	if (!st->occ_set) {
-		st->occ_threads = (int)(l->block[0] * l->block[1]);
-		st->occ_smem = (int)l->shared_bytes;
-		st->occ_regs = 16;
-		st->occ_set = 1;
-	}
 	return INTENT_REDRAW;
 }
 
@@ -995,49 +1020,6 @@ prompt_edit(struct state *st, int key)
 	return INTENT_REDRAW;
 }
 
-/* o: t, r, m edit the what-if, d changes the device; others close. */
-static int
-mode_occupancy(struct state *st, int key)
-{
-	char	buf[32];
-
-	switch (key) {
-	case KEY_MOUSE:
-		return 0;
-	case 't':
-		snprintf(buf, sizeof buf, "%d", st->occ_threads);
-		return prompt(st, PROMPT_OCC_THREADS, buf);
-	case 'r':
-		snprintf(buf, sizeof buf, "%d", st->occ_regs);
-		return prompt(st, PROMPT_OCC_REGS, buf);
-	case 'm':
-		snprintf(buf, sizeof buf, "%d", st->occ_smem);
-		return prompt(st, PROMPT_OCC_SMEM, buf);
-	case 'd':
-		st->occ_dev = occ_devices[st->occ_dev + 1] != NULL ?
-		    st->occ_dev + 1 : 0;
-		return INTENT_REDRAW;
-	}
-	st->mode = MODE_FRAME;
-	return INTENT_REDRAW;
-}
-
-/* A what-if value typed in o; back to o either way. */
-static int
-apply_occ(struct state *st, int *to, int lo, int hi, const char *what)
-{
-	int64_t		 v;
-
-	st->mode = MODE_GPU;
-	if (opts_number(st->input, lo, hi, &v) != 0) {
-		state_status(st, "%s: '%s' is not allowed (%d..%d; nothing "
-		    "changed)", what, st->input, lo, hi);
-		return INTENT_REDRAW;
-	}
-	*to = (int)v;
-	return INTENT_REDRAW;
-}
-
 static int
 mode_prompt(struct state *st, int key)
 {
@@ -1059,18 +1041,166 @@ mode_prompt(struct state *st, int key)
 			return apply_lanes(st);
 		case PROMPT_LOOP:
 			return apply_loop(st);
-		case PROMPT_OCC_THREADS:
-			return apply_occ(st, &st->occ_threads, 1, 4096,
-			    "threads per block");
-		case PROMPT_OCC_REGS:
-			return apply_occ(st, &st->occ_regs, 0, 255,
-			    "registers per thread");
-		case PROMPT_OCC_SMEM:
-			return apply_occ(st, &st->occ_smem, 0, 1 << 20,
-			    "shared memory per block");
 		}
 	}
 	return prompt_edit(st, key);
+}
+
+/* Apply the value typed for the what-if's row; a bad one keeps the
+   line open and says why. */
+static int
+occ_apply(struct state *st)
+{
+	struct state_occ	*o = &st->occ;
+	char			*cause = NULL;
+	int			 f = o->row - OCC_ROW_REGS, v;
+
+	if (occupancy_parse(f, st->input, &v, &cause) != 0) {
+		snprintf(o->why, sizeof o->why, "%s", cause != NULL ? cause :
+		    "out of memory");
+		state_status(st, "%s", o->why);
+		free(cause);
+		return INTENT_REDRAW;
+	}
+	o->val[f] = v;
+	o->editing = 0;
+	o->why[0] = '\0';
+	state_status(st, "what if: %s = %d", occupancy_field_name(f), v);
+	return INTENT_REDRAW;
+}
+
+/* Step the what-if's row by one notch: the next device model, a
+   register, a warp of threads, a KB of shared memory. */
+static int
+occ_step(struct state *st, int by)
+{
+	struct state_occ	*o = &st->occ;
+	int			 n, v, unit, max, min = 0;
+
+	o->why[0] = '\0';
+	if (o->row == OCC_ROW_DEVICE) {
+		for (n = 0; occ_devices[n] != NULL; n++)
+			;
+		/* Registers as built follow the device's sm; typed ones stay. */
+		v = gpu_regs(&st->pane[0].ps, occ_devices[o->dev]->sm);
+		o->dev = ((o->dev + by) % n + n) % n;
+		if (o->val[OCC_FIELD_REGS] == v && o->seed_v == st->pane[0].v)
+			o->val[OCC_FIELD_REGS] = gpu_regs(&st->pane[0].ps,
+			    occ_devices[o->dev]->sm);
+		state_status(st, "what if: %s", occ_devices[o->dev]->text);
+		return INTENT_REDRAW;
+	}
+	switch (o->row) {
+	case OCC_ROW_REGS:
+		unit = 1;
+		max = OCC_MAX_REGS;
+		break;
+	case OCC_ROW_THREADS:
+		unit = 32;
+		min = 1;
+		max = OCC_MAX_THREADS;
+		break;
+	default:
+		unit = 1024;
+		max = OCC_MAX_SMEM;
+		break;
+	}
+	/* To the next multiple of the notch, up or down. */
+	v = o->val[o->row - OCC_ROW_REGS];
+	v = by > 0 ? (v / unit + 1) * unit : (v - 1) / unit * unit;
+	if (v < min)
+		v = min;
+	if (v > max)
+		v = max;
+	o->val[o->row - OCC_ROW_REGS] = v;
+	return INTENT_REDRAW;
+}
+
+/*
+ * The occupancy overlay: Up/Down choose a row of the what-if, Left/Right
+ * (or - and +) step it, Enter or a digit types a value (the prompt's line
+ * editing); t, r and m type threads, registers and shared memory from any
+ * row, d picks the next device, v takes the variant's values again; Esc,
+ * q or o close it, as does any other key.
+ */
+static int
+mode_occupancy(struct state *st, int key)
+{
+	struct state_occ	*o = &st->occ;
+
+	if (key == KEY_MOUSE)
+		return 0;
+	if (o->editing) {
+		if (key == KEY_ESC) {
+			o->editing = 0;
+			o->why[0] = '\0';
+			state_status(st, "cancelled");
+			return INTENT_REDRAW;
+		}
+		if (is_enter(key))
+			return occ_apply(st);
+		/* No value needs more; the row stays inside its box. */
+		if (key >= 0x20 && key < 0x7f && !st->ifresh &&
+		    st->ninput >= OCC_INPUT_MAX)
+			return 0;
+		return prompt_edit(st, key);
+	}
+	switch (key) {
+	case KEY_UP:
+	case 'k':
+		o->row = (o->row + OCC_ROWS - 1) % OCC_ROWS;
+		return INTENT_REDRAW;
+	case KEY_DOWN:
+	case 'j':
+		o->row = (o->row + 1) % OCC_ROWS;
+		return INTENT_REDRAW;
+	case KEY_LEFT:
+	case 'h':
+	case '-':
+		return occ_step(st, -1);
+	case KEY_RIGHT:
+	case 'l':
+	case '+':
+	case '=':
+		return occ_step(st, 1);
+	case 't':
+		o->row = OCC_ROW_THREADS;
+		key = '\n';
+		break;
+	case 'r':
+		o->row = OCC_ROW_REGS;
+		key = '\n';
+		break;
+	case 'm':
+		o->row = OCC_ROW_SHARED;
+		key = '\n';
+		break;
+	case 'd':
+		o->row = OCC_ROW_DEVICE;
+		return occ_step(st, 1);
+	case 'v':
+		occ_seed(st);
+		state_status(st, "what if: %s's own values again",
+		    st->pane[0].v->name);
+		return INTENT_REDRAW;
+	}
+	if (is_enter(key) && o->row == OCC_ROW_DEVICE)
+		return occ_step(st, 1);
+	if ((is_enter(key) || (key >= '0' && key <= '9')) &&
+	    o->row != OCC_ROW_DEVICE) {
+		/* The old value, selected: typing replaces it. */
+		snprintf(st->input, sizeof st->input, "%d",
+		    o->val[o->row - OCC_ROW_REGS]);
+		st->ninput = st->icur = strlen(st->input);
+		st->ifresh = 1;
+		o->editing = 1;
+		o->why[0] = '\0';
+		if (!is_enter(key))
+			return prompt_edit(st, key);
+		return INTENT_REDRAW;
+	}
+	st->mode = MODE_FRAME;
+	return INTENT_REDRAW;
 }
 
 /* The frame's mouse: the wheel steps. */

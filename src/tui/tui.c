@@ -377,7 +377,7 @@ tui_loop(struct state *st, const struct tui_opts *o)
 	intent = INTENT_RELAYOUT | INTENT_RECOMPUTE | INTENT_REDRAW;
 	for (;;) {
 		if (intent & INTENT_RECOLOR) {
-			paint_init(o->color);
+			paint_theme();
 			clearok(curscr, TRUE);
 		}
 		if (intent & INTENT_RELAYOUT)

@@ -159,6 +159,11 @@ where_of(const struct launch *l, int64_t step, struct state_where *w)
 	const struct launch_site	*s;
 	int				 i;
 
+	memset(w, 0, sizeof *w);
+	w->site = w->kind = -1;
+	w->logical = -1;
+	if (l->nsteps <= 0 || l->nsites <= 0)
+		return;
 	launch_locate(l, step, &pos);
 	s = &l->sites[pos.site];
 	w->text = s->text;
@@ -238,6 +243,8 @@ find_from(const struct launch *l, const char *text, int n,
 	int64_t				 k, i0, lim = l->nsteps;
 	int				 pass, ok;
 
+	if (l->nsteps <= 0)
+		return -1;
 	if (lim > STATE_FIND_MAX)
 		lim = STATE_FIND_MAX;
 	if (from < 0 || from >= l->nsteps)
@@ -285,6 +292,8 @@ state_iteration(const struct launch *l, int64_t step, int dir)
 	int64_t			k, lim = STATE_FIND_MAX;
 	int			site;
 
+	if (step < 0 || step >= l->nsteps)
+		return -1;
 	launch_locate(l, step, &pos);
 	site = pos.site;
 	for (k = step + dir; k >= 0 && k < l->nsteps && lim-- > 0; k += dir) {

@@ -56,10 +56,29 @@ enum state_prompt {
 	PROMPT_BLOCK,		/* "X,Y" */
 	PROMPT_STEP,		/* "K" */
 	PROMPT_LOOP,		/* a value of the access's innermost loop */
-	PROMPT_OCC_THREADS,	/* o's what-if: threads per block */
-	PROMPT_OCC_REGS,	/* ... registers per thread */
-	PROMPT_OCC_SMEM,	/* ... shared memory per block, bytes */
 	PROMPT_LANES		/* "L,L,..." lanes to focus */
+};
+
+/* The rows of the occupancy what-if (o): the device model, then the
+   fields of enum occ_field, one row later. */
+enum state_occ_row {
+	OCC_ROW_DEVICE,
+	OCC_ROW_REGS,
+	OCC_ROW_THREADS,
+	OCC_ROW_SHARED,
+	OCC_ROWS
+};
+
+/* The occupancy what-if: a block's resources on a device model, seeded
+   from pane 0 when o opens on another variant or launch shape. */
+struct state_occ {
+	int			 dev;		/* index into occ_devices */
+	int			 val[3];	/* by enum occ_field */
+	int			 row;		/* enum state_occ_row */
+	int			 editing;	/* row's value typed into input */
+	char			 why[STATE_WHY_MAX]; /* the last value refused */
+	const struct variant	*seed_v;	/* seeded from this variant */
+	int64_t			 seed_threads, seed_smem;
 };
 
 /* One variant on screen with its own launch. */
@@ -117,11 +136,6 @@ struct state {
 	int			 ifresh;	/* input is the old value: typing
 						   replaces it */
 	int			 help_page;	/* ?: 0 keys, 1 glossary */
-	int			 occ_set;	/* o's what-if, once started: */
-	int			 occ_dev;	/* index into occ_devices */
-	int			 occ_threads;	/* threads per block */
-	int			 occ_regs;	/* registers per thread */
-	int			 occ_smem;	/* shared bytes per block */
 	int			 src_scroll;	/* source pane scrolled by lines */
 	int64_t			 src_step;	/* ... at this step (else 0) */
 	int			 export_req;	/* 1: write the frame to files,
@@ -136,6 +150,7 @@ struct state {
 	int			 motion;	/* 0, or the phase 1..
 						   STATE_MOTION_PHASES of the
 						   step in motion */
+	struct state_occ	 occ;		/* the what-if of o */
 };
 
 /* Steps per second of each speed. */

@@ -17,6 +17,8 @@ if [ -z "$WARPVIZ" ] || ! [ -x "$WARPVIZ" ]; then
 	exit 1
 fi
 WV_TIMEOUT=${WV_TIMEOUT:-10}
+# The tests name the theme they want; the caller's is not inherited.
+unset WARPVIZ_THEME
 wv_nsess=0
 TMUX="$TMUX_BIN -L wvtest$$.0 -f /dev/null"
 WV_TMP=$(mktemp -d "${TMPDIR:-/tmp}/wvtui.XXXXXX")
