@@ -100,3 +100,8 @@ shot twohop-v0-light 120 35 "" "--variant twohop-v0 --theme light"
 shot twohop-v0-cbsafe 120 35 "" "--variant twohop-v0 --theme cbsafe"
 shot powers-stride32-contrast 120 35 "" "--variant powers-stride32 --theme contrast" Right
 shot copy-offset-mono 120 35 "NO_COLOR=1" "--variant copy-offset"
+# The lecture hall: a lesson's first scene (lanes 0 and 16 in focus), the
+# DRAM channels model, the projector zoom of the classroom example.
+shot lesson-twohop 120 35 "" "--lesson twohop"
+shot dram-matmul-row 120 35 "" "--variant matmul-row" m
+shot zoom-classroom 120 35 "" "--variant matmul-row -p width=4 -p bx=4 -p by=4 -p warp=4" z

@@ -18,10 +18,13 @@
 #include "cli.h"
 #include "gpu.h"
 #include "json.h"
+#include "dram.h"
 #include "launch.h"
+#include "lesson.h"
 #include "occupancy.h"
 #include "opts.h"
 #include "state.h"
+#include "svg.h"
 #include "tables.h"
 #include "text.h"
 #include "totals.h"
@@ -40,6 +43,7 @@ static const char usage_main[] =
 "usage: warpviz [OPTIONS]                 the lecture TUI (needs a terminal)\n"
 "       warpviz list [--json]             variants and their parameters\n"
 "       warpviz show VARIANT [OPTIONS]    one frame as text\n"
+"       warpviz lesson [--list | NAME]    play a lecture in scenes\n"
 "       warpviz trace VARIANT [OPTIONS]   JSON Lines, one object per access\n"
 "       warpviz stats VARIANT [OPTIONS]   whole-launch totals\n"
 "       warpviz bench [VARIANT...]        time the live kernels on a GPU\n"
@@ -56,6 +60,10 @@ static const char usage_main[] =
 "\n"
 "TUI options:\n"
 "  --variant NAME    open on this variant (default matmul-col)\n"
+"  --lesson NAME     play a lesson (as warpviz lesson NAME)\n"
+"  --scene K         start the lesson at scene K (from 1)\n"
+"  --zoom            projector zoom: matrix cells twice as wide and tall\n"
+"  --dram[=C,B,I]    the DRAM channels box (channels, banks, interleave)\n"
 "  --color=auto|always|never   colours (NO_COLOR turns them off)\n"
 "  --ascii           ASCII glyphs only\n"
 "  --theme NAME      dark, light, contrast or cbsafe (colour-blind safe);\n"
@@ -72,10 +80,27 @@ static const char usage_show[] =
 "usage: warpviz show VARIANT [-p NAME=VALUE]... [--step K] [--block X,Y]\n"
 "                    [--warp W] [--arch modern|legacy] [--size WxH]\n"
 "                    [--color[=auto|always|never]] [--ascii] [--compare]\n"
+"                    [--format=txt|ans|svg] [--dram[=C,B,I]] [--zoom]\n"
+"                    [--lanes L,L...]\n"
 "                    [--theme dark|light|contrast|cbsafe]\n"
+"       warpviz show --lesson NAME [--scene K] [--size WxH] [--format=...]\n"
 "Print the frame the TUI shows at that step (default 120x35); --compare\n"
 "shows the variant beside its partners in lock-step, as the TUI's c key.\n"
-"--color=auto colours when stdout is a terminal and NO_COLOR is not set.\n";
+"--color=auto colours when stdout is a terminal and NO_COLOR is not set.\n"
+"--format: plain text (txt, the default), ANSI colours (ans, as --color)\n"
+"or an SVG image (svg).  --dram draws the DRAM channels box (a teaching\n"
+"model of memory parallelism) over the frame, as the TUI's m key; =C,B,I\n"
+"sets its channels, banks and interleave (default 8,16,256).\n"
+"--zoom draws matrix cells twice as wide and tall, for small problems.\n"
+"--lanes 0,16 picks lanes: they stand out, with their thread, flat index\n"
+"and hexadecimal address in a box.\n"
+"--lesson prints scene K (default 1) of a lesson.\n";
+
+static const char usage_lesson[] =
+"usage: warpviz lesson --list\n"
+"       warpviz lesson NAME|FILE.lesson [--scene K] [TUI options]\n"
+"List the lessons, or play one on the lecture screen: PgDn or n for the\n"
+"next scene, PgUp or N for the previous one.  The format is in warpviz(1).\n";
 
 static const char usage_trace[] =
 "usage: warpviz trace VARIANT [-p NAME=VALUE]... [--steps A:B] [--step K]\n"
@@ -148,38 +173,99 @@ show_color(int color)
 	return isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
 }
 
+/* A canvas as text (format 0), ANSI text (1) or SVG (2): show's faces,
+   lent to the TUI's export key. */
+static void
+cli_print_canvas(FILE *f, const struct canvas *cv, int format)
+{
+	if (format == 2)
+		svg_print_canvas(f, cv);
+	else
+		text_print_canvas(f, cv, format);
+}
+
+/*
+ * show --lesson: load the lesson and pick scene o->scene (1 default) into
+ * *sc and its "K/N title" into title.  -1 after a message.
+ */
+static int
+show_scene(struct opts *o, struct lesson *ls, const struct lesson_scene **sc,
+    char *title, size_t len)
+{
+	char	*cause = NULL;
+	int64_t	 k = o->scene > 0 ? o->scene : 1;
+
+	if (o->v != NULL || (o->given & (OPTS_COMMON | OPTS_BIT(OPT_COMPARE))))
+		return opts_error("--lesson: the scene sets the variant, "
+		    "parameters and position (no VARIANT, -p, --step, --block, "
+		    "--warp, --arch or --compare)"), -1;
+	if (lesson_load(ls, o->lesson, catalog_find, &cause) != 0) {
+		opts_error("--lesson: %s", cause);
+		free(cause);
+		return -1;
+	}
+	if (k > ls->nscenes) {
+		opts_error("--scene: %lld is past the end of lesson %s (1..%d)",
+		    (long long)k, ls->name, ls->nscenes);
+		lesson_free(ls);
+		return -1;
+	}
+	*sc = &ls->scenes[k - 1];
+	snprintf(title, len, "%d/%d %s", (int)k, ls->nscenes, (*sc)->title);
+	return 0;
+}
+
 static int
 cmd_show(struct opts *o)
 {
-	struct launch		 l;
-	struct state		 st;
-	const struct view_model	*models[STATE_MAX_PANES];
-	struct view_opts	 vo;
-	struct canvas		*cv;
-	const char		*what;
-	char			*cause = NULL;
-	int			 n, rc = 0;
+	struct launch			 l;
+	struct state			 st;
+	struct lesson			 ls;
+	const struct lesson_scene	*sc = NULL;
+	const struct view_model		*models[STATE_MAX_PANES];
+	struct view_opts		 vo;
+	struct canvas			*cv;
+	const char			*what;
+	char				*cause = NULL;
+	char				 title[LESSON_TITLE_MAX + 32];
+	int				 n, rc = 0, color;
 
-	/* Check the step, block and warp against the first launch. */
-	if (make_launch(o, &l) != 0)
+	memset(&ls, 0, sizeof ls);
+	if (o->scene > 0 && o->lesson == NULL)
+		return opts_error("--scene: needs --lesson NAME");
+	if (o->lesson != NULL &&
+	    show_scene(o, &ls, &sc, title, sizeof title) != 0)
 		return EXIT_USAGE;
-	launch_free(&l);
-	if (o->compare && o->v->compare == NULL)
-		return opts_error("--compare: %s has no variant to compare "
-		    "with", o->v->name);
+	if (sc == NULL) {
+		/* Check the step, block and warp against the first launch. */
+		if (make_launch(o, &l) != 0)
+			return EXIT_USAGE;
+		launch_free(&l);
+		if (o->compare && o->v->compare == NULL)
+			return opts_error("--compare: %s has no variant to "
+			    "compare with", o->v->name);
+	}
 	/* The panes, partners and position the lecture screen would show
-	   at this size. */
+	   at this size; a scene sets them as the lecture screen does. */
 	state_init(&st, o->arch);
 	state_set_width(&st, o->w);
 	st.compare = o->compare;
-	if (state_set_variant(&st, o->v, &o->ps, &cause) != 0 ||
-	    state_goto(&st, o->step, o->block[0], o->block[1], o->warp, &what,
-	    &cause) != 0) {
-		/* make_launch has checked both. */
+	if ((sc != NULL ? state_apply(&st, sc, &cause) :
+	    state_set_variant(&st, o->v, &o->ps, &cause)) != 0 ||
+	    (sc == NULL && state_goto(&st, o->step, o->block[0], o->block[1],
+	    o->warp, &what, &cause) != 0)) {
+		/* make_launch and the lesson have checked both. */
 		opts_error("%s", cause);
 		free(cause);
 		state_free(&st);
+		lesson_free(&ls);
 		return EXIT_USAGE;
+	}
+	st.focus |= o->lanes;
+	st.zoom = o->zoom;
+	if (o->dram) {
+		st.dram = 1;
+		st.dram_cfg = o->dram_cfg;
 	}
 	if (st.status[0] == '\0') {
 		state_retotal(&st);
@@ -191,15 +277,26 @@ cmd_show(struct opts *o)
 		rc = opts_error("%s", st.status);
 	if (rc == 0) {
 		memset(&vo, 0, sizeof vo);
+		if (sc != NULL) {
+			vo.scene = title;
+			vo.narration = sc->say;
+		}
 		cv = canvas_new(o->w, o->h, o->ascii > 0);
 		if (n > 1)
 			view_draw_compare(cv, models, n, &vo);
 		else
 			view_draw(cv, models[0], &vo);
-		text_print_canvas(stdout, cv, show_color(o->color));
+		if (st.focus != 0)
+			view_draw_focus(cv, models, n);
+		if (st.dram)
+			view_draw_dram(cv, models[0], &st.dram_cfg,
+			    VIEW_DRAM_WARPS);
+		color = o->format >= 0 ? o->format : show_color(o->color);
+		cli_print_canvas(stdout, cv, color);
 		canvas_free(cv);
 	}
 	state_free(&st);
+	lesson_free(&ls);
 	return rc;
 }
 
@@ -380,10 +477,29 @@ static int
 cmd_tui(struct opts *o)
 {
 	struct launch	 l;
+	struct lesson	 ls;
 	char		*cause = NULL;
 
+	tui_print_canvas = cli_print_canvas;
 	if (o->keys)
 		return tui_main(o);
+	if (o->scene > 0 && o->lesson == NULL)
+		return opts_error("--scene: needs --lesson NAME");
+	if (o->lesson != NULL) {
+		if (lesson_load(&ls, o->lesson, catalog_find, &cause) != 0) {
+			opts_error("--lesson: %s", cause);
+			free(cause);
+			return EXIT_USAGE;
+		}
+		if (o->scene > ls.nscenes) {
+			opts_error("--scene: %lld is past the end of lesson %s "
+			    "(1..%d)", (long long)o->scene, ls.name,
+			    ls.nscenes);
+			lesson_free(&ls);
+			return EXIT_USAGE;
+		}
+		lesson_free(&ls);
+	}
 	if (o->results != NULL && gpu_load_results(o->results, &cause) != 0) {
 		opts_error("%s", cause);
 		free(cause);
@@ -400,6 +516,60 @@ cmd_tui(struct opts *o)
 	return tui_main(o);
 }
 
+/* warpviz lesson --list, or NAME: the lecture screen playing it. */
+static int
+cmd_lesson(struct opts *o)
+{
+	struct lesson	 ls;
+	char		*cause = NULL;
+	int		 i;
+
+	if (o->list) {
+		if (o->name != NULL)
+			return opts_error("lesson: unexpected argument '%s' "
+			    "after --list", o->name);
+		for (i = 0; lesson_files[i].name != NULL; i++) {
+			if (lesson_load(&ls, lesson_files[i].name,
+			    catalog_find, &cause) != 0) {
+				/* A built-in lesson that does not load is a
+				   bug the tests catch; say it, go on. */
+				printf("%-12s %s\n", lesson_files[i].name,
+				    cause);
+				free(cause);
+				cause = NULL;
+				continue;
+			}
+			printf("%-12s %s (%d scenes", ls.name, ls.title,
+			    ls.nscenes);
+			if (ls.skipped > 0)
+				printf(", %d optional left out: their kernels "
+				    "are not in this build", ls.skipped);
+			puts(")");
+			lesson_free(&ls);
+		}
+		return 0;
+	}
+	if (o->name == NULL)
+		return opts_error("lesson: NAME or --list is missing (see "
+		    "warpviz lesson --list)");
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		/* Name a bad lesson before the terminal. */
+		if (lesson_load(&ls, o->name, catalog_find, &cause) != 0) {
+			opts_error("lesson: %s", cause);
+			free(cause);
+			return EXIT_USAGE;
+		}
+		lesson_free(&ls);
+		return opts_error("lesson: the lecture screen needs a "
+		    "terminal; for a scene as text use 'warpviz show --lesson "
+		    "%s --scene K'", o->name);
+	}
+	o->lesson = o->name;
+	o->v = catalog[0];
+	param_defaults(&o->ps, o->v);
+	return cmd_tui(o);
+}
+
 /* A command: what opts_parse checks, and what runs it. */
 struct cli_cmd {
 	/* Its name, usage, options and operands, for opts_parse. */
@@ -414,13 +584,20 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_NO_MOUSE) | OPTS_BIT(OPT_FRAMES) |
 	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_KEYS) |
 	    OPTS_BIT(OPT_BENCH_FRAMES) | OPTS_BIT(OPT_VERSION) |
-	    OPTS_BIT(OPT_THEME), OPERANDS_NONE }, cmd_tui },
+	    OPTS_BIT(OPT_LESSON) | OPTS_BIT(OPT_SCENE) | OPTS_BIT(OPT_ZOOM) |
+	    OPTS_BIT(OPT_DRAM) | OPTS_BIT(OPT_THEME), OPERANDS_NONE }, cmd_tui },
 	{ { "list", usage_list, OPTS_BIT(OPT_JSON), OPERANDS_NONE },
 	    cmd_list },
 	{ { "show", usage_show, OPTS_COMMON | OPTS_BIT(OPT_SIZE) |
 	    OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) |
-	    OPTS_BIT(OPT_COMPARE) | OPTS_BIT(OPT_THEME), OPERANDS_VARIANT },
-	    cmd_show },
+	    OPTS_BIT(OPT_COMPARE) | OPTS_BIT(OPT_FORMAT) | OPTS_BIT(OPT_DRAM) |
+	    OPTS_BIT(OPT_ZOOM) | OPTS_BIT(OPT_LANES) | OPTS_BIT(OPT_LESSON) |
+	    OPTS_BIT(OPT_SCENE) | OPTS_BIT(OPT_THEME), OPERANDS_VARIANT }, cmd_show },
+	{ { "lesson", usage_lesson, OPTS_BIT(OPT_LIST) | OPTS_BIT(OPT_SCENE) |
+	    OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) |
+	    OPTS_BIT(OPT_NO_MOUSE) | OPTS_BIT(OPT_FRAMES) |
+	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_ZOOM) | OPTS_BIT(OPT_DRAM) |
+	    OPTS_BIT(OPT_THEME), OPERANDS_NAME }, cmd_lesson },
 	{ { "trace", usage_trace, OPTS_COMMON | OPTS_BIT(OPT_STEPS) |
 	    OPTS_BIT(OPT_ALL_WARPS), OPERANDS_VARIANT }, cmd_trace },
 	{ { "stats", usage_stats, OPTS_COMMON | OPTS_BIT(OPT_JSON) |
@@ -448,8 +625,8 @@ cli_main(int argc, char **argv)
 				break;
 		if (i == sizeof cli_cmds / sizeof cli_cmds[0])
 			return opts_error("unknown command '%s' (commands: "
-			    "list, show, trace, stats, bench, gpu, occupancy; or "
-			    "options for the TUI)", argv[1]);
+			    "list, show, lesson, trace, stats, bench, gpu, "
+			    "occupancy; or options for the TUI)", argv[1]);
 		cmd = &cli_cmds[i];
 		argc--;
 		argv++;

@@ -48,6 +48,13 @@ static const struct {
 	[OPT_RESULTS] = { "results", required_argument },
 	[OPT_KEYS] = { "keys", no_argument },
 	[OPT_BENCH_FRAMES] = { "bench-frames", required_argument },
+	[OPT_FORMAT] = { "format", required_argument },
+	[OPT_DRAM] = { "dram", optional_argument },
+	[OPT_ZOOM] = { "zoom", no_argument },
+	[OPT_LANES] = { "lanes", required_argument },
+	[OPT_LESSON] = { "lesson", required_argument },
+	[OPT_SCENE] = { "scene", required_argument },
+	[OPT_LIST] = { "list", no_argument },
 	[OPT_THREADS] = { "threads", required_argument },
 	[OPT_REGS] = { "regs", required_argument },
 	[OPT_SHARED] = { "shared", required_argument },
@@ -57,8 +64,8 @@ static const struct {
 	[OPT_VERSION] = { "version", no_argument },
 };
 
-/* An entry's set of options is one unsigned's bits. */
-_Static_assert(OPT_COUNT <= 32, "too many options for opts_entry.allowed");
+/* An entry's set of options is one uint64_t's bits. */
+_Static_assert(OPT_COUNT <= 64, "too many options for opts_entry.allowed");
 
 /* getopt_long's value for a long option: above every char. */
 #define OPTS_LONG(id)	(256 + (id))
@@ -200,6 +207,14 @@ opts_operand(struct opts *o, const char *arg)
 		return 0;
 	case OPERANDS_SPECS:
 		return opts_spec(o, arg);
+	case OPERANDS_NAME:
+		if (o->name != NULL) {
+			opts_error("%s: unexpected argument '%s' (one NAME "
+			    "only)", name, arg);
+			return -1;
+		}
+		o->name = arg;
+		return 0;
 	default:
 		if (name == NULL)
 			opts_error("unexpected argument '%s' (the TUI takes "
@@ -209,6 +224,33 @@ opts_operand(struct opts *o, const char *arg)
 			    "%s --help)", name, arg, name);
 		return -1;
 	}
+}
+
+/* "L,L,..." lanes 0-31 into a mask; -1 after a message. */
+static int
+opts_lanes(const char *arg, uint32_t *mask)
+{
+	const char	*s = arg, *e;
+	char		 one[16];
+	int64_t		 l;
+
+	*mask = 0;
+	do {
+		e = s + strcspn(s, ",");
+		if ((size_t)(e - s) >= sizeof one)
+			goto bad;
+		memcpy(one, s, e - s);
+		one[e - s] = '\0';
+		if (opts_number(one, 0, 31, &l) != 0)
+			goto bad;
+		*mask |= UINT32_C(1) << l;
+		s = e + 1;
+	} while (*e == ',');
+	return 0;
+bad:
+	opts_error("--lanes: '%s' is not allowed (lanes from 0 to 31 "
+	    "separated by commas, e.g. 0,16)", arg);
+	return -1;
 }
 
 /* The value of option id; -1 after a message. */
@@ -321,6 +363,38 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 	case OPT_KEYS:
 		o->keys = 1;
 		break;
+	case OPT_FORMAT:
+		if (strcmp(arg, "txt") == 0)
+			o->format = 0;
+		else if (strcmp(arg, "ans") == 0)
+			o->format = 1;
+		else if (strcmp(arg, "svg") == 0)
+			o->format = 2;
+		else
+			return opts_error("--format: '%s' is not allowed (txt, "
+			    "ans or svg)", arg), -1;
+		break;
+	case OPT_DRAM:
+		o->dram = 1;
+		if (arg != NULL && dram_parse(arg, &o->dram_cfg, &cause) != 0) {
+			opts_error("--dram: %s", cause);
+			free(cause);
+			return -1;
+		}
+		break;
+	case OPT_ZOOM:
+		o->zoom = 1;
+		break;
+	case OPT_LANES:
+		return opts_lanes(arg, &o->lanes);
+	case OPT_LESSON:
+		o->lesson = arg;
+		break;
+	case OPT_SCENE:
+		return opts_int("--scene", arg, 1, 64, &o->scene);
+	case OPT_LIST:
+		o->list = 1;
+		break;
 	case OPT_THEME:
 		if ((o->theme = role_theme_parse(arg)) < 0)
 			return opts_error("--theme: '%s' is not a theme (%s)",
@@ -344,6 +418,8 @@ opts_init(struct opts *o, const struct opts_entry *e)
 	o->color = -1;
 	o->ascii = -1;
 	o->mouse = 1;
+	o->format = -1;
+	o->dram_cfg = dram_teaching;
 	o->occ_dev = &occ_teaching;
 	o->theme = -1;
 }
@@ -359,7 +435,7 @@ opts_parse(struct opts *o, const struct opts_entry *e, int argc,
 	const char	*sp = e->name != NULL ? " " : "";
 	const char	*colon = e->name != NULL ? ": " : "";
 	char		**assign;
-	unsigned	 allowed = e->allowed | OPTS_BIT(OPT_HELP);
+	uint64_t	 allowed = e->allowed | OPTS_BIT(OPT_HELP);
 	int		 i, n = 0, c, nassign = 0, rc = -1;
 	enum opts_id	 id;
 
@@ -444,6 +520,12 @@ opts_parse(struct opts *o, const struct opts_entry *e, int argc,
 		if (opts_operand(o, argv[optind]) != 0)
 			goto out;
 
+	/* show --lesson: the scene names the variant. */
+	if (e->operands == OPERANDS_VARIANT && o->v == NULL &&
+	    o->lesson != NULL && (allowed & OPTS_BIT(OPT_LESSON))) {
+		rc = 0;
+		goto out;
+	}
 	if (e->operands == OPERANDS_VARIANT && o->v == NULL) {
 		opts_error("%s: VARIANT is missing (see warpviz list)", sub);
 		goto out;

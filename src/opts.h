@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "arch.h"
+#include "dram.h"
 #include "occupancy.h"
 #include "param.h"
 
@@ -40,6 +41,13 @@ enum opts_id {
 	OPT_RESULTS,		/* --results FILE */
 	OPT_KEYS,		/* --keys */
 	OPT_BENCH_FRAMES,	/* --bench-frames N */
+	OPT_FORMAT,		/* --format txt|ans|svg */
+	OPT_DRAM,		/* --dram[=C,B,I] */
+	OPT_ZOOM,		/* --zoom */
+	OPT_LANES,		/* --lanes L,L,... */
+	OPT_LESSON,		/* --lesson NAME|FILE */
+	OPT_SCENE,		/* --scene K, from 1 */
+	OPT_LIST,		/* --list (lesson) */
 	OPT_THREADS,		/* --threads N (occupancy) */
 	OPT_REGS,		/* --regs N */
 	OPT_SHARED,		/* --shared BYTES|NK */
@@ -50,7 +58,7 @@ enum opts_id {
 	OPT_COUNT
 };
 
-#define OPTS_BIT(id)	(1u << (id))
+#define OPTS_BIT(id)	(UINT64_C(1) << (id))
 /* The options of the model's position, shared by show, trace, stats, TUI. */
 #define OPTS_COMMON	(OPTS_BIT(OPT_PARAM) | OPTS_BIT(OPT_ARCH) | \
 	OPTS_BIT(OPT_STEP) | OPTS_BIT(OPT_BLOCK) | OPTS_BIT(OPT_WARP))
@@ -60,21 +68,22 @@ enum opts_operands {
 	OPERANDS_NONE,		/* nothing */
 	OPERANDS_VARIANT,	/* exactly one VARIANT */
 	OPERANDS_SPECS,		/* zero or more VARIANT[:NAME=VALUE,...] */
-	OPERANDS_VARIANT_OPT	/* at most one VARIANT */
+	OPERANDS_VARIANT_OPT,	/* at most one VARIANT */
+	OPERANDS_NAME		/* at most one NAME (a lesson) */
 };
 
 /* One command: the table row cli.c dispatches on. */
 struct opts_entry {
 	const char		*name;		/* "show"; NULL: the TUI */
 	const char		*usage;		/* printed by --help */
-	unsigned		 allowed;	/* OPTS_BIT()s, help implied */
+	uint64_t		 allowed;	/* OPTS_BIT()s, help implied */
 	enum opts_operands	 operands;
 };
 
 /* Everything one command line said, checked. */
 struct opts {
 	const struct opts_entry	*entry;
-	unsigned		 given;		/* OPTS_BIT() of each seen */
+	uint64_t		 given;		/* OPTS_BIT() of each seen */
 
 	/* The variant (operand or --variant; the TUI's default else). */
 	const struct variant	*v;
@@ -98,6 +107,15 @@ struct opts {
 	const char		*results;
 	int			 keys;
 	int64_t			 bench_frames;
+	int			 format;	/* 0 txt, 1 ans, 2 svg, -1 */
+	int			 dram;		/* --dram given */
+	struct dram_config	 dram_cfg;	/* its interleaving */
+	int			 zoom;
+	uint32_t		 lanes;		/* bit n: lane n */
+	const char		*lesson;	/* --lesson NAME or FILE */
+	int64_t			 scene;		/* from 1; 0: not given */
+	int			 list;		/* --list */
+	const char		*name;		/* OPERANDS_NAME's */
 	int			 theme;		/* enum role_theme, -1 none;
 						   opts_parse sets it */
 

@@ -73,6 +73,20 @@ theme-cbsafe-powers|powers-stride32 --step 1 --size 80x24 --color --theme cbsafe
 compare-powers|powers-stride32 --compare --step 1
 compare-matmul-80x24|matmul-col --compare --size 80x24
 compare-copy-offset|copy-offset --compare
+dram-matmul-row|matmul-row --dram
+focus-twohop-v0|twohop-v0 --lanes 0,16
+zoom-classroom|matmul-row -p width=4 -p bx=4 -p by=4 -p warp=4 --zoom
+dram-stride-80x24|stride -p stride=1 --dram --size 80x24
+lesson-coalescing-80x24|--lesson coalescing --size 80x24
+lesson-coalescing-120x35|--lesson coalescing --size 120x35
+lesson-alignment-80x24|--lesson alignment --size 80x24
+lesson-alignment-120x35|--lesson alignment --size 120x35
+lesson-twohop-80x24|--lesson twohop --size 80x24
+lesson-twohop-120x35|--lesson twohop --size 120x35
+lesson-guide-80x24|--lesson guide --size 80x24
+lesson-guide-120x35|--lesson guide --size 120x35
+lesson-occupancy-80x24|--lesson occupancy --size 80x24
+lesson-occupancy-120x35|--lesson occupancy --size 120x35
 theme-dark-copy-offset|copy-offset --color
 theme-light-powers-stride32|powers-stride32 --step 1 --theme light --color
 theme-contrast-copy-offset|copy-offset --theme contrast --color

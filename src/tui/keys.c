@@ -287,6 +287,23 @@ act_step_prompt(struct state *st)
 }
 
 static int
+act_lanes_prompt(struct state *st)
+{
+	return prompt(st, PROMPT_LANES, "");
+}
+
+static int
+act_focus_box(struct state *st)
+{
+	if (st->focus == 0) {
+		state_status(st, "no lanes in focus: f picks them (e.g. 0,16)");
+		return INTENT_REDRAW;
+	}
+	st->focus_box = !st->focus_box;
+	return INTENT_REDRAW;
+}
+
+static int
 act_loop_prompt(struct state *st)
 {
 	if (current_loop(st) == NULL) {
@@ -379,6 +396,126 @@ act_occupancy(struct state *st)
 	return INTENT_REDRAW;
 }
 
+/* Go to scene k of the lesson (the script's state, whatever the keys
+   changed since). */
+static int
+goto_scene(struct state *st, int k)
+{
+	char	*cause = NULL;
+
+	if (st->lesson == NULL) {
+		state_status(st, "no lesson: warpviz lesson --list names them");
+		return INTENT_REDRAW;
+	}
+	if (k < 0 || k >= st->lesson->nscenes) {
+		state_status(st, k < 0 ? "first scene" : "last scene: the end "
+		    "of the lesson");
+		return INTENT_REDRAW;
+	}
+	if (state_apply_scene(st, k, &cause) != 0) {
+		state_status(st, "scene %d: %s", k + 1, cause);
+		free(cause);
+		return INTENT_REDRAW;
+	}
+	/* A scene may name a theme. */
+	return MOVED | INTENT_RECOLOR;
+}
+
+static int
+act_scene_next(struct state *st)
+{
+	return goto_scene(st, st->scene + 1);
+}
+
+static int
+act_scene_prev(struct state *st)
+{
+	return goto_scene(st, st->scene - 1);
+}
+
+static int
+act_zoom(struct state *st)
+{
+	st->zoom = !st->zoom;
+	state_status(st, st->zoom ? "projector zoom: matrix cells twice as "
+	    "wide and tall (z ends)" : "zoom off");
+	return MOVED;
+}
+
+static int
+act_motion(struct state *st)
+{
+	st->motion_on = !st->motion_on;
+	st->motion = 0;
+	state_status(st, st->motion_on ? "motion on: while playing, the "
+	    "lanes reach memory over a few frames (up to %d steps/s)" :
+	    "motion off", STATE_MOTION_SPEED);
+	return MOVED;
+}
+
+static int
+act_mark(struct state *st)
+{
+	int	k = state_mark(st);
+
+	if (k < 0)
+		state_status(st, "%d marks already: S saves them", st->nmarks);
+	else
+		state_status(st, "mark %d of %d (' cycles, S saves them as a "
+		    "lesson)", k + 1, st->nmarks);
+	return INTENT_REDRAW;
+}
+
+static int
+act_mark_next(struct state *st)
+{
+	char	*cause = NULL;
+	int	 k;
+
+	if (st->nmarks == 0) {
+		state_status(st, "no marks: * marks the state on screen");
+		return INTENT_REDRAW;
+	}
+	k = (st->mark + 1) % st->nmarks;
+	if (state_apply(st, &st->marks[k], &cause) != 0) {
+		state_status(st, "mark %d: %s", k + 1, cause);
+		free(cause);
+		return INTENT_REDRAW;
+	}
+	st->mark = k;
+	state_status(st, "mark %d of %d", k + 1, st->nmarks);
+	return MOVED | INTENT_RECOLOR;
+}
+
+static int
+act_mark_save(struct state *st)
+{
+	if (st->nmarks == 0) {
+		state_status(st, "no marks to save: * marks the state on "
+		    "screen");
+		return INTENT_REDRAW;
+	}
+	st->export_req = 2;
+	return INTENT_REDRAW;
+}
+
+static int
+act_dram(struct state *st)
+{
+	st->dram = !st->dram;
+	if (st->dram)
+		state_status(st, "DRAM: the warps in flight over %d channels "
+		    "(a teaching model; m hides it)", st->dram_cfg.channels);
+	return INTENT_REDRAW;
+}
+
+static int
+act_export(struct state *st)
+{
+	st->export_req = 1;
+	return INTENT_REDRAW;
+}
+
 static int
 act_help(struct state *st)
 {
@@ -411,6 +548,20 @@ static int
 act_source_up(struct state *st)
 {
 	return scroll_source(st, -4);
+}
+
+/* PgDn and PgUp: a presenter's remote sends them, so in a lesson they move
+   between scenes; otherwise they scroll the source as ] and [ do. */
+static int
+act_page_down(struct state *st)
+{
+	return st->lesson != NULL ? act_scene_next(st) : act_source_down(st);
+}
+
+static int
+act_page_up(struct state *st)
+{
+	return st->lesson != NULL ? act_scene_prev(st) : act_source_up(st);
 }
 
 /* The next colour theme: dark, light, high contrast, colour-blind safe. */
@@ -465,10 +616,23 @@ const struct keys_entry keys_table[] = {
 	{ { 'c' }, { "c" }, "compare side by side", act_compare },
 	{ { 'g' }, { "g" }, "time it on the GPU", act_gpu },
 	{ { 'o' }, { "o" }, "occupancy and GPU details", act_occupancy },
-	{ { KEY_NPAGE, ']' }, { "PgDn", "]" }, "scroll the source down",
-	  act_source_down },
-	{ { KEY_PPAGE, '[' }, { "PgUp", "[" }, "scroll the source up",
-	  act_source_up },
+	{ { KEY_NPAGE }, { "PgDn" }, "next scene (lesson), else ]",
+	  act_page_down },
+	{ { KEY_PPAGE }, { "PgUp" }, "previous scene (lesson), else [",
+	  act_page_up },
+	{ { ']' }, { "]" }, "scroll the source down", act_source_down },
+	{ { '[' }, { "[" }, "scroll the source up", act_source_up },
+	{ { 'n' }, { "n" }, "lesson: next scene", act_scene_next },
+	{ { 'N' }, { "N" }, "lesson: previous scene", act_scene_prev },
+	{ { 'f' }, { "f" }, "lanes to focus (type 0,16)", act_lanes_prompt },
+	{ { 'F' }, { "F" }, "their thread and address", act_focus_box },
+	{ { 'z' }, { "z" }, "projector zoom", act_zoom },
+	{ { 'M' }, { "M" }, "motion while playing on/off", act_motion },
+	{ { '*' }, { "*" }, "mark this state (bookmark)", act_mark },
+	{ { '\'' }, { "'" }, "go to the next mark", act_mark_next },
+	{ { 'S' }, { "S" }, "save the marks as a lesson", act_mark_save },
+	{ { 'm' }, { "m" }, "DRAM channels (a model)", act_dram },
+	{ { 'e' }, { "e" }, "export frame: .txt .ans .svg", act_export },
 	{ { 'T' }, { "T" }, "colour theme: next", act_theme },
 	{ { '?' }, { "?" }, "this help", act_help },
 	{ { KEY_CTRL('l') }, { "C-l" }, "redraw, restart stopped totals",
@@ -508,6 +672,9 @@ keys_tick(struct state *st)
 		state_status(st, "end of the kernel: paused (Space plays from "
 		    "the start)");
 	}
+	/* The new step's lanes travel to memory over the next phases. */
+	st->motion = st->playing && st->motion_on &&
+	    state_speeds[st->speed] <= STATE_MOTION_SPEED ? 1 : 0;
 	return MOVED;
 }
 
@@ -745,6 +912,37 @@ apply_step(struct state *st)
 	return go(st, k, st->block[0], st->block[1]);
 }
 
+/* Apply "L,L,..." (lanes 0-31) as the focus; empty clears it. */
+static int
+apply_lanes(struct state *st)
+{
+	const char	*s = st->input, *e;
+	char		 one[16];
+	uint32_t	 mask = 0;
+	int64_t		 v;
+
+	while (*s != '\0') {
+		e = s + strcspn(s, ",");
+		if ((size_t)(e - s) >= sizeof one)
+			goto bad;
+		memcpy(one, s, e - s);
+		one[e - s] = '\0';
+		if (opts_number(one, 0, 31, &v) != 0)
+			goto bad;
+		mask |= UINT32_C(1) << v;
+		s = *e == ',' ? e + 1 : e;
+	}
+	st->focus = mask;
+	st->focus_box = mask != 0;
+	state_status(st, mask != 0 ? "lanes in focus: %s (F hides their "
+	    "addresses)" : "no lanes in focus%s", mask != 0 ? st->input : "");
+	return MOVED;
+bad:
+	state_status(st, "lanes: '%s' is not lanes from 0 to 31 separated by "
+	    "commas (nothing changed)", st->input);
+	return INTENT_REDRAW;
+}
+
 /*
  * The prompt's line editing.  It opens on the old value, shown selected:
  * the first character typed replaces it, as in a dialog's text field;
@@ -839,6 +1037,8 @@ mode_prompt(struct state *st, int key)
 			return apply_block(st);
 		case PROMPT_STEP:
 			return apply_step(st);
+		case PROMPT_LANES:
+			return apply_lanes(st);
 		case PROMPT_LOOP:
 			return apply_loop(st);
 		}
@@ -1024,6 +1224,12 @@ keys_dispatch(struct state *st, int key, int w, int h)
 	const struct keys_entry	*e;
 	int			 i;
 
+	/* A key ends the motion of the step on screen: all lanes arrive. */
+	if (st->motion > 0) {
+		st->motion = 0;
+		for (i = 0; i < st->npanes; i++)
+			st->pane[i].m.motion = 0;
+	}
 	switch (st->mode) {
 	case MODE_HELP:
 		/* ? or Right turns to the glossary, Left back; others close. */

@@ -452,6 +452,10 @@ draw_prompt(struct canvas *cv, const struct state *st)
 		snprintf(label, sizeof label, "step (0..%lld) = ",
 		    (long long)state_nsteps(st) - 1);
 		break;
+	case PROMPT_LANES:
+		snprintf(label, sizeof label, "lanes to focus (e.g. 0,16; "
+		    "empty: none) = ");
+		break;
 	case PROMPT_LOOP:
 		launch_locate(st->pane[0].l, st->step, &pos);
 		site = &st->pane[0].l->sites[pos.site];

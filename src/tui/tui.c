@@ -27,8 +27,11 @@
 #include <unistd.h>
 
 #include "catalog.h"
+#include "dram.h"
+#include "export.h"
 #include "gpu.h"
 #include "keys.h"
+#include "lesson.h"
 #include "opts.h"
 #include "overlay.h"
 #include "paint.h"
@@ -52,6 +55,8 @@ struct tui_opts {
 	int		 mouse;
 	int64_t		 frames;	/* 0: run until q */
 };
+
+void	(*tui_print_canvas)(FILE *, const struct canvas *, int);
 
 static volatile sig_atomic_t	tui_signal;
 static int			tui_curses_on;
@@ -139,6 +144,7 @@ tui_start_state(struct state *st, const struct opts *o)
 
 	state_init(st, o->arch);
 	st->background = 1;
+	st->motion_on = 1;
 	if (state_set_variant(st, o->v, &o->ps, &cause) != 0) {
 		opts_error("%s", cause);
 		free(cause);
@@ -160,6 +166,8 @@ tui_draw(struct canvas *cv, struct state *st)
 	const struct view_model	*models[STATE_MAX_PANES];
 	struct view_opts	 o;
 	char			 gl[GPU_PANEL_LINES][GPU_LINE_MAX];
+	char			 scene[LESSON_TITLE_MAX + 16];
+	const struct lesson_scene *sc;
 	int			 i, n, ng;
 
 	canvas_clear(cv);
@@ -174,6 +182,15 @@ tui_draw(struct canvas *cv, struct state *st)
 	o.source_scroll = st->src_step == st->step ? st->src_scroll : 0;
 	o.keys = "? keys  q quit  Left/Right step  Space play  Tab variant  "
 	    "v list  c compare  p param  a arch  g GPU";
+	if (st->lesson != NULL) {
+		sc = &st->lesson->scenes[st->scene];
+		snprintf(scene, sizeof scene, "%d/%d %s", st->scene + 1,
+		    st->lesson->nscenes, sc->title);
+		o.scene = scene;
+		o.narration = sc->say;
+		o.keys = "PgDn/n next scene  PgUp/N previous  ? keys  q quit  "
+		    "Left/Right step  Space play  c compare  e export";
+	}
 	ng = gpu_panel(&st->pane[0].ps, gl);
 	/* The result has come: the status no longer says "timing". */
 	if (strncmp(st->status, "timing ", 7) == 0 && ng > 0 &&
@@ -189,7 +206,47 @@ tui_draw(struct canvas *cv, struct state *st)
 		view_draw(cv, models[0], &o);
 	else
 		view_draw_compare(cv, models, n, &o);
+	if (n > 0 && st->focus_box)
+		view_draw_focus(cv, models, n);
+	if (n > 0 && st->dram)
+		view_draw_dram(cv, models[0], &st->dram_cfg,
+		    VIEW_DRAM_WARPS);
 	overlay_draw(cv, st);
+}
+
+/* The export key: write the frame, say where and how to get it again. */
+static void
+tui_export(struct state *st, const struct canvas *cv)
+{
+	char	base[STATE_STATUS_MAX], cmd[STATE_STATUS_MAX];
+
+	if (st->export_req == 2) {
+		st->export_req = 0;
+		if (export_marks(st, base, sizeof base) != 0)
+			state_status(st, "%s", base);
+		else
+			state_status(st, "wrote %d marks to %s: warpviz lesson "
+			    "%s plays them", st->nmarks, base, base);
+		return;
+	}
+	/* The frame show prints has the whole-launch totals: wait for them
+	   (the loop comes back when a worker reports). */
+	if (state_busy(st)) {
+		state_status(st, "export: when the whole-launch totals are in");
+		return;
+	}
+	st->export_req = 0;
+	if (cv->w < VIEW_MIN_W || cv->h < VIEW_MIN_H) {
+		state_status(st, "export: the terminal is too small");
+		return;
+	}
+	if (export_frame(st, cv->w, cv->h, cv->ascii, base,
+	    sizeof base) != 0) {
+		state_status(st, "%s", base);
+		return;
+	}
+	export_command(st, cv->w, cv->h, cv->ascii, cmd, sizeof cmd);
+	state_status(st, "wrote %s.txt .ans .svg = %s", base, cmd);
 }
 
 /* Remember (for the status line and stderr) that w x h was clamped. */
@@ -242,6 +299,8 @@ tui_apply(struct state *st, struct canvas *cv, int intent)
 		state_poll_whole(st);
 	if (intent & INTENT_RECOMPUTE)
 		state_update(st);
+	if (st->export_req)
+		tui_export(st, cv);
 	tui_draw(cv, st);
 }
 
@@ -340,6 +399,8 @@ tui_loop(struct state *st, const struct tui_opts *o)
 		interval = 1.0 / state_speeds[st->speed];
 		if (st->playing) {
 			ms = (int)((deadline - now) * 1000 + 0.5);
+			if (st->motion > 0 && ms > STATE_MOTION_MS)
+				ms = STATE_MOTION_MS;
 			if (ms > TUI_WORK_POLL_MS && state_busy(st))
 				ms = TUI_WORK_POLL_MS;
 			wait_ms = ms > 0 ? ms : 0;
@@ -375,7 +436,12 @@ tui_loop(struct state *st, const struct tui_opts *o)
 		} else
 			errs = 0;
 		if (key == ERR) {
-			if (st->playing && now >= deadline) {
+			if (st->playing && st->motion > 0 && now < deadline) {
+				/* The next phase of the step in motion. */
+				if (++st->motion > STATE_MOTION_PHASES)
+					st->motion = 0;
+				intent |= INTENT_RECOMPUTE | INTENT_REDRAW;
+			} else if (st->playing && now >= deadline) {
 				intent |= keys_tick(st);
 				frames++;
 				deadline += interval;
@@ -470,7 +536,9 @@ tui_main(const struct opts *opts)
 {
 	struct tui_opts	 o;
 	struct state	 st;
+	struct lesson	 ls;
 	const char	*cs;
+	char		*cause = NULL;
 	int		 rc;
 
 	if (opts->keys) {
@@ -485,13 +553,32 @@ tui_main(const struct opts *opts)
 		cs = nl_langinfo(CODESET);
 		o.ascii = cs == NULL || strcmp(cs, "UTF-8") != 0;
 	}
+	memset(&ls, 0, sizeof ls);
 	if (tui_start_state(&st, opts) != 0) {
 		state_free(&st);
 		return EXIT_USAGE;
 	}
+	st.zoom = opts->zoom;
+	if (opts->dram) {
+		st.dram = 1;
+		st.dram_cfg = opts->dram_cfg;
+	}
+	/* A lesson starts on its scene (cli.c has checked it loads). */
+	if (opts->lesson != NULL) {
+		if (lesson_load(&ls, opts->lesson, catalog_find, &cause) != 0 ||
+		    (st.lesson = &ls, state_apply_scene(&st, opts->scene > 0 ?
+		    (int)opts->scene - 1 : 0, &cause)) != 0) {
+			opts_error("--lesson: %s", cause);
+			free(cause);
+			state_free(&st);
+			lesson_free(&ls);
+			return EXIT_USAGE;
+		}
+	}
 	if (opts->bench_frames > 0) {
 		rc = tui_bench(&st, opts->bench_frames);
 		state_free(&st);
+		lesson_free(&ls);
 		return rc;
 	}
 	if (o.frames > 0) {
@@ -501,6 +588,7 @@ tui_main(const struct opts *opts)
 	}
 	if (tui_term_check(STDOUT_FILENO) != 0) {
 		state_free(&st);
+		lesson_free(&ls);
 		return EXIT_USAGE;
 	}
 	tui_signals();
@@ -509,6 +597,7 @@ tui_main(const struct opts *opts)
 	if (tui_curses(&o) != 0) {
 		xmalloc_set_fatal(NULL);
 		state_free(&st);
+		lesson_free(&ls);
 		return EXIT_USAGE;
 	}
 	rc = tui_loop(&st, &o);
@@ -520,5 +609,6 @@ tui_main(const struct opts *opts)
 		fprintf(stderr, "warpviz: %s\n", tui_clamped);
 	gpu_shutdown();
 	state_free(&st);
+	lesson_free(&ls);
 	return rc;
 }

@@ -7,9 +7,19 @@
 #ifndef WV_TUI_H
 #define WV_TUI_H
 
+#include <stdio.h>
+
 struct canvas;
 struct opts;
 struct state;
+
+/*
+ * How the export key turns a canvas into a file: format 0 plain text, 1
+ * ANSI text, 2 SVG.  The caller sets it before tui_main (cli.c links the
+ * text and SVG faces; this floor does not include them); NULL: the key
+ * says export is not available.
+ */
+extern void	(*tui_print_canvas)(FILE *, const struct canvas *, int format);
 
 /*
  * Run the TUI with these options; returns the exit status.  The caller

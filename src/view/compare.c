@@ -17,6 +17,8 @@
 #include "panel.h"
 #include "view.h"
 
+#define COMPARE_SCENE_MAX	640
+
 #define COMPARE_MAX	3
 
 enum compare_kind {
@@ -205,6 +207,36 @@ compare_column(struct canvas *c, int x, int y, int w, int h,
 	panel_draw(&panel_counts, c, x, y + 6 + rh + mh, w, ch, m, ch >= 11);
 }
 
+/* A lesson scene's counter, title and narration in w columns, h rows at
+   most; the rows used. */
+static int
+compare_scene(struct canvas *c, int x, int y, int w, int h,
+    const struct view_opts *o)
+{
+	char	buf[COMPARE_SCENE_MAX];
+
+	if (o == NULL || o->narration == NULL)
+		return 0;
+	snprintf(buf, sizeof buf, "%s%s%s", o->scene != NULL ? o->scene : "",
+	    o->scene != NULL ? ": " : "", o->narration);
+	return panel_wrap(c, x, y, w, h, buf, ROLE_NORMAL);
+}
+
+/* Rows compare_scene takes. */
+static int
+compare_scene_rows(int w, int max, const struct view_opts *o)
+{
+	struct canvas	*scratch;
+	int		 n;
+
+	if (o == NULL || o->narration == NULL)
+		return 0;
+	scratch = canvas_new(w, max, 0);
+	n = compare_scene(scratch, 0, 0, w, max, o);
+	canvas_free(scratch);
+	return n;
+}
+
 void
 view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
     const struct view_opts *o)
@@ -212,7 +244,7 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 	const struct view_model	*others[COMPARE_MAX];
 	char			 buf[512];
 	int			 i, j, x, cw, rh, ch, colh, y, k, same, vh, gh;
-	int			 sh;
+	int			 sh, nh;
 
 	canvas_clear(c);
 	if (c->w < VIEW_MIN_W || c->h < VIEW_MIN_H) {
@@ -246,7 +278,9 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 	gh = panel_gpu_rows(o, 3);
 	if (c->h < 30 && gh > 2)
 		gh = 2;
-	colh = c->h - 1 - 1 - 1 - vh - gh;	/* title, rule, verdict, status */
+	nh = compare_scene_rows(c->w - 2, c->h >= 35 ? 3 : 2, o);
+	/* title, rule, verdict, lesson scene, status */
+	colh = c->h - 1 - 1 - 1 - vh - gh - nh;
 	/* Source rows: what the columns can spare (4 at 35 rows, 2 at
 	   24). */
 	sh = c->h >= 35 ? 4 + (c->h - 35) / 4 : c->h >= 30 ? 3 : 2;
@@ -267,6 +301,8 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 		canvas_put(c, i * (cw + 1) - 1, y, 0x2534, ROLE_BORDER);
 	panel_wrap(c, 1, y + 1, c->w - 2, vh, buf, ROLE_HEADING);
 	panel_gpu(c, 1, y + 1 + vh, c->w - 2, gh, o, "GPU: ");
+	if (nh > 0)
+		compare_scene(c, 1, y + 1 + vh + gh, c->w - 2, nh, o);
 	/* The legend of the first column's memory, if all columns agree. */
 	for (i = 1, same = 1; i < n; i++)
 		if (m[i]->res.space != m[0]->res.space)

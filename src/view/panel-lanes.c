@@ -134,8 +134,9 @@ panel_lanes_table_draw(struct canvas *c, int x, int y, int w, int h,
 			l = g * rows + r;
 			if (l >= a->nlanes)
 				break;
-			canvas_printf(c, cx, y + 1 + r, ROLE_LANE, 2, "%2d",
-			    l);
+			canvas_printf(c, cx, y + 1 + r, m->focus &
+			    (UINT32_C(1) << l) ? ROLE_CURSOR : ROLE_LANE, 2,
+			    "%2d", l);
 			if (!(a->exists & (UINT32_C(1) << l))) {
 				canvas_text(c, cx + 3, y + 1 + r, "no thread",
 				    ROLE_LANE_INACTIVE, ew - 5);

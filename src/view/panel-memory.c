@@ -87,9 +87,21 @@ panel_hexw(const struct rules_line *lines, int n)
 	return w;
 }
 
+/* The active lanes whose marks have reached memory: all of them, or
+   while a step is in motion the first m->motion.  Only what is drawn
+   follows it; the counts and classes are the whole step's. */
+static uint32_t
+panel_arrived(const struct view_model *m)
+{
+	if (m->motion <= 0 || m->motion >= 32)
+		return m->acc.active;
+	return m->acc.active & ((UINT32_C(1) << m->motion) - 1);
+}
+
 /*
  * A window of a matrix around the touched elements: touched cells in the
- * request's class, others dotted.  Rows and columns are numbered.
+ * request's class, others dotted.  Rows and columns are numbered.  With
+ * the projector zoom each element takes 2 x 2 cells.
  */
 static int
 panel_matrix(struct canvas *c, int x, int y, int w, int h,
@@ -102,6 +114,7 @@ panel_matrix(struct canvas *c, int x, int y, int w, int h,
 	int64_t				 r1 = -1, c1 = -1, r, col, top, left;
 	int64_t				 i;
 	int				 l, rw, nrows, ncols, yy, xx, hit, cap;
+	int				 z = m->zoom ? 2 : 1, dx, dy;
 	char				 buf[96];
 
 	if (arr->def->dims[0] == NULL || arr->cols <= 0 || w < 16 || h < 4)
@@ -125,10 +138,10 @@ panel_matrix(struct canvas *c, int x, int y, int w, int h,
 	rw = snprintf(buf, sizeof buf, "%" PRId64, r0 + h);
 	if (rw < 2)
 		rw = 2;
-	nrows = h - 2;
+	nrows = (h - 2) / z;
 	if (r1 - r0 + 2 > nrows)
 		nrows--;	/* room for "rows to N below" */
-	ncols = w - rw - 1;
+	ncols = (w - rw - 1) / z;
 	top = r0 > 0 ? r0 - 1 : 0;
 	left = c0 > 0 ? c0 - 1 : 0;
 	if (c1 - c0 + 3 <= ncols && left + ncols > arr->cols)
@@ -140,33 +153,35 @@ panel_matrix(struct canvas *c, int x, int y, int w, int h,
 	canvas_text(c, x, y, buf, ROLE_DIM, w);
 	/* Column ruler: a number every 8 columns. */
 	for (i = 0; i < ncols && left + i < arr->cols; i++)
-		if ((left + i) % 8 == 0) {
-			cap = canvas_printf(c, x + rw + 1 + (int)i, y + 1,
-			    ROLE_DIM, ncols - (int)i, "%" PRId64, left + i);
-			i += cap > 0 ? cap - 1 : 0;
+		if ((left + i) % (8 / z) == 0) {
+			cap = canvas_printf(c, x + rw + 1 + (int)i * z, y + 1,
+			    ROLE_DIM, (ncols - (int)i) * z, "%" PRId64,
+			    left + i);
+			i += cap > 0 ? (cap - 1) / z : 0;
 		}
 	for (yy = 0; yy < nrows && top + yy < arr->rows; yy++) {
 		r = top + yy;
-		canvas_printf(c, x, y + 2 + yy, ROLE_DIM, rw, "%*" PRId64, rw,
-		    r);
+		canvas_printf(c, x, y + 2 + yy * z, ROLE_DIM, rw, "%*" PRId64,
+		    rw, r);
 		for (xx = 0; xx < ncols && left + xx < arr->cols; xx++) {
 			col = left + xx;
 			hit = 0;
 			for (l = 0; l < a->nlanes && !hit; l++)
-				if ((a->active & (UINT32_C(1) << l)) &&
+				if ((panel_arrived(m) & (UINT32_C(1) << l)) &&
 				    a->index[l] == r * arr->cols + col)
 					hit = 1;
-			if (hit)
-				canvas_put(c, x + rw + 1 + xx, y + 2 + yy,
-				    canvas_glyph(c, cls), cls);
-			else
-				canvas_put(c, x + rw + 1 + xx, y + 2 + yy,
-				    0x00b7, ROLE_DIM);
+			for (dy = 0; dy < z; dy++)
+				for (dx = 0; dx < z; dx++)
+					canvas_put(c, x + rw + 1 + xx * z + dx,
+					    y + 2 + yy * z + dy, hit ?
+					    canvas_glyph(c, cls) : dx == 0 &&
+					    dy == 0 ? 0x00b7 : ' ', hit ? cls :
+					    ROLE_DIM);
 		}
 	}
 	if (r1 >= top + nrows)
-		canvas_printf(c, x, y + 2 + nrows, ROLE_DIM, w, "%s down to "
-		    "row %" PRId64, c->ascii ? "v" : "\xe2\x86\x93", r1);
+		canvas_printf(c, x, y + 2 + nrows * z, ROLE_DIM, w, "%s down "
+		    "to row %" PRId64, c->ascii ? "v" : "\xe2\x86\x93", r1);
 	return h;
 }
 
@@ -179,7 +194,7 @@ panel_global(struct canvas *c, int x, int y, int w, int h,
 	enum role		 cls = panel_class_role(m->res.g.class);
 	int			 n, i, sc, hexw, show, yy, sectors, s, mw;
 
-	n = rules_lines(a->addr, a->active, a->nlanes,
+	n = rules_lines(a->addr, panel_arrived(m), a->nlanes,
 	    m->l->sites[a->site].size, lines);
 	hexw = panel_hexw(lines, n);
 	mw = window ? 24 : 0;
@@ -303,7 +318,7 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 	char			 buf[64];
 
 	/* Each bank's words, phase by phase, as the rule serves them. */
-	rules_shared_banks(a->addr, a->active, a->nlanes,
+	rules_shared_banks(a->addr, panel_arrived(m), a->nlanes,
 	    m->l->sites[a->site].size, m->l->sites[a->site].op == OP_LOAD,
 	    &rb);
 	memset(n, 0, sizeof n);
@@ -417,7 +432,7 @@ panel_constant(struct canvas *c, int x, int y, int w, int h,
 	char				 buf[64], lt[32];
 
 	name = m->l->arrays[s->array].def->name;
-	rules_distinct(a->addr, a->active, a->nlanes, &rd);
+	rules_distinct(a->addr, panel_arrived(m), a->nlanes, &rd);
 	n = rd.n;
 	if (n == 1)
 		canvas_text(c, x, y, "one address: one read, broadcast to "

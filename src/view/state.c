@@ -39,6 +39,7 @@ state_init(struct state *st, enum arch arch)
 	memset(st, 0, sizeof *st);
 	st->arch = arch;
 	st->speed = 2;
+	st->dram_cfg = dram_teaching;
 }
 
 int
@@ -103,6 +104,8 @@ state_set_variant(struct state *st, const struct variant *v,
 	}
 	if (pane_make(&p, v, ps, cause) != 0)
 		return -1;
+	if (v != st->pane[0].v)
+		st->partners = NULL;
 	pane_clear(&st->pane[0]);
 	st->pane[0] = p;
 	st->step = 0;
@@ -386,7 +389,7 @@ state_set_partners(struct state *st)
 	if (!st->compare)
 		return;
 	max = state_max_panes(st->cols);
-	for (s = st->pane[0].v->compare;
+	for (s = st->partners != NULL ? st->partners : st->pane[0].v->compare;
 	    st->npanes < max && (s = param_partner_next(s, &len)) != NULL;
 	    s += len)
 		if (partner_make(st, &st->pane[st->npanes], s, len) == 0)
@@ -717,6 +720,9 @@ state_update(struct state *st)
 			continue;
 		}
 		p->m.whole = p->have_whole ? &p->whole : NULL;
+		p->m.focus = st->focus;
+		p->m.zoom = st->zoom;
+		p->m.motion = st->motion * 32 / (STATE_MOTION_PHASES + 1);
 		p->m.whole_why = p->have_whole || p->why[0] == '\0' ? NULL :
 		    p->why;
 	}
@@ -740,4 +746,85 @@ state_free(struct state *st)
 
 	for (i = 0; i < STATE_MAX_PANES; i++)
 		pane_clear(&st->pane[i]);
+	free(st->marks);
+	st->marks = NULL;
+}
+
+int
+state_apply(struct state *st, const struct lesson_scene *sc, char **cause)
+{
+	enum arch	was = st->arch;
+
+	st->arch = sc->arch;
+	st->compare = sc->compare;
+	st->partners = NULL;
+	if (state_set_variant(st, sc->v, &sc->ps, cause) != 0) {
+		st->arch = was;
+		return -1;
+	}
+	if (sc->partners[0] != '\0') {
+		st->partners = sc->partners;
+		state_set_partners(st);
+	}
+	/* The lesson has checked the position against pane 0. */
+	st->step = sc->step;
+	st->block[0] = sc->block[0];
+	st->block[1] = sc->block[1];
+	st->warp = sc->warp;
+	if (sc->theme[0] != '\0' && role_theme_parse(sc->theme) >= 0)
+		role_theme_set(role_theme_parse(sc->theme));
+	st->dram = sc->dram;
+	if (sc->dram)
+		st->dram_cfg = sc->dram_cfg;
+	st->focus = sc->lanes;
+	st->focus_box = sc->lanes != 0;
+	st->playing = 0;
+	st->mode = MODE_FRAME;
+	return 0;
+}
+
+int
+state_apply_scene(struct state *st, int k, char **cause)
+{
+	if (state_apply(st, &st->lesson->scenes[k], cause) != 0)
+		return -1;
+	st->scene = k;
+	return 0;
+}
+
+int
+state_mark(struct state *st)
+{
+	struct lesson_scene	*sc;
+	struct state_pane	*p = &st->pane[0];
+
+	if (st->marks == NULL && (st->marks = calloc(STATE_MAX_MARKS,
+	    sizeof *st->marks)) == NULL)
+		return -1;
+	if (st->nmarks == STATE_MAX_MARKS)
+		return -1;
+	sc = &st->marks[st->nmarks];
+	memset(sc, 0, sizeof *sc);
+	snprintf(sc->title, sizeof sc->title, "mark %d", st->nmarks + 1);
+	sc->v = p->v;
+	sc->ps = p->ps;
+	sc->arch = st->arch;
+	sc->compare = st->npanes > 1;
+	if (sc->compare && st->partners != NULL)
+		snprintf(sc->partners, sizeof sc->partners, "%s",
+		    st->partners);
+	sc->step = st->step;
+	sc->block[0] = st->block[0];
+	sc->block[1] = st->block[1];
+	sc->warp = st->warp;
+	sc->dram = st->dram;
+	sc->dram_cfg = st->dram_cfg;
+	if (role_theme_get() != ROLE_THEME_DARK)
+		snprintf(sc->theme, sizeof sc->theme, "%s",
+		    role_theme_name(role_theme_get()));
+	sc->lanes = st->focus;
+	snprintf(sc->say, sizeof sc->say, "Bookmark %d: %s at step %lld.",
+	    st->nmarks + 1, p->v->name, (long long)st->step);
+	st->mark = st->nmarks;
+	return st->nmarks++;
 }

@@ -21,7 +21,9 @@
 #include <stdint.h>
 
 #include "arch.h"
+#include "dram.h"
 #include "launch.h"
+#include "lesson.h"
 #include "param.h"
 #include "totals.h"
 #include "view.h"
@@ -34,6 +36,10 @@ struct worker;
 #define STATE_INPUT_MAX		64
 #define STATE_WHY_MAX		160
 #define STATE_SO_FAR_INLINE	1024	/* steps of so far a key may cost */
+#define STATE_MAX_MARKS		LESSON_MAX_SCENES
+#define STATE_MOTION_PHASES	3	/* 8, 16, 24 lanes, then all */
+#define STATE_MOTION_MS		70	/* between phases */
+#define STATE_MOTION_SPEED	4	/* steps/s above which no motion */
 
 /* The lecture screen's overlay and prompt (show leaves them zero). */
 enum state_mode {
@@ -49,7 +55,8 @@ enum state_prompt {
 	PROMPT_PARAM,		/* a value for params[sel] */
 	PROMPT_BLOCK,		/* "X,Y" */
 	PROMPT_STEP,		/* "K" */
-	PROMPT_LOOP		/* a value of the access's innermost loop */
+	PROMPT_LOOP,		/* a value of the access's innermost loop */
+	PROMPT_LANES		/* "L,L,..." lanes to focus */
 };
 
 /* The rows of the occupancy what-if (o): the device model, then the
@@ -106,6 +113,13 @@ struct state {
 	char			 status[STATE_STATUS_MAX];
 	int			 background;	/* a long so far goes to a worker
 						   (else it is computed here) */
+	const char		*partners;	/* compare list instead of the
+						   variant's own, or NULL */
+	uint32_t		 focus;		/* lanes that stand out */
+	int			 focus_box;	/* their addresses shown */
+	int			 zoom;		/* projector zoom */
+	int			 dram;		/* the DRAM box on */
+	struct dram_config	 dram_cfg;	/* its interleaving */
 
 	/* The lecture screen's input; show leaves these zero. */
 	int			 playing;
@@ -124,6 +138,18 @@ struct state {
 	int			 help_page;	/* ?: 0 keys, 1 glossary */
 	int			 src_scroll;	/* source pane scrolled by lines */
 	int64_t			 src_step;	/* ... at this step (else 0) */
+	int			 export_req;	/* 1: write the frame to files,
+						   2: the marks as a lesson */
+	const struct lesson	*lesson;	/* the lesson played, or NULL */
+	int			 scene;		/* its scene on screen, from 0 */
+	struct lesson_scene	*marks;		/* bookmarks, as scenes */
+	int			 nmarks;
+	int			 mark;		/* the mark last shown */
+	int			 motion_on;	/* lanes travel to memory while
+						   playing */
+	int			 motion;	/* 0, or the phase 1..
+						   STATE_MOTION_PHASES of the
+						   step in motion */
 	struct state_occ	 occ;		/* the what-if of o */
 };
 
@@ -148,6 +174,17 @@ int	state_set_width(struct state *, int cols);
  */
 int	state_set_variant(struct state *, const struct variant *,
 	    const struct param_set *, char **cause);
+/*
+ * Show a scene (of a lesson, or a bookmark): its variant, parameters,
+ * memory model, compare partners, position, lanes in focus and DRAM box.
+ * Returns 0, or -1 with *cause.
+ */
+int	state_apply(struct state *, const struct lesson_scene *, char **cause);
+/* Show scene k of st->lesson, as state_apply. */
+int	state_apply_scene(struct state *, int k, char **cause);
+/* Bookmark the state as a scene; its index, or -1 when the marks are
+   full. */
+int	state_mark(struct state *);
 /*
  * Switch to variant v keeping the lesson's state: parameters that v shares
  * with the current variant (by name; v's defaults when that makes no

@@ -130,14 +130,36 @@ view_title(struct canvas *c, int x, int y, int w, const struct view_model *m)
 	canvas_text(c, x + w - n, y, right, ROLE_TITLE, n);
 }
 
-/* Lines the lesson and note take wrapped at width w, at most max. */
+/* A scene's counter and title, then its narration, wrapped. */
 static int
-view_lesson_rows(const struct view_model *m, int w, int max)
+view_scene_text(struct canvas *c, int x, int y, int w, int h,
+    const struct view_opts *o)
+{
+	int	n = 0;
+
+	if (o->scene != NULL)
+		n = panel_wrap(c, x, y, w, h, o->scene, ROLE_HEADING);
+	if (n < h)
+		n += panel_wrap(c, x, y + n, w, h - n, o->narration,
+		    ROLE_NORMAL);
+	return n;
+}
+
+/* Lines the lesson and note (or a scene's narration) take wrapped at
+   width w, at most max. */
+static int
+view_lesson_rows(const struct view_model *m, const struct view_opts *o,
+    int w, int max)
 {
 	struct canvas	*scratch;
 	int		 n;
 
 	scratch = canvas_new(w, max, 0);
+	if (o != NULL && o->narration != NULL) {
+		n = view_scene_text(scratch, 0, 0, w, max, o);
+		canvas_free(scratch);
+		return n;
+	}
 	n = panel_wrap(scratch, 0, 0, w, max, m->l->v->lesson, ROLE_NORMAL);
 	if (m->l->v->note != NULL && n < max)
 		n += panel_wrap(scratch, 0, n, w, max - n, m->l->v->note,
@@ -146,14 +168,19 @@ view_lesson_rows(const struct view_model *m, int w, int max)
 	return n;
 }
 
-/* Lesson (and note) text from row y, h rows. */
+/* Lesson (and note) text from row y, h rows; a scene's narration
+   instead when there is one. */
 static void
 view_lesson(struct canvas *c, int x, int y, int w, int h,
-    const struct view_model *m)
+    const struct view_model *m, const struct view_opts *o)
 {
 	int	n;
 	char	note[400];
 
+	if (o != NULL && o->narration != NULL) {
+		view_scene_text(c, x, y, w, h, o);
+		return;
+	}
 	n = panel_wrap(c, x, y, w, h, m->l->v->lesson, ROLE_NORMAL);
 	if (m->l->v->note != NULL && n < h) {
 		snprintf(note, sizeof note, "Note: %s.", m->l->v->note);
@@ -223,7 +250,7 @@ view_full(struct canvas *c, const struct view_model *m,
 		sw = 100;
 		lw = w - sw;
 	}
-	lh = view_lesson_rows(m, w - 4, 4 + (h - VIEW_FULL_H) / 8);
+	lh = view_lesson_rows(m, o, w - 4, 4 + (h - VIEW_FULL_H) / 8);
 	gh = panel_gpu_rows(o, 4);
 	mid = 1 + top;
 	mh = h - 1 - mid - lh;
@@ -252,8 +279,9 @@ view_full(struct canvas *c, const struct view_model *m,
 	}
 
 	y = mid + mh;
-	canvas_text(c, 1, y, "Lesson", ROLE_HEADING, 7);
-	view_lesson(c, 8, y, w - 9, lh, m);
+	canvas_text(c, 1, y, o != NULL && o->narration != NULL ? "Scene" :
+	    "Lesson", ROLE_HEADING, 7);
+	view_lesson(c, 8, y, w - 9, lh, m, o);
 }
 
 static void
@@ -267,7 +295,7 @@ view_compact(struct canvas *c, const struct view_model *m,
 	sh = 5 + (h - VIEW_MIN_H) / 3;
 	rh = 2;
 	gh = panel_gpu_rows(o, 4);
-	lh = view_lesson_rows(m, w - 9, 4);
+	lh = view_lesson_rows(m, o, w - 9, 4);
 	/* The memory panel needs 8 rows; the lesson gives way first. */
 	mh = h - 6 - sh - rh - gh - lh;
 	while (mh < 8 && lh > 2) {
@@ -299,8 +327,9 @@ view_compact(struct canvas *c, const struct view_model *m,
 	y += mh;
 	panel_legend(c, 1, y++, w - 1, m);
 	y += panel_gpu(c, 1, y, w - 2, gh, o, "");
-	canvas_text(c, 1, y, "Lesson", ROLE_HEADING, 7);
-	view_lesson(c, 8, y, w - 9, lh, m);
+	canvas_text(c, 1, y, o != NULL && o->narration != NULL ? "Scene" :
+	    "Lesson", ROLE_HEADING, 7);
+	view_lesson(c, 8, y, w - 9, lh, m, o);
 }
 
 void

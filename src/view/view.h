@@ -30,6 +30,15 @@ struct view_model {
 	const struct totals	*whole;		/* whole launch, or NULL */
 	const char		*whole_why;	/* no whole: why (or how far
 						   its worker is), or NULL */
+	int			 zoom;		/* projector zoom: matrix cells
+						   2 wide and 2 tall; set by
+						   the face like focus */
+	int			 motion;	/* 1-31: only lanes below it
+						   have reached memory yet (a
+						   step in motion); 0: all */
+	uint32_t		 focus;		/* lanes picked to stand out
+						   (bit n: lane n); set by the
+						   face, kept by view_model_set */
 	/* view_model_set's cache of so_far; zero the struct before its
 	   first use */
 	const struct launch	*so_far_l;
@@ -49,6 +58,9 @@ struct view_opts {
 	const char	*gpu[4];	/* live GPU panel lines, NULL ends */
 	int		 playing;
 	int		 source_scroll;	/* source lines scrolled; 0 = folded */
+	const char	*scene;		/* a lesson's "2/7 title", or NULL */
+	const char	*narration;	/* the scene's words, instead of the
+					   variant's lesson text */
 };
 
 /*
@@ -73,6 +85,23 @@ void	view_draw(struct canvas *, const struct view_model *,
 /* Draw n (2 or 3) variants side by side. */
 void	view_draw_compare(struct canvas *, const struct view_model *const *,
 	    int n, const struct view_opts *);
+struct dram_config;
+/* Warps in flight in the DRAM box: the teaching SM's 48 resident warps. */
+#define VIEW_DRAM_WARPS	48
+/*
+ * Draw the DRAM box over the frame: the global access of nwarps warps in
+ * flight from m's warp at m's step, per channel and bank under cfg (a
+ * teaching model, labelled so).
+ */
+void	view_draw_dram(struct canvas *, const struct view_model *,
+	    const struct dram_config *, int nwarps);
+/*
+ * Draw the lane focus box: for each focused lane of each of the n models,
+ * its thread (threadIdx and flat index in the block), element and byte
+ * address in hexadecimal, with its sector (global) or bank (shared).
+ */
+void	view_draw_focus(struct canvas *, const struct view_model *const *,
+	    int n);
 /* Draw "terminal too small: need WxH, have WxH". */
 void	view_draw_too_small(struct canvas *, int need_w, int need_h);
 

@@ -225,8 +225,39 @@ main(void)
 	is_int(key(&st, 'g'), INTENT_REDRAW, "g without a GPU: redraw");
 	ok(strstr(st.status, "WARPVIZ_GPU=off") != NULL, "g says why (%s)",
 	    st.status);
-	is_int(key(&st, 'z'), INTENT_REDRAW, "z does nothing but say so");
+	is_int(key(&st, 'x'), INTENT_REDRAW, "x does nothing but say so");
 	ok(strstr(st.status, "does nothing") != NULL, "(%s)", st.status);
+	/* The lecture hall's keys. */
+	is_int(key(&st, 'n'), INTENT_REDRAW, "n without a lesson: redraw");
+	ok(strstr(st.status, "no lesson") != NULL, "n says there is no lesson "
+	    "(%s)", st.status);
+	is_int(key(&st, 'z'), MOVED, "z: projector zoom, recompute");
+	is_int(st.zoom, 1, "z turns the zoom on");
+	key(&st, 'z');
+	is_int(st.zoom, 0, "z again turns it off");
+	is_int(key(&st, 'm'), INTENT_REDRAW, "m: the DRAM box, redraw");
+	is_int(st.dram, 1, "m opens the DRAM box");
+	key(&st, 'm');
+	is_int(st.dram, 0, "m again closes it");
+	st.step = 1;
+	is_int(key(&st, '*'), INTENT_REDRAW, "*: mark, redraw");
+	is_int(st.nmarks, 1, "* makes a mark");
+	st.step = 0;
+	is_int(key(&st, '\'') & MOVED, MOVED, "': back to the mark");
+	is_int(st.step, 1, "' restores the mark's step 1");
+	is_int(key(&st, 'S'), INTENT_REDRAW, "S: save, redraw");
+	is_int(st.export_req, 2, "S asks the loop to write the marks");
+	st.export_req = 0;
+	is_int(key(&st, 'e'), INTENT_REDRAW, "e: export, redraw");
+	is_int(st.export_req, 1, "e asks the loop to write the frame");
+	st.export_req = 0;
+	is_int(key(&st, 'F'), INTENT_REDRAW, "F without lanes: redraw");
+	ok(strstr(st.status, "no lanes in focus") != NULL, "F says how to "
+	    "pick lanes (%s)", st.status);
+	is_int(keys(&st, "f0,16\n"), MOVED, "f 0,16 Enter: focus");
+	is_int(st.focus, 0x10001, "lanes 0 and 16 in focus");
+	keys(&st, "f40\n");
+	is_int(st.focus, 0x10001, "f 40 is refused, focus unchanged");
 	is_int(key(&st, 'q'), INTENT_QUIT, "q: quit");
 	is_int(key(&st, 'Q'), INTENT_QUIT, "Q: quit");
 	state_free(&st);

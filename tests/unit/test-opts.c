@@ -31,6 +31,16 @@ static const struct opts_entry bench = {
 	OPERANDS_SPECS
 };
 
+static const struct opts_entry hall = {
+	"show", "usage: show\n", OPTS_COMMON | OPTS_BIT(OPT_FORMAT) |
+	OPTS_BIT(OPT_DRAM) | OPTS_BIT(OPT_ZOOM) | OPTS_BIT(OPT_LANES) |
+	OPTS_BIT(OPT_LESSON) | OPTS_BIT(OPT_SCENE), OPERANDS_VARIANT
+};
+static const struct opts_entry lesson = {
+	"lesson", "usage: lesson\n", OPTS_BIT(OPT_LIST) | OPTS_BIT(OPT_SCENE),
+	OPERANDS_NAME
+};
+
 /* Parse a NULL-terminated list; the return of opts_parse. */
 static int
 parse(struct opts *o, const struct opts_entry *e, const char **list)
@@ -227,6 +237,54 @@ test_bench(void)
 	is_int(parse(&o, &bench, a3), -1, "bench: an unknown variant");
 }
 
+/* The lecture hall's options: export format, DRAM box, zoom, lanes,
+   lessons. */
+static void
+test_hall(void)
+{
+	struct opts	 o;
+	const char	*a1[] = { "show", "stride", "--format=svg",
+	    "--dram=4,8,512", "--zoom", "--lanes", "0,16,31", NULL };
+	const char	*a2[] = { "show", "--lesson", "twohop", "--scene=3",
+	    NULL };
+	const char	*a3[] = { "show", "stride", "--dram", NULL };
+	const char	*b1[] = { "show", "stride", "--format=png", NULL };
+	const char	*b2[] = { "show", "stride", "--lanes=0,32", NULL };
+	const char	*b3[] = { "show", "stride", "--dram=8,16,100", NULL };
+	const char	*b4[] = { "show", "stride", "--scene=0", NULL };
+	const char	*b5[] = { "show", "stride", "--lanes=1,", NULL };
+	const char	*l1[] = { "lesson", "--list", NULL };
+	const char	*l2[] = { "lesson", "twohop", "--scene", "2", NULL };
+	const char	*l3[] = { "lesson", "a", "b", NULL };
+
+	ok(parse(&o, &hall, a1) == 0 && o.format == 2 && o.dram == 1 &&
+	    o.dram_cfg.channels == 4 && o.dram_cfg.banks == 8 &&
+	    o.dram_cfg.interleave == 512 && o.zoom == 1 &&
+	    o.lanes == 0x80010001u, "--format=svg --dram=4,8,512 --zoom "
+	    "--lanes 0,16,31");
+	opts_free(&o);
+	ok(parse(&o, &hall, a2) == 0 && o.v == NULL &&
+	    strcmp(o.lesson, "twohop") == 0 && o.scene == 3,
+	    "--lesson twohop --scene=3 needs no VARIANT");
+	opts_free(&o);
+	ok(parse(&o, &hall, a3) == 0 && o.dram == 1 &&
+	    o.dram_cfg.channels == 8 && o.dram_cfg.interleave == 256 &&
+	    o.format == -1, "--dram alone: the teaching 8,16,256");
+	opts_free(&o);
+	is_int(parse(&o, &hall, b1), -1, "--format=png is refused");
+	is_int(parse(&o, &hall, b2), -1, "--lanes=0,32 is refused");
+	is_int(parse(&o, &hall, b3), -1, "--dram=8,16,100 is refused");
+	is_int(parse(&o, &hall, b4), -1, "--scene=0 is refused");
+	is_int(parse(&o, &hall, b5), -1, "--lanes=1, is refused");
+	ok(parse(&o, &lesson, l1) == 0 && o.list == 1 && o.name == NULL,
+	    "lesson --list");
+	opts_free(&o);
+	ok(parse(&o, &lesson, l2) == 0 && strcmp(o.name, "twohop") == 0 &&
+	    o.scene == 2, "lesson twohop --scene 2");
+	opts_free(&o);
+	is_int(parse(&o, &lesson, l3), -1, "lesson takes one NAME");
+}
+
 int
 main(void)
 {
@@ -235,5 +293,6 @@ main(void)
 	test_tui();
 	test_theme();
 	test_bench();
+	test_hall();
 	return (tap_done());
 }

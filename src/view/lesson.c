@@ -1,0 +1,649 @@
+/*
+ * lesson.c - read lessons: the line format of lesson.h into scenes, each
+ * checked as the screen would check it (the variant exists, its
+ * parameters are in range, the step, block and warp lie in its launch,
+ * the partners exist), with "FILE:LINE: what" for the first mistake.
+ * A scene marked optional whose variant or partner is missing is left out
+ * instead, so a lesson can name kernels a build may not have yet.
+ * Plain C on the model; no curses, no drawing.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cause.h"
+#include "launch.h"
+#include "lesson.h"
+#include "roles.h"
+
+#define LESSON_LINE_MAX		1024
+#define LESSON_MAX_ASSIGN	32
+
+/* A scene as read, before its variant is resolved. */
+struct lesson_raw {
+	struct lesson_scene	 s;
+	char			 variant[256];
+	int			 variant_line;
+	char			 assign[LESSON_MAX_ASSIGN][64];
+	int			 assign_line[LESSON_MAX_ASSIGN];
+	int			 nassign;
+	int			 partners_line;
+	int			 pos_line[3];	/* step, block, warp */
+	char			 loop[32];	/* loop NAME=VALUE, or "" */
+	int64_t			 loop_val;
+	int			 loop_line;
+	int			 optional;
+};
+
+/* Parse a whole number lo..hi; -1 when not one. */
+static int
+lesson_int(const char *s, int64_t lo, int64_t hi, int64_t *out)
+{
+	char		*end;
+	long long	 v;
+
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (!isdigit((unsigned char)*s) || *end != '\0' || errno != 0 ||
+	    v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/*
+ * "loop NAME=VALUE": move the scene's step on to the first step, from the
+ * one given, where the same access runs with loop NAME at VALUE.  -1 with
+ * *cause when there is no such loop or it never gets there.
+ */
+static int
+lesson_loop(struct lesson_raw *raw, const struct launch *l,
+    const char *file, char **cause)
+{
+	struct launch_pos	 pos;
+	int64_t			 st, last;
+	int			 li, site, i, inside = 0;
+
+	for (li = 0; li < l->nloops; li++)
+		if (strcmp(l->loops[li].var, raw->loop) == 0)
+			break;
+	if (li == l->nloops) {
+		*cause = cause_printf("%s:%d: loop: %s has no loop '%s'", file,
+		    raw->loop_line, raw->s.v->name, raw->loop);
+		return -1;
+	}
+	launch_locate(l, raw->s.step, &pos);
+	site = pos.site;
+	for (i = 0; i < l->sites[site].nloops; i++)
+		if (strcmp(l->loops[l->sites[site].loop[i]].var,
+		    raw->loop) == 0) {
+			li = l->sites[site].loop[i];
+			inside = 1;
+		}
+	if (!inside) {
+		*cause = cause_printf("%s:%d: loop: the access at step %lld, "
+		    "%s, is not inside loop '%s'", file, raw->loop_line,
+		    (long long)raw->s.step, l->sites[site].text, raw->loop);
+		return -1;
+	}
+	/* At most a few million steps: a lesson loads in a blink. */
+	last = l->nsteps - raw->s.step > 4000000 ? raw->s.step + 4000000 :
+	    l->nsteps;
+	for (st = raw->s.step; st < last; st++) {
+		launch_locate(l, st, &pos);
+		if (pos.site == site && pos.loop[li] == raw->loop_val) {
+			raw->s.step = st;
+			return 0;
+		}
+	}
+	*cause = cause_printf("%s:%d: loop: %s never has %s=%lld from step "
+	    "%lld", file, raw->loop_line, l->sites[site].text, raw->loop,
+	    (long long)raw->loop_val, (long long)raw->s.step);
+	return -1;
+}
+
+/* Check and store the scene read into raw; *keep is 0 for a scene left
+   out.  -1 with *cause on a mistake. */
+static int
+lesson_finish(struct lesson_raw *raw, const char *file, lesson_find_fn find,
+    int *keep, char **cause)
+{
+	struct lesson_scene	*s = &raw->s;
+	struct launch		*l;
+	struct param_set	 ps;
+	const char		*e, *list;
+	char			*why = NULL;
+	size_t			 len;
+	int			 i, r = -1;
+
+	*keep = 1;
+	if (raw->variant[0] == '\0') {
+		*cause = cause_printf("%s:%d: scene '%s' names no variant",
+		    file, s->line, s->title);
+		return -1;
+	}
+	if ((s->v = find(raw->variant)) == NULL) {
+		if (raw->optional) {
+			*keep = 0;
+			return 0;
+		}
+		*cause = cause_printf("%s:%d: unknown variant '%s' (see "
+		    "warpviz list; 'optional' leaves the scene out instead)",
+		    file, raw->variant_line, raw->variant);
+		return -1;
+	}
+	param_defaults(&s->ps, s->v);
+	for (i = 0; i < raw->nassign; i++)
+		if (param_assign(&s->ps, raw->assign[i], &why) != 0) {
+			*cause = cause_printf("%s:%d: %s", file,
+			    raw->assign_line[i], why);
+			free(why);
+			return -1;
+		}
+	list = s->partners[0] != '\0' ? s->partners : s->v->compare;
+	if (s->compare && list == NULL) {
+		*cause = cause_printf("%s:%d: %s has no variant to compare "
+		    "with (name partners after 'compare')", file,
+		    raw->partners_line, s->v->name);
+		return -1;
+	}
+	for (e = s->compare ? list : NULL;
+	    (e = param_partner_next(e, &len)) != NULL; e += len)
+		if (param_partner(&ps, e, len, &s->ps, find, &why) != 0) {
+			if (raw->optional) {
+				free(why);
+				*keep = 0;
+				return 0;
+			}
+			*cause = cause_printf("%s:%d: compare: %s", file,
+			    raw->partners_line, why);
+			free(why);
+			return -1;
+		}
+	if ((l = calloc(1, sizeof *l)) == NULL) {
+		*cause = cause_printf("out of memory");
+		return -1;
+	}
+	if (launch_init(l, &s->ps, &why) != 0) {
+		*cause = cause_printf("%s:%d: %s", file, raw->nassign > 0 ?
+		    raw->assign_line[0] : raw->variant_line, why);
+		free(why);
+		free(l);
+		return -1;
+	}
+	if (s->step >= l->nsteps)
+		*cause = cause_printf("%s:%d: step %lld is past the end of %s "
+		    "(0..%lld)", file, raw->pos_line[0], (long long)s->step,
+		    s->v->name, (long long)l->nsteps - 1);
+	else if (raw->loop[0] != '\0' && lesson_loop(raw, l, file, cause) != 0)
+		/* *cause is set */;
+	else if (s->block[0] >= l->grid[0] || s->block[1] >= l->grid[1])
+		*cause = cause_printf("%s:%d: block %lld,%lld is outside the "
+		    "grid (0..%lld, 0..%lld)", file, raw->pos_line[1],
+		    (long long)s->block[0], (long long)s->block[1],
+		    (long long)l->grid[0] - 1, (long long)l->grid[1] - 1);
+	else if (s->warp >= l->warps)
+		*cause = cause_printf("%s:%d: warp %d is outside the block "
+		    "(0..%d)", file, raw->pos_line[2], s->warp, l->warps - 1);
+	else if (s->say[0] == '\0')
+		*cause = cause_printf("%s:%d: scene '%s' says nothing (add a "
+		    "'say' line)", file, s->line, s->title);
+	else
+		r = 0;
+	launch_free(l);
+	free(l);
+	return r;
+}
+
+/* Append text to the narration, a space between lines. */
+static int
+lesson_say(struct lesson_scene *s, const char *text)
+{
+	size_t	used = strlen(s->say), n = strlen(text);
+
+	if (used + (used > 0) + n + 1 > sizeof s->say)
+		return -1;
+	if (used > 0)
+		s->say[used++] = ' ';
+	memcpy(s->say + used, text, n + 1);
+	return 0;
+}
+
+/* Parse "L,L,..." lanes 0-31 into a mask. */
+static int
+lesson_lanes(const char *arg, uint32_t *mask)
+{
+	char	buf[256], *p, *q;
+	int64_t	v;
+
+	if (strlen(arg) >= sizeof buf)
+		return -1;
+	strcpy(buf, arg);
+	*mask = 0;
+	for (p = buf; p != NULL; p = q) {
+		if ((q = strchr(p, ',')) != NULL)
+			*q++ = '\0';
+		if (lesson_int(p, 0, 31, &v) != 0)
+			return -1;
+		*mask |= 1u << v;
+	}
+	return 0;
+}
+
+/* One directive of a scene; -1 with *cause. */
+static int
+lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
+    const char *file, int line, char **cause)
+{
+	struct lesson_scene	*s = &raw->s;
+	char			*p, *tok, *save, *comma, *why = NULL;
+	const char		*end;
+	int64_t			 v;
+	int			 a;
+
+	if (strcmp(word, "variant") == 0 || strcmp(word, "kernel") == 0) {
+		if (*arg == '\0' || strchr(arg, ' ') != NULL ||
+		    strlen(arg) >= sizeof raw->variant)
+			goto want;
+		strcpy(raw->variant, arg);
+		raw->variant_line = line;
+	} else if (strcmp(word, "param") == 0) {
+		if (*arg == '\0')
+			goto want;
+		for (tok = strtok_r(arg, " \t", &save); tok != NULL;
+		    tok = strtok_r(NULL, " \t", &save)) {
+			if (raw->nassign == LESSON_MAX_ASSIGN ||
+			    strlen(tok) >= sizeof raw->assign[0] ||
+			    strchr(tok, '=') == NULL) {
+				*cause = cause_printf("%s:%d: param: '%s' is "
+				    "not allowed (NAME=VALUE, at most %d)",
+				    file, line, tok, LESSON_MAX_ASSIGN);
+				return -1;
+			}
+			strcpy(raw->assign[raw->nassign], tok);
+			raw->assign_line[raw->nassign++] = line;
+		}
+	} else if (strcmp(word, "step") == 0) {
+		if (lesson_int(arg, 0, INT64_MAX / 2, &s->step) != 0)
+			goto want;
+		raw->pos_line[0] = line;
+	} else if (strcmp(word, "loop") == 0) {
+		if ((p = strchr(arg, '=')) == NULL || p == arg ||
+		    p - arg >= (int)sizeof raw->loop ||
+		    lesson_int(p + 1, 0, INT64_MAX / 2, &raw->loop_val) != 0)
+			goto want;
+		memcpy(raw->loop, arg, p - arg);
+		raw->loop[p - arg] = '\0';
+		raw->loop_line = line;
+	} else if (strcmp(word, "block") == 0) {
+		if ((comma = strchr(arg, ',')) != NULL)
+			*comma = '\0';
+		if (lesson_int(arg, 0, INT64_MAX / 2, &s->block[0]) != 0 ||
+		    (comma != NULL && lesson_int(comma + 1, 0, INT64_MAX / 2,
+		    &s->block[1]) != 0)) {
+			if (comma != NULL)
+				*comma = ',';
+			goto want;
+		}
+		raw->pos_line[1] = line;
+	} else if (strcmp(word, "warp") == 0) {
+		if (lesson_int(arg, 0, 1023, &v) != 0)
+			goto want;
+		s->warp = (int)v;
+		raw->pos_line[2] = line;
+	} else if (strcmp(word, "arch") == 0) {
+		if ((a = arch_parse(arg)) < 0)
+			goto want;
+		s->arch = a;
+	} else if (strcmp(word, "compare") == 0) {
+		if (strlen(arg) >= sizeof s->partners)
+			goto want;
+		s->compare = 1;
+		strcpy(s->partners, arg);
+		raw->partners_line = line;
+	} else if (strcmp(word, "lanes") == 0) {
+		if (lesson_lanes(arg, &s->lanes) != 0)
+			goto want;
+	} else if (strcmp(word, "theme") == 0) {
+		if (role_theme_parse(arg) < 0 || strlen(arg) >= 32) {
+			*cause = cause_printf("%s:%d: theme: '%s' is not a theme "
+			    "(%s)", file, line, arg, role_theme_list);
+			return -1;
+		}
+		strcpy(s->theme, arg);
+	} else if (strcmp(word, "say") == 0) {
+		if (*arg == '\0')
+			goto want;
+		if (lesson_say(s, arg) != 0) {
+			*cause = cause_printf("%s:%d: say: the narration is "
+			    "longer than %d bytes (one or two sentences)",
+			    file, line, LESSON_SAY_MAX - 1);
+			return -1;
+		}
+	} else if (strcmp(word, "dram") == 0) {
+		s->dram_cfg = dram_teaching;
+		if (*arg != '\0' && dram_parse(arg, &s->dram_cfg, &why) != 0) {
+			*cause = cause_printf("%s:%d: dram: %s", file, line,
+			    why);
+			free(why);
+			return -1;
+		}
+		s->dram = 1;
+	} else if (strcmp(word, "optional") == 0) {
+		if (*arg != '\0')
+			goto want;
+		raw->optional = 1;
+	} else {
+		*cause = cause_printf("%s:%d: unknown directive '%s' (title, "
+		    "scene, variant, param, step, loop, block, warp, arch, "
+		    "compare, lanes, theme, say, dram, optional)", file, line,
+		    word);
+		return -1;
+	}
+	return 0;
+
+want:
+	end = "";
+	if (strcmp(word, "variant") == 0 || strcmp(word, "kernel") == 0)
+		end = "one variant name or kernel file";
+	else if (strcmp(word, "param") == 0)
+		end = "NAME=VALUE ...";
+	else if (strcmp(word, "step") == 0)
+		end = "a whole number from 0";
+	else if (strcmp(word, "loop") == 0)
+		end = "NAME=VALUE, a loop variable and a whole number";
+	else if (strcmp(word, "block") == 0)
+		end = "X or X,Y with whole numbers from 0";
+	else if (strcmp(word, "warp") == 0)
+		end = "a whole number from 0 to 1023";
+	else if (strcmp(word, "arch") == 0)
+		end = "modern or legacy";
+	else if (strcmp(word, "compare") == 0)
+		end = "partners, at most 255 bytes";
+	else if (strcmp(word, "lanes") == 0)
+		end = "lanes from 0 to 31, separated by commas";
+	else if (strcmp(word, "theme") == 0)
+		end = "a theme name";
+	else if (strcmp(word, "say") == 0)
+		end = "a sentence";
+	else if (strcmp(word, "optional") == 0)
+		end = "nothing after it";
+	*cause = cause_printf("%s:%d: %s: '%s' is not allowed (%s)", file, line,
+	    word, arg, end);
+	return -1;
+}
+
+int
+lesson_parse(struct lesson *ls, const char *name, const char *file,
+    const char *text, lesson_find_fn find, char **cause)
+{
+	struct lesson_raw	*raw;
+	char			 buf[LESSON_LINE_MAX], *word, *arg, *p;
+	const char		*nl;
+	size_t			 len;
+	int			 line = 0, in_scene = 0, keep;
+
+	memset(ls, 0, sizeof *ls);
+	snprintf(ls->name, sizeof ls->name, "%s", name);
+	if ((raw = calloc(1, sizeof *raw)) == NULL ||
+	    (ls->scenes = calloc(LESSON_MAX_SCENES,
+	    sizeof *ls->scenes)) == NULL) {
+		free(raw);
+		*cause = cause_printf("out of memory");
+		return -1;
+	}
+	for (; *text != '\0' || in_scene; text = *nl ? nl + 1 : nl) {
+		if (*text == '\0') {
+			/* End of file: close the last scene. */
+			nl = text;
+			goto close;
+		}
+		line++;
+		nl = strchr(text, '\n');
+		if (nl == NULL)
+			nl = text + strlen(text);
+		len = nl - text;
+		if (len >= sizeof buf) {
+			*cause = cause_printf("%s:%d: line longer than %d "
+			    "bytes", file, line, LESSON_LINE_MAX - 1);
+			goto fail;
+		}
+		memcpy(buf, text, len);
+		buf[len] = '\0';
+		for (p = buf + len; p > buf && isspace((unsigned char)p[-1]);)
+			*--p = '\0';
+		for (word = buf; isspace((unsigned char)*word); word++)
+			;
+		if (*word == '\0' || *word == '#')
+			continue;
+		for (arg = word; *arg != '\0' && !isspace((unsigned char)*arg);)
+			arg++;
+		if (*arg != '\0')
+			*arg++ = '\0';
+		while (isspace((unsigned char)*arg))
+			arg++;
+		if (strcmp(word, "title") == 0) {
+			if (in_scene || ls->title[0] != '\0' || *arg == '\0' ||
+			    strlen(arg) >= sizeof ls->title) {
+				*cause = cause_printf("%s:%d: title: once, "
+				    "before the first scene, at most %d bytes",
+				    file, line, LESSON_TITLE_MAX - 1);
+				goto fail;
+			}
+			strcpy(ls->title, arg);
+			continue;
+		}
+		if (strcmp(word, "scene") == 0) {
+			if (*arg == '\0' ||
+			    strlen(arg) >= sizeof raw->s.title) {
+				*cause = cause_printf("%s:%d: scene: a title "
+				    "of 1 to %d bytes", file, line,
+				    LESSON_TITLE_MAX - 1);
+				goto fail;
+			}
+			if (in_scene)
+				goto close;
+			goto open;
+		}
+		if (!in_scene) {
+			*cause = cause_printf("%s:%d: '%s' before the first "
+			    "'scene' line", file, line, word);
+			goto fail;
+		}
+		if (lesson_directive(raw, word, arg, file, line, cause) != 0)
+			goto fail;
+		continue;
+close:
+		if (lesson_finish(raw, file, find, &keep, cause) != 0)
+			goto fail;
+		if (keep) {
+			if (ls->nscenes == LESSON_MAX_SCENES) {
+				*cause = cause_printf("%s:%d: more than %d "
+				    "scenes", file, raw->s.line,
+				    LESSON_MAX_SCENES);
+				goto fail;
+			}
+			ls->scenes[ls->nscenes++] = raw->s;
+		} else
+			ls->skipped++;
+		in_scene = 0;
+		if (*text == '\0')
+			break;
+open:
+		memset(raw, 0, sizeof *raw);
+		strcpy(raw->s.title, arg);
+		raw->s.line = line;
+		raw->s.arch = ARCH_MODERN;
+		raw->pos_line[0] = raw->pos_line[1] = raw->pos_line[2] = line;
+		raw->partners_line = line;
+		in_scene = 1;
+	}
+	free(raw);
+	if (ls->title[0] == '\0') {
+		*cause = cause_printf("%s:1: the lesson has no 'title' line",
+		    file);
+		lesson_free(ls);
+		return -1;
+	}
+	if (ls->nscenes == 0) {
+		*cause = cause_printf("%s:%d: the lesson has no scene", file,
+		    line > 0 ? line : 1);
+		lesson_free(ls);
+		return -1;
+	}
+	return 0;
+
+fail:
+	free(raw);
+	lesson_free(ls);
+	return -1;
+}
+
+void
+lesson_write(FILE *f, const struct lesson *ls)
+{
+	const struct lesson_scene	*s;
+	struct param_set		 defs;
+	int				 i, k;
+
+	fprintf(f, "# %s - written by warpviz; play it with "
+	    "'warpviz lesson FILE'.\n", ls->name);
+	fprintf(f, "title %s\n", ls->title);
+	for (k = 0; k < ls->nscenes; k++) {
+		s = &ls->scenes[k];
+		fprintf(f, "\nscene %s\nvariant %s\n", s->title, s->v->name);
+		param_defaults(&defs, s->v);
+		for (i = 0; i < s->ps.n; i++)
+			if (s->ps.val[i] != defs.val[i])
+				fprintf(f, "param %s=%lld\n",
+				    s->ps.def[i]->name,
+				    (long long)s->ps.val[i]);
+		if (s->arch != ARCH_MODERN)
+			fprintf(f, "arch %s\n", arch_name(s->arch));
+		if (s->step != 0)
+			fprintf(f, "step %lld\n", (long long)s->step);
+		if (s->block[0] != 0 || s->block[1] != 0)
+			fprintf(f, "block %lld,%lld\n", (long long)s->block[0],
+			    (long long)s->block[1]);
+		if (s->warp != 0)
+			fprintf(f, "warp %d\n", s->warp);
+		if (s->compare)
+			fprintf(f, "compare%s%s\n", s->partners[0] != '\0' ?
+			    " " : "", s->partners);
+		if (s->lanes != 0) {
+			fputs("lanes ", f);
+			for (i = 0; i < 32; i++)
+				if (s->lanes & (1u << i))
+					fprintf(f, "%s%d", s->lanes &
+					    ((1u << i) - 1) ? "," : "", i);
+			fputc('\n', f);
+		}
+		if (s->theme[0] != '\0')
+			fprintf(f, "theme %s\n", s->theme);
+		if (s->dram)
+			fprintf(f, "dram %d,%d,%lld\n", s->dram_cfg.channels,
+			    s->dram_cfg.banks, (long long)s->dram_cfg.interleave);
+		fprintf(f, "say %s\n", s->say);
+	}
+}
+
+void
+lesson_free(struct lesson *ls)
+{
+	free(ls->scenes);
+	ls->scenes = NULL;
+	ls->nscenes = 0;
+}
+
+void
+lesson_title_of(const char *text, char *buf, size_t len)
+{
+	const char	*nl;
+
+	buf[0] = '\0';
+	for (; *text != '\0'; text = *nl ? nl + 1 : nl) {
+		nl = strchr(text, '\n');
+		if (nl == NULL)
+			nl = text + strlen(text);
+		if (strncmp(text, "title ", 6) == 0) {
+			snprintf(buf, len, "%.*s", (int)(nl - text - 6),
+			    text + 6);
+			return;
+		}
+		if (strncmp(text, "scene ", 6) == 0)
+			return;
+	}
+}
+
+/* Whether the argument names a file rather than a built-in lesson. */
+static int
+lesson_is_file(const char *s)
+{
+	size_t	n = strlen(s);
+
+	return strchr(s, '/') != NULL || (n > 7 &&
+	    strcmp(s + n - 7, ".lesson") == 0);
+}
+
+int
+lesson_load(struct lesson *ls, const char *arg, lesson_find_fn find,
+    char **cause)
+{
+	FILE		*f;
+	char		*text, names[512];
+	const char	*base;
+	size_t		 n, used = 0;
+	long		 size;
+	int		 i, r;
+
+	if (!lesson_is_file(arg)) {
+		for (i = 0; lesson_files[i].name != NULL; i++)
+			if (strcmp(lesson_files[i].name, arg) == 0)
+				return lesson_parse(ls, arg,
+				    lesson_files[i].name, lesson_files[i].text,
+				    find, cause);
+		names[0] = '\0';
+		for (i = 0; lesson_files[i].name != NULL &&
+		    used < sizeof names; i++)
+			used += snprintf(names + used, sizeof names - used,
+			    "%s%s", i ? ", " : "", lesson_files[i].name);
+		*cause = cause_printf("unknown lesson '%s' (lessons: %s; or "
+		    "a FILE.lesson)", arg, names);
+		return -1;
+	}
+	if ((f = fopen(arg, "r")) == NULL) {
+		*cause = cause_printf("%s: %s", arg, strerror(errno));
+		return -1;
+	}
+	if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 ||
+	    fseek(f, 0, SEEK_SET) != 0 || size > 1024 * 1024) {
+		fclose(f);
+		*cause = cause_printf("%s: not a regular file of at most 1 MB",
+		    arg);
+		return -1;
+	}
+	if ((text = malloc(size + 1)) == NULL) {
+		fclose(f);
+		*cause = cause_printf("out of memory");
+		return -1;
+	}
+	n = fread(text, 1, size, f);
+	fclose(f);
+	text[n] = '\0';
+	if (strlen(text) != n) {
+		free(text);
+		*cause = cause_printf("%s: not a text file (a NUL byte)", arg);
+		return -1;
+	}
+	base = strrchr(arg, '/') != NULL ? strrchr(arg, '/') + 1 : arg;
+	r = lesson_parse(ls, base, arg, text, find, cause);
+	if (r == 0 && (n = strlen(ls->name)) > 7 &&
+	    strcmp(ls->name + n - 7, ".lesson") == 0)
+		ls->name[n - 7] = '\0';
+	free(text);
+	return r;
+}

@@ -1,0 +1,106 @@
+/*
+ * lesson.h - lectures in scenes.  A lesson is a text file of scenes; each
+ * scene is a state of the screen (variant, parameters, position, compare
+ * partners, memory model, lanes to highlight, theme) and one or two
+ * sentences of narration.  The format, one directive a line:
+ *
+ *	# a comment                  (blank lines are ignored too)
+ *	title TEXT                   the lesson's title (once, first)
+ *	scene TITLE                  starts a scene
+ *	variant NAME                 the variant or a kernel file (required)
+ *	param NAME=VALUE ...         parameters (repeatable)
+ *	step K / block X,Y / warp W  the position (default 0, 0,0, 0)
+ *	loop NAME=VALUE              from step K on, the first step of the
+ *	                             same access with loop NAME at VALUE
+ *	arch modern|legacy           the memory model (default modern)
+ *	compare [PARTNER ...]        compare mode, with the variant's own
+ *	                             partners or these ("name" or
+ *	                             "name:p=v,q=w")
+ *	lanes L,L,...                lanes to highlight (0-31)
+ *	theme NAME                   the colour theme (dark, light,
+ *	                             contrast, cbsafe)
+ *	say TEXT                     narration; more say lines continue it
+ *	dram [C,B,I]                 the DRAM channels box on (channels,
+ *	                             banks, interleave; default 8,16,256)
+ *	optional                     leave the scene out when its variant or
+ *	                             a partner is not in this build
+ *
+ * Errors are one line "FILE:LINE: what".  Steps, blocks and warps are
+ * checked against the scene's launch.  Narration is counted in bytes.
+ * No curses, no drawing: the TUI and `warpviz show` apply scenes.
+ */
+#ifndef WV_LESSON_H
+#define WV_LESSON_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "arch.h"
+#include "dram.h"
+#include "param.h"
+
+#define LESSON_TITLE_MAX	96
+#define LESSON_SAY_MAX		480
+#define LESSON_PARTNERS_MAX	256
+#define LESSON_MAX_SCENES	64
+
+struct lesson_scene {
+	char			 title[LESSON_TITLE_MAX];
+	const struct variant	*v;
+	struct param_set	 ps;
+	int			 compare;
+	/* Compare partners, or "" for the variant's own. */
+	char			 partners[LESSON_PARTNERS_MAX];
+	enum arch		 arch;
+	int64_t			 step;
+	int64_t			 block[2];
+	int			 warp;
+	uint32_t		 lanes;		/* bit n: lane n highlighted */
+	char			 theme[32];	/* "": leave it */
+	char			 say[LESSON_SAY_MAX];
+	int			 dram;		/* the DRAM box on */
+	struct dram_config	 dram_cfg;	/* ... under this interleaving */
+	int			 line;		/* of its "scene" line */
+};
+
+struct lesson {
+	char			 name[64];
+	char			 title[LESSON_TITLE_MAX];
+	int			 nscenes;
+	struct lesson_scene	*scenes;
+	int			 skipped;	/* optional scenes left out */
+};
+
+/* The lessons built in, from doc/lessons/ by build-aux/embed-lessons.sh. */
+struct lesson_file {
+	const char	*name;
+	const char	*text;
+};
+extern const struct lesson_file lesson_files[];
+
+/* A variant (or kernel file) by name, or NULL. */
+typedef const struct variant *(*lesson_find_fn)(const char *);
+
+/*
+ * Parse the text of a lesson; file names it in errors.  Returns 0, or -1
+ * with a one-line *cause "FILE:LINE: what" (nothing to free then).
+ */
+int	lesson_parse(struct lesson *, const char *name, const char *file,
+	    const char *text, lesson_find_fn, char **cause);
+/*
+ * Load a built-in lesson by name, or a lesson file when the argument
+ * holds a '/' or ends in ".lesson".  Returns 0 or -1 with *cause.
+ */
+int	lesson_load(struct lesson *, const char *name_or_file, lesson_find_fn,
+	    char **cause);
+/*
+ * Write a lesson in the format above, parameters that differ from the
+ * variant's defaults only; lesson_parse reads it back to the same scenes.
+ */
+void	lesson_write(FILE *, const struct lesson *);
+/* Free a parsed lesson. */
+void	lesson_free(struct lesson *);
+/* The title line of a built-in lesson's text (into buf). */
+void	lesson_title_of(const char *text, char *buf, size_t len);
+
+#endif
