@@ -429,7 +429,8 @@ totals_compute(const struct launch *l, enum arch arch, enum totals_mode mode,
 	t->arch = arch;
 	t->nsites = l->nsites;
 	for (i = 0; i < l->nsites; i++) {
-		fast[i] = mode == TOTALS_AUTO && l->sites[i].affine;
+		fast[i] = mode == TOTALS_AUTO && l->sites[i].affine &&
+		    l->sites[i].guard == NULL;
 		/* A loop variable of a loop that does not enclose the site. */
 		for (j = 0; fast[i] && j < l->nloops; j++) {
 			int k, encl = 0;

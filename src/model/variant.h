@@ -17,7 +17,7 @@
 #define VARIANT_MAX_LETS	12
 #define VARIANT_MAX_BODY	24
 #define VARIANT_MAX_FIELDS	4
-#define VARIANT_MAX_LOOPS	4
+#define VARIANT_MAX_LOOPS	8
 
 enum mem_space {
 	SPACE_GLOBAL,
@@ -68,7 +68,12 @@ enum body_kind {
 	BODY_END_OF_PROGRAM = 0,
 	BODY_LOOP,		/* for (var = 0; var < count; var++) */
 	BODY_END,		/* closes the innermost loop */
-	BODY_SITE		/* one access */
+	BODY_SITE,		/* one access */
+	/* Kernel files (ksrc.c) also use these; see the block below. */
+	BODY_FOR,		/* for (name = init; expr; name step_op= step) */
+	BODY_IF,		/* expr guards up to the matching END */
+	BODY_ELSE,		/* inside an IF: !expr from here to its END */
+	BODY_LET		/* name = expr, per thread, in body order */
 };
 
 struct body_def {
@@ -77,6 +82,18 @@ struct body_def {
 	const char	*count;	/* LOOP: trip count over parameters */
 	enum mem_op	 op;	/* SITE */
 	int		 size;	/* SITE: bytes per lane, 0 = element/field */
+
+	/* --- kernel files (ksrc.c): later members, zero in the catalog --- */
+	const char	*name;	/* FOR, LET: the name expressions use */
+	const char	*expr;	/* SITE: access in model names; FOR: the
+				   condition; IF: the condition; LET: value */
+	const char	*init;	/* FOR: first value */
+	const char	*step;	/* FOR: operand of the step */
+	int		 step_op; /* FOR: '+' (+= step), '*', '/', '<' (<<=),
+				   '>' (>>=) */
+	const char	*iter;	/* FOR: name of the iteration count (0..) */
+	int		 line;	/* SITE, FOR, IF: 1-based line in source */
+	int		 col;	/* SITE: 0-based byte column in that line */
 };
 
 #define BODY_LOOP(v, n)		{ BODY_LOOP, (v), (n), OP_LOAD, 0 }
@@ -104,6 +121,17 @@ struct variant {
 	struct body_def	 body[VARIANT_MAX_BODY];
 	const char	*compare;	/* partners: "matmul-row,matmul-tiled" */
 	const char	*note;		/* what the hardware hides, or NULL */
+
+	/*
+	 * --- kernel files (ksrc.c): a variant read from a .cu file.  Zero
+	 * in the catalog's const descriptions.  When xbody is set, launch.c
+	 * reads the body from it instead of body[]; text is the file's
+	 * contents and path where it came from.
+	 */
+	const struct body_def	*xbody;
+	int			 nxbody;
+	const char		*text;		/* the whole .cu file */
+	const char		*path;		/* as given by the user */
 };
 
 #endif
