@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "gpu.h"
 #include "json.h"
+#include "ksrc.h"
 #include "launch.h"
 #include "tables.h"
 #include "text.h"
@@ -25,10 +26,12 @@
 
 static const char usage_main[] =
 "usage: warpviz [OPTIONS]                 the lecture TUI (needs a terminal)\n"
+"       warpviz FILE.cu [OPTIONS]         the TUI on a kernel file\n"
 "       warpviz list [--json]             variants and their parameters\n"
 "       warpviz show VARIANT [OPTIONS]    one frame as text\n"
 "       warpviz trace VARIANT [OPTIONS]   JSON Lines, one object per access\n"
 "       warpviz stats VARIANT [OPTIONS]   whole-launch totals\n"
+"       warpviz check VARIANT [-p ...]    what the model read from a kernel\n"
 "       warpviz bench [VARIANT...]        time the live kernels on a GPU\n"
 "       warpviz gpu                       the GPU, or why there is none\n"
 "\n"
@@ -69,6 +72,12 @@ static const char usage_stats[] =
 "usage: warpviz stats VARIANT [-p NAME=VALUE]... [--arch modern|legacy]\n"
 "                     [--json] [--brute]\n"
 "Whole-launch totals per access site and per kind.\n";
+
+static const char usage_check[] =
+"usage: warpviz check FILE.cu|VARIANT [-p NAME=VALUE]...\n"
+"What the model understood of a kernel: parameters, launch, arrays, loops\n"
+"with their trip counts, guards and access sites with their lines.\n"
+"Wherever VARIANT is accepted, a path to a .cu kernel file is too.\n";
 
 static const char usage_list[] =
 "usage: warpviz list [--json]\n"
@@ -225,18 +234,23 @@ cli_common_option(struct cli_common *c, int argc, char **argv, int *i)
 int
 cli_set_variant(struct cli_common *c, const char *name)
 {
-	char	names[1024];
+	char	names[1024], *cause = NULL;
 	size_t	used = 0;
 	int	i;
 
-	c->v = catalog_find(name);
+	c->v = catalog_open(name, &cause);
+	if (c->v == NULL && cause != NULL) {
+		cli_usage_error("%s", cause);
+		free(cause);
+		return -1;
+	}
 	if (c->v == NULL) {
 		names[0] = '\0';
 		for (i = 0; catalog[i] != NULL && used < sizeof names; i++)
 			used += snprintf(names + used, sizeof names - used,
 			    "%s%s", i ? ", " : "", catalog[i]->name);
-		cli_usage_error("unknown variant '%s' (variants: %s)", name,
-		    names);
+		cli_usage_error("unknown variant '%s' (variants: %s; or a "
+		    "path to a .cu kernel file)", name, names);
 		return -1;
 	}
 	param_defaults(&c->ps, c->v);
@@ -636,6 +650,146 @@ cmd_stats(int argc, char **argv)
 	return 0;
 }
 
+static const char *
+space_name(enum mem_space s)
+{
+	return s == SPACE_GLOBAL ? "global" : s == SPACE_SHARED ? "shared" :
+	    "constant";
+}
+
+/* The body as the model reads it, one line per entry, with the launch's
+   trip counts and site numbers where it set up. */
+static void
+check_body(FILE *f, const struct variant *v, const struct launch *l)
+{
+	const struct body_def	*b;
+	int			 i, n, depth = 1, loop = 0, site = 0;
+	static const char	 step_ops[] = "+*/<>";
+	static const char	*step_text[] = { "+=", "*=", "/=", "<<=",
+	    ">>=" };
+
+	n = v->xbody != NULL ? v->nxbody : VARIANT_MAX_BODY;
+	for (i = 0; i < n; i++) {
+		b = v->xbody != NULL ? &v->xbody[i] : &v->body[i];
+		if (b->kind == BODY_END_OF_PROGRAM)
+			break;
+		switch (b->kind) {
+		case BODY_LET:
+			fprintf(f, "  %*s%s = %s\n", 2 * depth, "", b->name,
+			    b->expr);
+			break;
+		case BODY_LOOP:
+		case BODY_FOR:
+			fprintf(f, "  line %-4d%*sfor %s", b->line, 2 * depth - 2,
+			    "", b->text);
+			if (b->kind == BODY_FOR)
+				fprintf(f, " = %s while %s, %s %s %s", b->init,
+				    b->expr, b->name, step_text[strchr(step_ops,
+				    b->step_op) - step_ops], b->step);
+			else
+				fprintf(f, " < %s", b->count);
+			if (l != NULL && loop < l->nloops)
+				fprintf(f, ": %lld iteration%s%s",
+				    (long long)l->loops[loop].count,
+				    l->loops[loop].count == 1 ? "" : "s",
+				    l->loops[loop].bounded ? " at most, per "
+				    "thread" : "");
+			fputc('\n', f);
+			loop++;
+			depth++;
+			break;
+		case BODY_IF:
+			fprintf(f, "  line %-4d%*sif %s\n", b->line,
+			    2 * depth - 2, "", b->expr);
+			depth++;
+			break;
+		case BODY_ELSE:
+			fprintf(f, "  %*selse\n", 2 * depth - 2 + 8, "");
+			break;
+		case BODY_END:
+			depth--;
+			break;
+		case BODY_SITE:
+			fprintf(f, "  %4d:%-3d %*s%-5s %s", b->line, b->col + 1,
+			    2 * depth - 2, "", b->op == OP_LOAD ? "load" :
+			    "store", b->text);
+			if (b->expr != NULL && strcmp(b->expr, b->text) != 0)
+				fprintf(f, "  = %s", b->expr);
+			if (l != NULL && site < l->nsites)
+				fprintf(f, "  (%s, %d bytes%s)",
+				    space_name(l->sites[site].space),
+				    l->sites[site].size,
+				    l->sites[site].affine ? "" :
+				    ", not affine");
+			fputc('\n', f);
+			site++;
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+static int
+cmd_check(int argc, char **argv)
+{
+	struct cli_common	 c;
+	struct launch		 l;
+	const struct variant	*v;
+	char			*cause = NULL, pbuf[256];
+	int			 i, ok;
+
+	if (parse_sub(&c, "check", usage_check, argc, argv, NULL, NULL) != 0)
+		return EXIT_USAGE;
+	v = c.v;
+	ok = launch_init(&l, &c.ps, &cause) == 0;
+	printf("%s: kernel %s, variant %s: %s\n", v->path != NULL ? v->path :
+	    v->source, v->kernel, v->name, v->title);
+	printf("parameters:\n");
+	for (i = 0; i < c.ps.n; i++)
+		printf("  %-10s %lld (%lld..%lld%s)\n", c.ps.def[i]->name,
+		    (long long)c.ps.val[i], (long long)c.ps.def[i]->min,
+		    (long long)c.ps.def[i]->max, c.ps.def[i]->flags &
+		    PARAM_POW2 ? ", a power of two" : "");
+	for (i = 0; i < 4 && v->derived[i].name != NULL; i++)
+		printf("  %-10s = %s\n", v->derived[i].name,
+		    v->derived[i].expr);
+	param_format(&c.ps, pbuf, sizeof pbuf, 1);
+	printf("launch: grid %s, %s  block %s, %s", v->grid[0], v->grid[1],
+	    v->block[0], v->block[1]);
+	if (ok)
+		printf("  = %lldx%lld blocks of %lldx%lld threads, %d warp%s "
+		    "each\n", (long long)l.grid[0], (long long)l.grid[1],
+		    (long long)l.block[0], (long long)l.block[1], l.warps,
+		    l.warps == 1 ? "" : "s");
+	else
+		printf("\n  does not launch with %s: %s\n", pbuf, cause);
+	printf("arrays:\n");
+	for (i = 0; i < VARIANT_MAX_ARRAYS && v->arrays[i].name; i++) {
+		printf("  %-8s %-8s %s, %d bytes, length %s",
+		    v->arrays[i].name, space_name(v->arrays[i].space),
+		    v->arrays[i].type ? v->arrays[i].type : "?",
+		    v->arrays[i].elem_size, v->arrays[i].length);
+		if (v->arrays[i].dims[0] != NULL)
+			printf(", dims %s x %s", v->arrays[i].dims[0],
+			    v->arrays[i].dims[1]);
+		if (ok && i < l.narrays)
+			printf(" = %lld, at %#llx", (long long)l.arrays[i].length,
+			    (long long)l.arrays[i].base);
+		putchar('\n');
+	}
+	printf("body (line:column of each access; lets in model names) with "
+	    "%s:\n", pbuf);
+	check_body(stdout, v, ok ? &l : NULL);
+	if (ok) {
+		printf("%lld step%s per warp\n", (long long)l.nsteps,
+		    l.nsteps == 1 ? "" : "s");
+		launch_free(&l);
+	}
+	free(cause);
+	return 0;
+}
+
 static int
 cmd_list(int argc, char **argv)
 {
@@ -683,14 +837,30 @@ cli_main(int argc, char **argv)
 		return cmd_trace(argc - 1, argv + 1);
 	if (sub != NULL && strcmp(sub, "stats") == 0)
 		return cmd_stats(argc - 1, argv + 1);
+	if (sub != NULL && strcmp(sub, "check") == 0)
+		return cmd_check(argc - 1, argv + 1);
 	if (sub != NULL && strcmp(sub, "bench") == 0)
 		return gpu_bench_main(argc - 1, argv + 1);
 	if (sub != NULL && strcmp(sub, "gpu") == 0)
 		return gpu_info_main(argc - 1, argv + 1);
-	if (sub != NULL && sub[0] != '-')
+	if (sub != NULL && sub[0] != '-' && !ksrc_is_path(sub))
 		return cli_usage_error("unknown command '%s' (commands: list, "
-		    "show, trace, stats, bench, gpu; or options for the TUI)",
-		    sub);
+		    "show, trace, stats, check, bench, gpu; a .cu kernel file; "
+		    "or options for the TUI)", sub);
+	if (sub != NULL && ksrc_is_path(sub)) {
+		/* warpviz FILE.cu [options]: the TUI on that file. */
+		char	**args;
+
+		if ((args = calloc(argc + 2, sizeof *args)) == NULL)
+			abort();
+		args[0] = argv[0];
+		args[1] = "--variant";
+		args[2] = argv[1];
+		for (i = 2; i < argc; i++)
+			args[i + 1] = argv[i];
+		argv = args;
+		argc = argc + 1;
+	}
 	for (i = 1; i < argc; i++)
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			fputs(usage_main, stdout);

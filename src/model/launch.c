@@ -281,7 +281,6 @@ setup_for(struct launch *l, const struct body_def *b, struct launch_loop *lp,
 		return -1;
 	}
 	l->var_of[lp->slot] = VAR_LOOP0 + j;
-	l->vary[lp->slot] = 1;
 	if ((init = expr_parse(&l->scope, b->init, cause)) == NULL ||
 	    (step = expr_parse(&l->scope, b->step, cause)) == NULL)
 		goto out;
@@ -305,14 +304,12 @@ setup_for(struct launch *l, const struct body_def *b, struct launch_loop *lp,
 			    b->text);
 			goto out;
 		}
-		l->vary[lp->val_slot] = 1;
 	}
 	if ((cond = expr_parse(&l->scope, b->expr, cause)) == NULL)
 		goto out;
 	if (b->step_op != '+') {
 		/* A table: init and condition the same for every thread. */
-		if (varies(l, init) || expr_uses(cond, lp->slot) ||
-		    (varies(l, cond) && !expr_uses(cond, lp->val_slot))) {
+		if (varies(l, init) || varies(l, cond)) {
 			*cause = cause_printf("%s: line %d: loop %s must start "
 			    "and end alike in every thread to step by "
 			    "multiplying or shifting", l->v->name, b->line,
@@ -433,6 +430,10 @@ setup_for(struct launch *l, const struct body_def *b, struct launch_loop *lp,
 	lp->bounded = 1;
 	rc = 0;
 out:
+	/* From here on the loop's own slots differ per iteration. */
+	l->vary[lp->slot] = 1;
+	if (lp->values != NULL)
+		l->vary[lp->val_slot] = 1;
 	expr_free(init);
 	expr_free(step);
 	expr_free(cond);

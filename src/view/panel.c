@@ -297,7 +297,7 @@ panel_source_in(struct canvas *c, int x, int y, int w, int h,
     const struct view_model *m)
 {
 	const struct variant	*v = m->l->v;
-	const char		*src = catalog_source(v->source), *p;
+	const char		*src = catalog_variant_text(v), *p;
 	int			 first, last, cur, col, top, row, n, at, len;
 	int			 hoff, k;
 	char			 buf[512];
