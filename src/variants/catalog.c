@@ -114,9 +114,8 @@ catalog_source(const char *file)
 	return NULL;
 }
 
-/* Start of line n (1-based) in text, or NULL. */
-static const char *
-line_start(const char *text, int n)
+const char *
+catalog_line_start(const char *text, int n)
 {
 	while (--n > 0 && text != NULL)
 		if ((text = strchr(text, '\n')) != NULL)
@@ -165,7 +164,7 @@ catalog_kernel_lines(const struct variant *v, int *first, int *last)
 	/* Back up over the return type and template lines above it. */
 	*first = line;
 	while (*first > 1) {
-		q = line_start(text, *first - 1);
+		q = catalog_line_start(text, *first - 1);
 		if (*q == '\n' || *q == '}' || strncmp(q, "/*", 2) == 0 ||
 		    *q == ' ' || strncmp(q, " *", 2) == 0 ||
 		    strncmp(q, "//", 2) == 0 || *q == '#')
@@ -194,8 +193,8 @@ catalog_find_text(const struct variant *v, const char *text, int n, int *col)
 
 	if (src == NULL || catalog_kernel_lines(v, &first, &last) != 0)
 		return -1;
-	p = line_start(src, first);
-	end = line_start(src, last + 1);
+	p = catalog_line_start(src, first);
+	end = catalog_line_start(src, last + 1);
 	for (;;) {
 		p = strstr(p, text);
 		if (p == NULL || (end != NULL && p >= end))

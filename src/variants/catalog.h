@@ -27,6 +27,8 @@ const char		*catalog_variant_text(const struct variant *);
 int			 catalog_index(const struct variant *);
 /* The embedded text of a cuda/ file, or NULL. */
 const char		*catalog_source(const char *file);
+/* Start of line n (1-based) in text, or NULL. */
+const char		*catalog_line_start(const char *text, int n);
 /* First and last line (1-based) of the variant's kernel in its source. */
 int			 catalog_kernel_lines(const struct variant *, int *first,
 			     int *last);

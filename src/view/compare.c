@@ -180,16 +180,16 @@ compare_column(struct canvas *c, int x, int y, int w, int h,
 	used = (int)strlen(s->text);
 	canvas_role(c, x + 2 + i, y + 3, used < w - 2 - i ? used : w - 2 - i,
 	    1, ROLE_SOURCE_ACCESS);
-	panel_lane_runs(c, x, y + 4, w, rh, m);
+	panel_draw(&panel_lane_runs, c, x, y + 4, w, rh, m, 0);
 	mh = h - 4 - rh - 1 - ch;
 	panel_rule(c, x, y + 4 + rh, w, "memory");
-	used = panel_memory(c, x, y + 5 + rh, w, mh, m, 0);
+	used = panel_draw(&panel_memory, c, x, y + 5 + rh, w, mh, m, 0);
 	/* The counts move up under what the memory used. */
 	if (used < mh)
 		mh = used;
 	panel_rule(c, x, y + 5 + rh + mh, w, "counts");
 	ch = h - 6 - rh - mh;
-	panel_counts(c, x, y + 6 + rh + mh, w, ch, m, ch >= 11);
+	panel_draw(&panel_counts, c, x, y + 6 + rh + mh, w, ch, m, ch >= 11);
 }
 
 void
@@ -228,8 +228,7 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 	ch = c->h >= 35 ? 9 : 7;
 	/* The live GPU lines, if any, go under the verdict: the model's
 	   ratio and the measured one side by side. */
-	for (gh = 0; o != NULL && gh < 3 && o->gpu[gh] != NULL; gh++)
-		;
+	gh = panel_gpu_rows(o, 3);
 	if (c->h < 30 && gh > 2)
 		gh = 2;
 	colh = c->h - 1 - 1 - 1 - vh - gh;	/* title, rule, verdict, status */
@@ -246,9 +245,7 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 	for (i = 1; i < n; i++)
 		canvas_put(c, i * (cw + 1) - 1, y, 0x2534, ROLE_BORDER);
 	panel_wrap(c, 1, y + 1, c->w - 2, vh, buf, ROLE_HEADING);
-	for (i = 0; i < gh; i++)
-		canvas_printf(c, 1, y + 1 + vh + i, ROLE_NORMAL, c->w - 2,
-		    "%s%s", i == 0 ? "GPU: " : "     ", o->gpu[i]);
+	panel_gpu(c, 1, y + 1 + vh, c->w - 2, gh, o, "GPU: ");
 	/* The legend of the first column's memory, if all columns agree. */
 	for (i = 1, same = 1; i < n; i++)
 		if (m[i]->res.space != m[0]->res.space)

@@ -1,8 +1,9 @@
 /*
  * panel.h - the pieces a frame is made of, each drawn into a rectangle of
  * the canvas from one view_model: kernel source, lanes, memory (sectors,
- * segments, banks, constant reads, matrix window), counts and wrapped
- * text.  Internal to view/: view.c and compare.c lay them out.
+ * segments, banks, constant reads, matrix window), counts, live GPU lines
+ * and wrapped text, one file each.  Internal to view/: view.c and
+ * compare.c lay them out.
  *
  * Every function clips to its rectangle (x, y, w, h in cells) and returns
  * the rows it used.  Counts come from the model (arch, rules, totals);
@@ -34,26 +35,48 @@ void		 panel_status(struct canvas *, int y, const struct view_opts *);
 /* A heading rule "── text ────" across w columns. */
 void		 panel_rule(struct canvas *, int x, int y, int w,
 		     const char *text);
+/* Floor of a / b for b > 0 (negative addresses round down). */
+int64_t		 panel_floordiv(int64_t a, int64_t b);
+
+/*
+ * A panel draws one view_model into a rectangle.  Draw it with
+ * panel_draw, which clips to the rectangle.
+ */
+struct panel {
+	/* What it shows, one word. */
+	const char	*name;
+	/* Draw m from x, y in w x h cells; arg is the panel's option (memory:
+	   show the matrix window; counts: show "so far"); returns the rows
+	   used. */
+	int		 (*draw)(struct canvas *, int x, int y, int w, int h,
+			     const struct view_model *m, int arg);
+};
+
 /* The kernel's source, the access's line highlighted and in view. */
-int		 panel_source(struct canvas *, int x, int y, int w, int h,
-		     const struct view_model *);
+extern const struct panel panel_source;
 /* One entry per lane: lane, threadIdx, element (bank for shared). */
-int		 panel_lanes_table(struct canvas *, int x, int y, int w, int h,
-		     const struct view_model *);
+extern const struct panel panel_lanes_table;
+/* Lanes grouped into runs: "lanes 0-15  tid (0..15,0)  M[0,0]". */
+extern const struct panel panel_lane_runs;
+/* What the lanes hit: sectors, segments, banks or constant reads; arg set:
+   the matrix window when there is room. */
+extern const struct panel panel_memory;
+/* Counts of this step, of this warp so far (arg set) and of the launch. */
+extern const struct panel panel_counts;
+
+/* Draw panel p clipped to x, y, w, h; returns the rows it used. */
+int		 panel_draw(const struct panel *p, struct canvas *, int x,
+		     int y, int w, int h, const struct view_model *, int arg);
 /* Columns the lanes table needs to fit all lanes in h rows. */
 int		 panel_lanes_width(const struct view_model *, int h);
-/* Lanes grouped into runs: "lanes 0-15  tid (0..15,0)  M[0,0]". */
-int		 panel_lane_runs(struct canvas *, int x, int y, int w, int h,
-		     const struct view_model *);
-/* What the lanes hit: sectors, segments, banks or constant reads. */
-int		 panel_memory(struct canvas *, int x, int y, int w, int h,
-		     const struct view_model *, int window);
 /* The glyphs the memory panel uses for this access, on one line. */
 int		 panel_legend(struct canvas *, int x, int y, int w,
 		     const struct view_model *);
-/* Counts of this step, of this warp so far (when so_far is set) and of
-   the whole launch. */
-int		 panel_counts(struct canvas *, int x, int y, int w, int h,
-		     const struct view_model *, int so_far);
+/* Lines of live GPU text in o (at most max). */
+int		 panel_gpu_rows(const struct view_opts *o, int max);
+/* The first n GPU lines of o from x, y, the first after lead and the
+   rest indented to match; returns the rows used. */
+int		 panel_gpu(struct canvas *, int x, int y, int w, int n,
+		     const struct view_opts *o, const char *lead);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * view.c - the model side of a frame (view_model_set) and the frame of one
  * variant in two layouts: compact for 80x24 up to 119 columns or 34 rows,
- * full from 120x35.  The panels themselves are in panel.c; side by side
+ * full from 120x35.  The panels themselves are in panel-*.c; side by side
  * frames in compare.c.
  *
  * Units: canvas cells; steps from 0; lanes 0-31.  Every count drawn comes
@@ -195,22 +195,11 @@ view_lanes_title(const struct view_model *m, char *buf, size_t len)
 	    __builtin_popcount(m->acc.active), m->acc.nlanes);
 }
 
-/* Lines of the GPU panel given. */
-static int
-view_gpu_rows(const struct view_opts *o)
-{
-	int	n = 0;
-
-	while (o != NULL && n < 4 && o->gpu[n] != NULL)
-		n++;
-	return n;
-}
-
 static void
 view_full(struct canvas *c, const struct view_model *m,
     const struct view_opts *o)
 {
-	int	w = c->w, h = c->h, top, sw, lw, mid, mh, cw, lh, gh, y, n;
+	int	w = c->w, h = c->h, top, sw, lw, mid, mh, cw, lh, gh, y;
 	char	buf[256];
 
 	top = 14 + (h - VIEW_FULL_H) / 3;
@@ -226,32 +215,30 @@ view_full(struct canvas *c, const struct view_model *m,
 		lw = w - sw;
 	}
 	lh = view_lesson_rows(m, w - 4, 4 + (h - VIEW_FULL_H) / 8);
-	gh = view_gpu_rows(o);
+	gh = panel_gpu_rows(o, 4);
 	mid = 1 + top;
 	mh = h - 1 - mid - lh;
 	cw = w >= 160 ? w * 30 / 100 : 44;
 
 	view_source_title(m, buf, sizeof buf);
 	canvas_box(c, 0, 1, sw, top, buf, ROLE_BORDER);
-	panel_source(c, 1, 2, sw - 2, top - 2, m);
+	panel_draw(&panel_source, c, 1, 2, sw - 2, top - 2, m, 0);
 	view_lanes_title(m, buf, sizeof buf);
 	canvas_box(c, sw, 1, lw, top, buf, ROLE_BORDER);
-	panel_lanes_table(c, sw + 2, 2, lw - 3, top - 2, m);
+	panel_draw(&panel_lanes_table, c, sw + 2, 2, lw - 3, top - 2, m, 0);
 
 	view_memory_title(m, buf, sizeof buf);
 	canvas_box(c, 0, mid, w - cw, mh, buf, ROLE_BORDER);
-	panel_memory(c, 2, mid + 1, w - cw - 4, mh - 3, m, 1);
+	panel_draw(&panel_memory, c, 2, mid + 1, w - cw - 4, mh - 3, m, 1);
 	panel_legend(c, 2, mid + mh - 2, w - cw - 4, m);
 
 	canvas_box(c, w - cw, mid, cw, mh, "counts", ROLE_BORDER);
-	n = panel_counts(c, w - cw + 2, mid + 1, cw - 3, mh - 2 - (gh ?
-	    gh + 1 : 0), m, 1);
+	panel_draw(&panel_counts, c, w - cw + 2, mid + 1, cw - 3,
+	    mh - 2 - (gh ? gh + 1 : 0), m, 1);
 	if (gh > 0) {
 		y = mid + mh - 1 - gh;
 		panel_rule(c, w - cw + 1, y - 1, cw - 2, "GPU");
-		for (n = 0; n < gh; n++)
-			canvas_text(c, w - cw + 2, y + n, o->gpu[n],
-			    ROLE_NORMAL, cw - 3);
+		panel_gpu(c, w - cw + 2, y, cw - 3, gh, o, "");
 	}
 
 	y = mid + mh;
@@ -268,7 +255,7 @@ view_compact(struct canvas *c, const struct view_model *m,
 
 	sh = 3 + (h - VIEW_MIN_H) / 3;
 	rh = 2;
-	gh = view_gpu_rows(o);
+	gh = panel_gpu_rows(o, 4);
 	lh = view_lesson_rows(m, w - 9, 4);
 	/* The memory panel needs 8 rows; the lesson gives way first. */
 	mh = h - 6 - sh - rh - gh - lh;
@@ -281,25 +268,25 @@ view_compact(struct canvas *c, const struct view_model *m,
 	y = 1;
 	view_source_title(m, buf, sizeof buf);
 	panel_rule(c, 0, y++, w, buf);
-	panel_source(c, 0, y, w, sh, m);
+	panel_draw(&panel_source, c, 0, y, w, sh, m, 0);
 	y += sh;
 	view_lanes_title(m, buf, sizeof buf);
 	panel_rule(c, 0, y++, w, buf);
-	panel_lane_runs(c, 1, y, w - 1, rh, m);
+	panel_draw(&panel_lane_runs, c, 1, y, w - 1, rh, m, 0);
 	y += rh;
 	view_memory_title(m, buf, sizeof buf);
 	panel_rule(c, 0, y, mw, buf);
 	panel_rule(c, mw, y, w - mw, "counts");
 	canvas_put(c, mw, y, 0x252c, ROLE_BORDER);
 	y++;
-	panel_memory(c, 1, y, mw - 2, mh, m, w >= 110);
+	panel_draw(&panel_memory, c, 1, y, mw - 2, mh, m, w >= 110);
 	for (i = 0; i < mh; i++)
 		canvas_put(c, mw, y + i, 0x2502, ROLE_BORDER);
-	panel_counts(c, mw + 2, y, w - mw - 2, mh, m, mh >= 14);
+	panel_draw(&panel_counts, c, mw + 2, y, w - mw - 2, mh, m,
+	    mh >= 14);
 	y += mh;
 	panel_legend(c, 1, y++, w - 1, m);
-	for (i = 0; i < gh; i++)
-		canvas_text(c, 1, y++, o->gpu[i], ROLE_NORMAL, w - 2);
+	y += panel_gpu(c, 1, y, w - 2, gh, o, "");
 	canvas_text(c, 1, y, "Lesson", ROLE_HEADING, 7);
 	view_lesson(c, 8, y, w - 9, lh, m);
 }

@@ -1,0 +1,218 @@
+/*
+ * panel-counts.c - the counts of this step, of this warp so far and of the
+ * whole launch, with their ratios to the ideal.
+ *
+ * Units: sectors, requests, transactions, wavefronts and bytes as model/
+ * counts them (struct access_result, struct totals).  Must not print,
+ * allocate, or know curses.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "panel.h"
+
+static int
+panel_pct(int64_t part, int64_t whole)
+{
+	return whole > 0 ? (int)((part * 100 + whole / 2) / whole) : 0;
+}
+
+static double
+panel_ratio(int64_t a, int64_t b)
+{
+	return b > 0 ? (double)a / (double)b : 0.0;
+}
+
+/*
+ * A kind's totals on one or two lines: so far as counts, over the launch
+ * per request.  Returns the lines used (at most h).
+ */
+static int
+panel_kind_line(struct canvas *c, int x, int y, int w, int h,
+    const char *name, const struct site_totals *t, enum arch arch,
+    int per_request)
+{
+	int	row = 0, n;
+
+	if (t->requests == 0 || h < 1)
+		return 0;
+	n = canvas_printf(c, x, y, ROLE_DIM, w, "%-7s", name);
+	if (t->wavefronts + t->ideal_wavefronts > 0 && t->sectors == 0) {
+		if (per_request)
+			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%.2f "
+			    "wavefronts/req", panel_ratio(t->wavefronts,
+			    t->requests));
+		else
+			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%"
+			    PRId64 " wavefront%s in %" PRId64 " req",
+			    t->wavefronts, t->wavefronts == 1 ? "" : "s",
+			    t->requests);
+		if (h < 2)
+			return 1;
+		if (per_request)
+			canvas_printf(c, x + n, y + 1, ROLE_DIM, w - n, "ideal "
+			    "%.2f", panel_ratio(t->ideal_wavefronts,
+			    t->requests));
+		else
+			canvas_printf(c, x + n, y + 1, ROLE_DIM, w - n, "ideal "
+			    "%" PRId64, t->ideal_wavefronts);
+		return 2;
+	}
+	if (t->sectors == 0) {
+		if (per_request)
+			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%.2f "
+			    "serial reads/req", panel_ratio(t->serial,
+			    t->requests));
+		else
+			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%"
+			    PRId64 " serial read%s in %" PRId64 " req",
+			    t->serial, t->serial == 1 ? "" : "s", t->requests);
+		return 1;
+	}
+	if (per_request)
+		canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%.2f sectors/"
+		    "req", panel_ratio(t->sectors, t->requests));
+	else
+		canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%" PRId64
+		    " sector%s in %" PRId64 " req", t->sectors,
+		    t->sectors == 1 ? "" : "s", t->requests);
+	row++;
+	if (row < h && arch == ARCH_LEGACY) {
+		canvas_printf(c, x + n, y + row++, ROLE_NORMAL, w - n,
+		    "%.2f segments/req", panel_ratio(t->transactions,
+		    t->requests));
+	}
+	if (row < h) {
+		if (per_request)
+			canvas_printf(c, x + n, y + row, ROLE_DIM, w - n,
+			    "ideal %.2f, %d%% used",
+			    panel_ratio(t->ideal, t->requests),
+			    panel_pct(t->bytes_used, t->bytes_moved));
+		else
+			canvas_printf(c, x + n, y + row, ROLE_DIM, w - n,
+			    "ideal %" PRId64 ", %d%% used", t->ideal,
+			    panel_pct(t->bytes_used, t->bytes_moved));
+		row++;
+	}
+	return row;
+}
+
+/* The kinds of a totals struct, each on a line or two. */
+static int
+panel_kinds(struct canvas *c, int x, int y, int w, int h,
+    const struct totals *t, int per_request)
+{
+	struct site_totals	 g;
+	int			 row = 0;
+
+	memset(&g, 0, sizeof g);
+	totals_merge(&g, &t->global_load);
+	totals_merge(&g, &t->global_store);
+	row += panel_kind_line(c, x, y + row, w, h - row, "global", &g,
+	    t->arch, per_request);
+	memset(&g, 0, sizeof g);
+	totals_merge(&g, &t->shared_load);
+	totals_merge(&g, &t->shared_store);
+	row += panel_kind_line(c, x, y + row, w, h - row, "shared", &g,
+	    t->arch, per_request);
+	row += panel_kind_line(c, x, y + row, w, h - row, "const",
+	    &t->constant, t->arch, per_request);
+	return row;
+}
+
+static int
+panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m, int so_far)
+{
+	const struct access_result	*r = &m->res;
+	const struct launch_site	*s = &m->l->sites[m->acc.site];
+	enum role			 role;
+	int				 row = 0, n, k;
+	char				 buf[160];
+
+	if (h < 1 || w < 16)
+		return 0;
+	if (so_far != 0 || w >= 30)
+		canvas_printf(c, x, y + row++, ROLE_HEADING, w, "this step: "
+		    "%s %s", s->op == OP_LOAD ? "load" : "store", s->text);
+	if (row < h && r->active == 0)
+		canvas_text(c, x, y + row++, "no active lane, no request",
+		    ROLE_DIM, w);
+	else if (row < h && r->space == SPACE_GLOBAL) {
+		role = panel_class_role(r->g.class);
+		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
+		n = 3 + canvas_printf(c, x + 3, y + row, role, w - 3, "%s",
+		    rules_class_name(r->g.class));
+		k = snprintf(buf, sizeof buf, "  %d sector%s (ideal %d)",
+		    r->g.sectors, r->g.sectors == 1 ? "" : "s", r->g.ideal);
+		if (n + k > w && row + 1 < h) {
+			row++;
+			n = 1;
+		}
+		canvas_text(c, x + n, y + row++, buf, ROLE_NORMAL, w - n);
+		if (row < h && m->arch == ARCH_LEGACY)
+			canvas_printf(c, x + 3, y + row++, ROLE_NORMAL, w - 3,
+			    "%d segment%s: %d B for %d B used",
+			    r->l.transactions, r->l.transactions == 1 ? "" :
+			    "s", r->l.bytes_moved, r->l.bytes_used);
+		else if (row < h)
+			canvas_printf(c, x + 3, y + row++, r->g.sectors >
+			    r->g.ideal ? ROLE_WARN : ROLE_GOOD, w - 3, "%d B "
+			    "moved, %d used: %d%%", r->g.sectors *
+			    RULES_SECTOR, r->g.bytes_used,
+			    panel_pct(r->g.bytes_used, r->g.sectors *
+			    RULES_SECTOR));
+	} else if (row < h && r->space == SPACE_SHARED) {
+		role = panel_bank_role(r->s.degree);
+		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
+		if (r->s.degree <= 1)
+			n = 3 + canvas_text(c, x + 3, y + row, "no conflict",
+			    role, w - 3);
+		else
+			n = 3 + canvas_printf(c, x + 3, y + row, role, w - 3,
+			    "%d-way conflict", r->s.degree);
+		k = snprintf(buf, sizeof buf, "  %d wavefront%s (ideal %d)",
+		    r->s.wavefronts, r->s.wavefronts == 1 ? "" : "s",
+		    r->s.ideal);
+		if (n + k > w && row + 1 < h) {
+			row++;
+			n = 1;
+		}
+		canvas_text(c, x + n, y + row++, buf, ROLE_NORMAL, w - n);
+		if (row < h && s->size > 4)
+			canvas_printf(c, x + 3, y + row++, ROLE_DIM, w - 3,
+			    "%d-byte access: phases of %d lanes", s->size,
+			    s->size == 8 ? 16 : 8);
+	} else if (row < h) {
+		role = r->c.serial <= 1 ? ROLE_BROADCAST : ROLE_UNCOALESCED;
+		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
+		canvas_printf(c, x + 3, y + row++, role, w - 3, "%d serial "
+		    "read%s for %d lanes", r->c.serial, r->c.serial == 1 ?
+		    "" : "s", r->c.active);
+	}
+	if (so_far && row + 1 < h) {
+		canvas_printf(c, x, y + row++, ROLE_HEADING, w, "so far, "
+		    "steps 0-%" PRId64 " of this warp", m->step);
+		row += panel_kinds(c, x + 1, y + row, w - 1, h - row,
+		    &m->so_far, 0);
+	}
+	if (m->whole != NULL && row + 1 < h) {
+		snprintf(buf, sizeof buf, "whole launch, %" PRId64 " warps",
+		    launch_total_warps(m->l));
+		canvas_text(c, x, y + row++, buf, ROLE_HEADING, w);
+		row += panel_kind_line(c, x + 1, y + row, w - 1, h - row,
+		    "access", &m->whole->site[m->acc.site], m->arch, 1);
+		row += panel_kinds(c, x + 1, y + row, w - 1, h - row,
+		    m->whole, 1);
+	}
+	return row;
+}
+
+const struct panel panel_counts = {
+	.name = "counts",
+	.draw = panel_counts_draw,
+};

@@ -1,0 +1,622 @@
+/*
+ * panel-memory.c - what the lanes hit: global sectors (or the matrix
+ * window), legacy segments, shared banks or constant reads, and the legend
+ * of the glyphs used.
+ *
+ * Units: byte addresses; a word is 4 bytes (one bank), a sector 32 bytes
+ * (8 words), a line 128 bytes (4 sectors, 32 words).  The counts drawn
+ * come from model/; this file works out which lanes touch which word to
+ * place them.  Must not print, allocate per frame beyond the stack, or
+ * know curses.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "panel.h"
+
+#define PANEL_WORDS	(RULES_LINE / RULES_BANK_WIDTH)	/* 32 a line */
+#define PANEL_SWORDS	(RULES_SECTOR / RULES_BANK_WIDTH) /* 8 a sector */
+#define PANEL_MAX_LINES	128
+
+/* One 128-byte line a global access touches. */
+struct panel_line {
+	int64_t		line;			/* address / 128 */
+	uint32_t	word[PANEL_WORDS];	/* lanes per 4-byte word */
+};
+
+/* Collect the lines the active lanes touch, sorted; returns the count. */
+static int
+panel_lines(const struct view_model *m, struct panel_line *lines, int max)
+{
+	const struct access	*a = &m->acc;
+	int			 size = m->l->sites[a->site].size, n = 0;
+	int			 l, i, j;
+	int64_t			 w, ln;
+	struct panel_line	 t;
+
+	for (l = 0; l < a->nlanes; l++) {
+		if (!(a->active & (UINT32_C(1) << l)))
+			continue;
+		for (w = panel_floordiv(a->addr[l], 4);
+		    w <= panel_floordiv(a->addr[l] + size - 1, 4); w++) {
+			ln = panel_floordiv(w, PANEL_WORDS);
+			for (i = 0; i < n; i++)
+				if (lines[i].line == ln)
+					break;
+			if (i == n) {
+				if (n == max)
+					continue;
+				memset(&lines[n], 0, sizeof lines[n]);
+				lines[n++].line = ln;
+			}
+			lines[i].word[w - ln * PANEL_WORDS] |=
+			    UINT32_C(1) << l;
+		}
+	}
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && lines[j - 1].line > lines[j].line; j--) {
+			t = lines[j];
+			lines[j] = lines[j - 1];
+			lines[j - 1] = t;
+		}
+	return n;
+}
+
+/* Lanes touching sector s of a line. */
+static uint32_t
+panel_sector_lanes(const struct panel_line *pl, int s)
+{
+	uint32_t	mask = 0;
+	int		i;
+
+	for (i = 0; i < PANEL_SWORDS; i++)
+		mask |= pl->word[s * PANEL_SWORDS + i];
+	return mask;
+}
+
+/*
+ * Draw one line: each sector as sc cells (16: two per word, 8: one per
+ * word, 4: one per two words), grouped by sector; used words in the
+ * request's class, unused words of a moved sector as waste, sectors not
+ * moved dotted.  Lanes go on the row below.
+ */
+static void
+panel_draw_line(struct canvas *c, int x, int y, int sc, int lanes_row,
+    const struct panel_line *pl, enum role cls, int hexw)
+{
+	uint32_t	mask, used;
+	int		s, i, k, w0, w1, cx;
+	enum role	role;
+	uint32_t	ch;
+	char		buf[64];
+
+	if (hexw > 0)
+		canvas_printf(c, x, y, ROLE_DIM, hexw, "%0*" PRIx64, hexw,
+		    pl->line * RULES_LINE);
+	cx = x + (hexw > 0 ? hexw + 1 : 0);
+	for (s = 0; s < 4; s++) {
+		canvas_put(c, cx, y, 0x2502, ROLE_BORDER);
+		mask = panel_sector_lanes(pl, s);
+		for (i = 0; i < sc; i++) {
+			w0 = i * PANEL_SWORDS / sc;
+			w1 = (i + 1) * PANEL_SWORDS / sc;
+			if (w1 <= w0)
+				w1 = w0 + 1;
+			for (used = 0, k = w0; k < w1; k++)
+				used |= pl->word[s * PANEL_SWORDS + k];
+			if (used != 0)
+				role = cls;
+			else if (mask != 0)
+				role = ROLE_WASTE;
+			else
+				role = ROLE_DIM;
+			ch = role == ROLE_DIM ? 0x00b7 : canvas_glyph(c, role);
+			if (role == ROLE_DIM && sc > PANEL_SWORDS &&
+			    i % 2 == 1)
+				ch = ' ';
+			canvas_put(c, cx + 1 + i, y, ch, role);
+		}
+		if (lanes_row && mask != 0) {
+			panel_lanes_text(mask, buf, sizeof buf, sc);
+			canvas_text(c, cx + 1, y + 1, buf, ROLE_LANE, sc);
+		}
+		cx += 1 + sc;
+	}
+	canvas_put(c, cx, y, 0x2502, ROLE_BORDER);
+}
+
+/* Width of the hex address label of the lines shown. */
+static int
+panel_hexw(const struct panel_line *lines, int n)
+{
+	char	buf[32];
+	int	w = 0, i, k;
+
+	for (i = 0; i < n; i++) {
+		k = snprintf(buf, sizeof buf, "%" PRIx64,
+		    lines[i].line * RULES_LINE);
+		if (k > w)
+			w = k;
+	}
+	return w;
+}
+
+/*
+ * A window of a matrix around the touched elements: touched cells in the
+ * request's class, others dotted.  Rows and columns are numbered.
+ */
+static int
+panel_matrix(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m, enum role cls)
+{
+	const struct access		*a = &m->acc;
+	const struct launch_site	*s = &m->l->sites[a->site];
+	const struct launch_array	*arr = &m->l->arrays[s->array];
+	int64_t				 r0 = INT64_MAX, c0 = INT64_MAX;
+	int64_t				 r1 = -1, c1 = -1, r, col, top, left;
+	int64_t				 i;
+	int				 l, rw, nrows, ncols, yy, xx, hit, cap;
+	char				 buf[96];
+
+	if (arr->def->dims[0] == NULL || arr->cols <= 0 || w < 16 || h < 4)
+		return 0;
+	for (l = 0; l < a->nlanes; l++) {
+		if (!(a->active & (UINT32_C(1) << l)))
+			continue;
+		r = a->index[l] / arr->cols;
+		col = a->index[l] % arr->cols;
+		if (r < r0)
+			r0 = r;
+		if (r > r1)
+			r1 = r;
+		if (col < c0)
+			c0 = col;
+		if (col > c1)
+			c1 = col;
+	}
+	if (r1 < 0)
+		return 0;
+	rw = snprintf(buf, sizeof buf, "%" PRId64, r0 + h);
+	if (rw < 2)
+		rw = 2;
+	nrows = h - 2;
+	if (r1 - r0 + 2 > nrows)
+		nrows--;	/* room for "rows to N below" */
+	ncols = w - rw - 1;
+	top = r0 > 0 ? r0 - 1 : 0;
+	left = c0 > 0 ? c0 - 1 : 0;
+	if (c1 - c0 + 3 <= ncols && left + ncols > arr->cols)
+		left = arr->cols - ncols > 0 ? arr->cols - ncols : 0;
+	if (top + nrows > arr->rows)
+		top = arr->rows - nrows > 0 ? arr->rows - nrows : 0;
+	snprintf(buf, sizeof buf, "%s is %" PRId64 "x%" PRId64,
+	    arr->def->name, arr->rows, arr->cols);
+	canvas_text(c, x, y, buf, ROLE_DIM, w);
+	/* Column ruler: a number every 8 columns. */
+	for (i = 0; i < ncols && left + i < arr->cols; i++)
+		if ((left + i) % 8 == 0) {
+			cap = canvas_printf(c, x + rw + 1 + (int)i, y + 1,
+			    ROLE_DIM, ncols - (int)i, "%" PRId64, left + i);
+			i += cap > 0 ? cap - 1 : 0;
+		}
+	for (yy = 0; yy < nrows && top + yy < arr->rows; yy++) {
+		r = top + yy;
+		canvas_printf(c, x, y + 2 + yy, ROLE_DIM, rw, "%*" PRId64, rw,
+		    r);
+		for (xx = 0; xx < ncols && left + xx < arr->cols; xx++) {
+			col = left + xx;
+			hit = 0;
+			for (l = 0; l < a->nlanes && !hit; l++)
+				if ((a->active & (UINT32_C(1) << l)) &&
+				    a->index[l] == r * arr->cols + col)
+					hit = 1;
+			if (hit)
+				canvas_put(c, x + rw + 1 + xx, y + 2 + yy,
+				    canvas_glyph(c, cls), cls);
+			else
+				canvas_put(c, x + rw + 1 + xx, y + 2 + yy,
+				    0x00b7, ROLE_DIM);
+		}
+	}
+	if (r1 >= top + nrows)
+		canvas_printf(c, x, y + 2 + nrows, ROLE_DIM, w, "%s down to "
+		    "row %" PRId64, c->ascii ? "v" : "\xe2\x86\x93", r1);
+	return h;
+}
+
+static int
+panel_global(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m, int window)
+{
+	struct panel_line	 lines[PANEL_MAX_LINES];
+	enum role		 cls = panel_class_role(m->res.g.class);
+	int			 n, i, sc, hexw, show, yy, sectors, s, mw;
+
+	n = panel_lines(m, lines, PANEL_MAX_LINES);
+	hexw = panel_hexw(lines, n);
+	mw = window ? 24 : 0;
+	if (m->l->arrays[m->l->sites[m->acc.site].array].def->dims[0] == NULL)
+		mw = 0;
+	/* Sector width: two columns a word, one, or one per two words. */
+	if (w >= hexw + 1 + 4 * 17 + 1 + (mw ? mw + 2 : 0))
+		sc = 16;
+	else if (w >= 4 * 9 + 1)
+		sc = 8;
+	else
+		sc = 4;
+	if (w < hexw + 1 + 4 * (sc + 1) + 1 + (mw ? mw + 2 : 0))
+		mw = 0;
+	else if (mw > 0) {
+		/* The window takes what the lines leave, up to 64. */
+		mw = w - (hexw + 1 + 4 * (sc + 1) + 1) - 3;
+		if (mw > 64)
+			mw = 64;
+	}
+	if (w < hexw + 1 + 4 * (sc + 1) + 1)
+		hexw = 0;
+	/* Ruler: the byte offset of each sector within its line. */
+	canvas_text(c, x, y, "line", ROLE_DIM, hexw);
+	for (s = 0; s < 4; s++)
+		canvas_printf(c, x + (hexw ? hexw + 1 : 0) + 1 +
+		    s * (sc + 1), y, ROLE_DIM, sc, "+%d", s * RULES_SECTOR);
+	show = (h - 1) / 2;
+	if (show < n && show > 0 && (h - 1) % 2 == 0)
+		show--;		/* room for the "more" row */
+	for (i = 0, yy = y + 1; i < n && i < show; i++, yy += 2)
+		panel_draw_line(c, x, yy, sc, 1, &lines[i], cls, hexw);
+	if (i < n) {
+		for (sectors = 0; i < n; i++)
+			for (s = 0; s < 4; s++)
+				sectors += panel_sector_lanes(&lines[i], s) !=
+				    0;
+		canvas_printf(c, x, yy, ROLE_DIM, w, "... %d more lines, %d "
+		    "more sectors", n - show, sectors);
+		yy++;
+	}
+	if (mw > 0) {
+		i = x + w - mw;
+		panel_matrix(c, i, y, mw, h, m, cls);
+	}
+	return yy - y;
+}
+
+/* --- memory: legacy segments ------------------------------------------ */
+
+static int
+panel_legacy(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m)
+{
+	const struct rules_legacy	*lg = &m->res.l;
+	const struct access		*a = &m->acc;
+	int				 size = m->l->sites[a->site].size;
+	int				 i, k, l, words, cw, row, half, segs[2];
+	int				 act[2], hexw = 0, cx, used;
+	int64_t				 wa;
+	enum role			 role;
+	char				 buf[64];
+
+	segs[0] = segs[1] = act[0] = act[1] = 0;
+	for (i = 0; i < lg->transactions && i < RULES_MAX_SEGMENTS; i++) {
+		segs[lg->seg[i].half & 1]++;
+		k = snprintf(buf, sizeof buf, "%" PRIx64, lg->seg[i].addr);
+		if (k > hexw)
+			hexw = k;
+	}
+	for (l = 0; l < a->nlanes; l++)
+		if (a->active & (UINT32_C(1) << l))
+			act[l >= a->nlanes / 2 && a->nlanes > 1]++;
+	cw = w >= 8 + hexw + 6 + 64 + 12 ? 2 : 1;
+	canvas_text(c, x, y, "half size address  words of the segment "
+	    "(4 B each)", ROLE_DIM, w);
+	for (i = 0, row = 1; i < lg->transactions && row < h; i++, row++) {
+		if (row == h - 1 && i + 1 < lg->transactions) {
+			canvas_printf(c, x, y + row, ROLE_DIM, w, "... %d more "
+			    "segments", lg->transactions - i);
+			row++;
+			break;
+		}
+		half = lg->seg[i].half & 1;
+		if (segs[half] <= 1)
+			role = ROLE_COALESCED;
+		else if (segs[half] >= act[half])
+			role = ROLE_UNCOALESCED;
+		else
+			role = ROLE_SPLIT;
+		cx = x + canvas_printf(c, x, y + row, ROLE_NORMAL, w,
+		    " h%d %4dB %0*" PRIx64 " ", half, lg->seg[i].size, hexw,
+		    lg->seg[i].addr);
+		words = lg->seg[i].size / 4;
+		canvas_put(c, cx, y + row, 0x2502, ROLE_BORDER);
+		for (k = 0; k < words; k++) {
+			wa = lg->seg[i].addr + 4 * k;
+			used = 0;
+			for (l = 0; l < a->nlanes; l++)
+				if ((lg->seg[i].lanes & (UINT32_C(1) << l)) &&
+				    a->addr[l] < wa + 4 &&
+				    a->addr[l] + size > wa)
+					used = 1;
+			canvas_put(c, cx + 1 + k * cw, y + row,
+			    canvas_glyph(c, used ? role : ROLE_WASTE),
+			    used ? role : ROLE_WASTE);
+			if (cw == 2)
+				canvas_put(c, cx + 2 + k * cw, y + row,
+				    canvas_glyph(c, used ? role : ROLE_WASTE),
+				    used ? role : ROLE_WASTE);
+		}
+		canvas_put(c, cx + 1 + words * cw, y + row, 0x2502,
+		    ROLE_BORDER);
+		panel_lanes_text(lg->seg[i].lanes, buf, sizeof buf, 20);
+		canvas_printf(c, cx + 3 + 32 * cw, y + row, ROLE_LANE,
+		    w - (cx + 3 + 32 * cw - x), "lanes %s", buf);
+	}
+	return row;
+}
+
+/* --- memory: shared banks --------------------------------------------- */
+
+static int
+panel_shared(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m)
+{
+	const struct access	*a = &m->acc;
+	int64_t			 words[RULES_BANKS][RULES_MAX_LANES], wd;
+	uint32_t		 lanes[RULES_BANKS][RULES_MAX_LANES];
+	int			 n[RULES_BANKS], b, l, i, k, cw, lab, stack;
+	int			 bx, more;
+	enum role		 role;
+	uint32_t		 ch;
+	char			 buf[64];
+
+	memset(n, 0, sizeof n);
+	for (l = 0; l < a->nlanes; l++) {
+		if (!(a->active & (UINT32_C(1) << l)))
+			continue;
+		wd = panel_floordiv(a->addr[l], RULES_BANK_WIDTH);
+		b = (int)(((wd % RULES_BANKS) + RULES_BANKS) % RULES_BANKS);
+		for (i = 0; i < n[b]; i++)
+			if (words[b][i] == wd)
+				break;
+		if (i == n[b]) {
+			words[b][i] = wd;
+			lanes[b][i] = 0;
+			n[b]++;
+		}
+		lanes[b][i] |= UINT32_C(1) << l;
+	}
+	lab = 6;
+	if (w >= lab + 3 * RULES_BANKS)
+		cw = 3;
+	else if (w >= lab + 2 * RULES_BANKS)
+		cw = 2;
+	else
+		cw = 1;
+	if (w < lab + cw * RULES_BANKS)
+		lab = 0;
+	canvas_text(c, x, y, "bank", ROLE_DIM, lab);
+	for (b = 0; b < RULES_BANKS; b += cw == 3 ? 1 : 8 / cw)
+		canvas_printf(c, x + lab + b * cw, y, ROLE_DIM, 8, "%*d",
+		    cw == 3 ? 2 : 1, b);
+	/* Words stacked per bank, one row each; the bottom row counts. */
+	for (k = 0, b = 0; b < RULES_BANKS; b++)
+		if (n[b] > k)
+			k = n[b];
+	stack = h - 3;
+	if (stack > k)
+		stack = k;
+	if (stack < 1)
+		stack = 1;
+	for (k = 0; k < stack; k++) {
+		if (lab > 0)
+			canvas_text(c, x, y + 1 + k, k == 0 ? "words" : "",
+			    ROLE_DIM, lab);
+		for (b = 0; b < RULES_BANKS; b++) {
+			bx = x + lab + b * cw;
+			if (k >= n[b]) {
+				if (k == 0)
+					canvas_put(c, bx + cw - 1, y + 1,
+					    0x00b7, ROLE_DIM);
+				continue;
+			}
+			role = panel_bank_role(n[b]);
+			more = n[b] - stack + 1;
+			if (k == stack - 1 && more > 1) {
+				/* More words than rows: n-way counts them. */
+				for (i = 0; i < cw - (cw == 3); i++)
+					canvas_put(c, bx + (cw == 3) + i,
+					    y + 1 + k, 0x22ee, role);
+				continue;
+			}
+			if (__builtin_popcount(lanes[b][k]) > 1)
+				ch = canvas_glyph(c, ROLE_BROADCAST);
+			else
+				ch = canvas_glyph(c, role);
+			for (i = 0; i < cw - (cw == 3); i++)
+				canvas_put(c, bx + (cw == 3) + i, y + 1 + k,
+				    ch, __builtin_popcount(lanes[b][k]) > 1 ?
+				    ROLE_BROADCAST : role);
+		}
+	}
+	if (lab > 0)
+		canvas_text(c, x, y + 1 + stack, "n-way", ROLE_DIM, lab);
+	for (b = 0; b < RULES_BANKS; b++) {
+		if (n[b] == 0)
+			continue;
+		if (cw == 1 && n[b] > 9 && (b + 1 == RULES_BANKS ||
+		    n[b + 1] != 0))
+			canvas_put(c, x + lab + b, y + 1 + stack, '+',
+			    panel_bank_role(n[b]));
+		else if (cw == 1 && n[b] > 9)
+			canvas_printf(c, x + lab + b, y + 1 + stack,
+			    panel_bank_role(n[b]), 2, "%d", n[b]);
+		else
+			canvas_printf(c, x + lab + b * cw, y + 1 + stack,
+			    panel_bank_role(n[b]), cw, "%*d", cw, n[b]);
+	}
+	/* Which lanes read the busiest bank's words. */
+	for (b = 0, k = 0; k < RULES_BANKS; k++)
+		if (n[k] > n[b])
+			b = k;
+	if (n[b] == 1)
+		canvas_text(c, x, y + 2 + stack, "every bank serves at most "
+		    "one word: one pass", ROLE_NORMAL, w);
+	else if (n[b] > 0) {
+		uint32_t all = 0;
+
+		for (i = 0; i < n[b]; i++)
+			all |= lanes[b][i];
+		panel_lanes_text(all, buf, sizeof buf, 20);
+		canvas_printf(c, x, y + 2 + stack, ROLE_NORMAL, w, "busiest:"
+		    " bank %d, %d distinct word%s, lanes %s", b, n[b],
+		    n[b] == 1 ? "" : "s", buf);
+	}
+	return stack + 3;
+}
+
+/* --- memory: constant ------------------------------------------------- */
+
+static int
+panel_constant(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m)
+{
+	const struct access		*a = &m->acc;
+	const struct launch_site	*s = &m->l->sites[a->site];
+	const char			*name;
+	int64_t				 addr[RULES_MAX_LANES];
+	uint32_t			 lanes[RULES_MAX_LANES];
+	int64_t				 idx[RULES_MAX_LANES];
+	int				 n = 0, i, l, cols, ew, row, col;
+	enum role			 role;
+	char				 buf[64], lt[32];
+
+	name = m->l->arrays[s->array].def->name;
+	for (l = 0; l < a->nlanes; l++) {
+		if (!(a->active & (UINT32_C(1) << l)))
+			continue;
+		for (i = 0; i < n; i++)
+			if (addr[i] == a->addr[l])
+				break;
+		if (i == n) {
+			addr[n] = a->addr[l];
+			idx[n] = a->index[l];
+			lanes[n++] = 0;
+		}
+		lanes[i] |= UINT32_C(1) << l;
+	}
+	if (n == 1)
+		canvas_text(c, x, y, "one address: one read, broadcast to "
+		    "every lane", ROLE_DIM, w);
+	else
+		canvas_printf(c, x, y, ROLE_DIM, w, "%d distinct addresses, "
+		    "read one after another:", n);
+	ew = 24;
+	cols = w / ew > 0 ? w / ew : 1;
+	for (i = 0; i < n; i++) {
+		row = 1 + i % (h - 1 > 0 ? h - 1 : 1);
+		col = i / (h - 1 > 0 ? h - 1 : 1);
+		if (col >= cols) {
+			canvas_printf(c, x + (cols - 1) * ew, y + h - 1,
+			    ROLE_DIM, ew, "... %d more", n - i + 1);
+			break;
+		}
+		role = __builtin_popcount(lanes[i]) > 1 ? ROLE_BROADCAST :
+		    ROLE_UNCOALESCED;
+		panel_lanes_text(lanes[i], lt, sizeof lt, 8);
+		snprintf(buf, sizeof buf, "%2d %s[%" PRId64 "]", i + 1, name,
+		    idx[i]);
+		canvas_put(c, x + col * ew, y + row, canvas_glyph(c, role),
+		    role);
+		canvas_text(c, x + col * ew + 2, y + row, buf, ROLE_NORMAL,
+		    13);
+		canvas_printf(c, x + col * ew + 15, y + row, ROLE_LANE, ew - 16,
+		    "%s%s", __builtin_popcount(lanes[i]) > 1 ? "" : "ln ", lt);
+	}
+	return n + 1 < h ? n + 1 : h;
+}
+
+static int
+panel_memory_draw(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m, int window)
+{
+	if (h < 2 || w < 10)
+		return 0;
+	if (m->res.active == 0) {
+		canvas_text(c, x, y, "no active lane: this step makes no "
+		    "request", ROLE_DIM, w);
+		return 1;
+	}
+	switch (m->res.space) {
+	case SPACE_GLOBAL:
+		if (m->arch == ARCH_LEGACY)
+			return panel_legacy(c, x, y, w, h, m);
+		return panel_global(c, x, y, w, h, m, window);
+	case SPACE_SHARED:
+		return panel_shared(c, x, y, w, h, m);
+	case SPACE_CONSTANT:
+		return panel_constant(c, x, y, w, h, m);
+	}
+	return 0;
+}
+
+/* Put glyph and words; returns the columns used. */
+static int
+panel_key(struct canvas *c, int x, int y, int w, enum role role,
+    const char *text)
+{
+	int	n;
+
+	if (w < 4)
+		return 0;
+	canvas_put(c, x, y, canvas_glyph(c, role), role);
+	n = canvas_text(c, x + 2, y, text, ROLE_DIM, w - 2);
+	return n + 4;
+}
+
+int
+panel_legend(struct canvas *c, int x, int y, int w,
+    const struct view_model *m)
+{
+	int	n = 0;
+
+	switch (m->res.space) {
+	case SPACE_GLOBAL:
+		n += panel_key(c, x + n, y, w - n, ROLE_COALESCED,
+		    "coalesced");
+		n += panel_key(c, x + n, y, w - n, ROLE_SPLIT, "split");
+		n += panel_key(c, x + n, y, w - n, ROLE_UNCOALESCED,
+		    "uncoalesced");
+		n += panel_key(c, x + n, y, w - n, ROLE_BROADCAST, "broadcast");
+		n += panel_key(c, x + n, y, w - n, ROLE_WASTE, "unused");
+		canvas_put(c, x + n, y, 0x00b7, ROLE_DIM);
+		n += 2 + canvas_text(c, x + n + 2, y, "not moved", ROLE_DIM,
+		    w - n - 2);
+		break;
+	case SPACE_SHARED:
+		n += panel_key(c, x + n, y, w - n, ROLE_BANK_FREE,
+		    "no conflict");
+		n += panel_key(c, x + n, y, w - n, ROLE_CONFLICT_LOW,
+		    "2-3 way");
+		n += panel_key(c, x + n, y, w - n, ROLE_CONFLICT_MID,
+		    "4-15 way");
+		n += panel_key(c, x + n, y, w - n, ROLE_CONFLICT_HIGH,
+		    "16+ way");
+		n += panel_key(c, x + n, y, w - n, ROLE_BROADCAST,
+		    "one word, many lanes");
+		break;
+	case SPACE_CONSTANT:
+		n += panel_key(c, x + n, y, w - n, ROLE_BROADCAST,
+		    "one read for many lanes");
+		n += panel_key(c, x + n, y, w - n, ROLE_UNCOALESCED,
+		    "a read for one lane");
+		break;
+	}
+	return 1;
+}
+
+const struct panel panel_memory = {
+	.name = "memory",
+	.draw = panel_memory_draw,
+};
