@@ -1843,7 +1843,7 @@ stmt_for(struct rd *r)
 	r->nested = 0;
 	r->pos = steptok;
 	while (eat(r, ","))
-		walk(r, 1);
+		walk(r, 0);
 	r->pos = bodytok;
 	statement(r);
 	endtok = r->pos;
