@@ -848,8 +848,15 @@ cli_main(int argc, char **argv)
 		    "show, trace, stats, check, bench, gpu; a .cu kernel file; "
 		    "or options for the TUI)", sub);
 	if (sub != NULL && ksrc_is_path(sub)) {
-		/* warpviz FILE.cu [options]: the TUI on that file. */
-		char	**args;
+		/* warpviz FILE.cu [options]: the TUI on that file, which
+		   must read before the terminal matters. */
+		char	**args, *cause = NULL;
+
+		if (catalog_open(sub, &cause) == NULL) {
+			cli_usage_error("%s", cause);
+			free(cause);
+			return EXIT_USAGE;
+		}
 
 		if ((args = calloc(argc + 2, sizeof *args)) == NULL)
 			abort();

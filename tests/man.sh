@@ -26,7 +26,7 @@ for p in $("$WARPVIZ" list --json | grep -o '{"name": "[a-z]*", "min"' | sed 's/
 	ok $? "parameter $p is documented"
 done
 # Sub-commands.
-for c in list show trace stats bench gpu; do
+for c in list show trace stats check bench gpu; do
 	grep -q "^\.It Cm $c\b" "$page"; ok $? "command $c is documented"
 done
 # Every option --help names: --long as "Fl \-long", -x as "Fl x".
