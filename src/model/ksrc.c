@@ -777,6 +777,9 @@ need_int(struct rd *r, const struct val *x, const char *what)
 {
 	if (x->kind == VAL_INT)
 		return x->text;
+	if (x->kind == VAL_DATA && x->origin <= -2)
+		fail(r, -2 - x->origin, "unknown name '%s'", src_text(r,
+		    -2 - x->origin, -2 - x->origin));
 	if (x->kind == VAL_DATA && x->origin >= 0)
 		fail(r, x->origin, "'%s' is read from memory and decides %s "
 		    "(line %d); the model cannot follow a value read from "
@@ -1040,7 +1043,11 @@ primary(struct rd *r)
 		if (r->t[r->pos + 1].kind == T_PUNCT &&
 		    tok_is(&r->t[r->pos + 1], "("))
 			return mk(VAL_DATA, first, first);	/* call() */
-		fail(r, r->pos, "unknown name '%.*s'", tk(r)->len, tk(r)->p);
+		/* HUGE_VALF, a device global: data, refused as an index. */
+		v = mk(VAL_DATA, first, first);
+		v.origin = -2 - first;
+		r->pos++;
+		return v;
 	}
 	r->pos++;
 	switch (var->kind) {
@@ -2106,6 +2113,11 @@ struct meta {
 	int		 narr;
 	int		 nparams;
 	int		 nderived;
+	int		 blk;		/* which block of warpviz: lines */
+	int		 after;		/* its last line: the kernel follows */
+	int		 tparam[4];	/* template <int X>: tokens */
+	int		 ntparam;
+	const char	*sym[VARIANT_MAX_PARAMS];
 };
 
 static int
@@ -2154,10 +2166,14 @@ meta_line(struct rd *r, struct meta *m, const char *s, int line)
 			v->compare = val;
 		else if (strcmp(key, "note") == 0)
 			v->note = val;
+		else if (strcmp(key, "require") == 0)
+			v->require = expand_text(r, val, line);
+		else if (strcmp(key, "require-text") == 0)
+			v->require_text = val;
 		else
 			fail(r, -line, "unknown warpviz key '%s' (name, title, "
-			    "family, lesson, compare, note, param, launch, "
-			    "array, let)", key);
+			    "family, lesson, compare, note, require, "
+			    "require-text, param, launch, array, let)", key);
 		return;
 	}
 	line_words(copy, w, &n, 16);
@@ -2187,6 +2203,7 @@ meta_line(struct rd *r, struct meta *m, const char *s, int line)
 		for (k = 2; k < n; k++)
 			if (strcmp(w[k], "pow2") == 0)
 				p->flags |= PARAM_POW2;
+		p->sym = word_value(r, w + 2, n - 2, "sym");
 		p->unit = word_value(r, w + 2, n - 2, "unit");
 		if (p->unit == NULL)
 			p->unit = "";
@@ -2314,14 +2331,43 @@ skip_item(struct rd *r)
 	}
 }
 
+/* An integer the launch gives: a param (by its sym or name) or a let. */
+static void
+bind_int(struct rd *r, int nametok)
+{
+	struct variant	*v = &r->kf->v;
+	struct var	*var;
+	const char	*name = NULL;
+	int		 k;
+
+	for (k = 0; k < VARIANT_MAX_PARAMS && v->params[k].name; k++) {
+		name = v->params[k].sym ? v->params[k].sym : v->params[k].name;
+		if (tok_is(&r->t[nametok], name))
+			break;
+		name = NULL;
+	}
+	for (k = 0; name == NULL && k < 4 && v->derived[k].name; k++)
+		if (tok_is(&r->t[nametok], v->derived[k].name))
+			name = v->derived[k].name;
+	if (name == NULL)
+		fail(r, nametok, "integer parameter %.*s needs a '// warpviz: "
+		    "param %.*s=DEFAULT range=MIN..MAX' line",
+		    r->t[nametok].len, r->t[nametok].p, r->t[nametok].len,
+		    r->t[nametok].p);
+	var = add_var(r, &r->t[nametok], VK_INT);
+	var->isint = 1;
+	snprintf(var->model, sizeof var->model, "%s", name);
+}
+
 static void
 kernel_params(struct rd *r, struct meta *m)
 {
-	struct variant	*v = &r->kf->v;
 	struct ty	 ty;
 	struct var	*var;
-	int		 nametok, i, k;
+	int		 nametok, i;
 
+	for (i = 0; i < m->ntparam; i++)
+		bind_int(r, m->tparam[i]);
 	want(r, "(");
 	if (eat(r, ")"))
 		return;
@@ -2350,21 +2396,9 @@ kernel_params(struct rd *r, struct meta *m)
 			    NULL, NULL);
 			continue;
 		}
-		for (k = 0; k < VARIANT_MAX_PARAMS && v->params[k].name; k++)
-			if (tok_is(&r->t[nametok], v->params[k].name))
-				break;
-		if (ty.is_int) {
-			if (k == VARIANT_MAX_PARAMS || !v->params[k].name)
-				fail(r, nametok, "integer parameter %.*s needs "
-				    "a '// warpviz: param %.*s=DEFAULT "
-				    "range=MIN..MAX' line", r->t[nametok].len,
-				    r->t[nametok].p, r->t[nametok].len,
-				    r->t[nametok].p);
-			var = add_var(r, &r->t[nametok], VK_INT);
-			var->isint = 1;
-			snprintf(var->model, sizeof var->model, "%s",
-			    v->params[k].name);
-		} else {
+		if (ty.is_int)
+			bind_int(r, nametok);
+		else {
 			var = add_var(r, &r->t[nametok], VK_DATA);
 			var->strct = -2;
 		}
@@ -2378,7 +2412,7 @@ file_scope(struct rd *r, struct meta *m, int *kbody)
 	struct ty	 ty;
 	const char	*d[2];
 	int		 nd, nametok, start, is_global, is_template, namepos;
-	int		 i;
+	int		 i, tp[4], ntp = 0, is_device;
 
 	*kbody = -1;
 	while (tk(r)->kind != T_EOF) {
@@ -2390,12 +2424,17 @@ file_scope(struct rd *r, struct meta *m, int *kbody)
 				fail(r, r->pos, "extern \"C\" { ... } blocks "
 				    "are not supported");
 		}
+		ntp = 0;
 		if (at(r, "template")) {
 			is_template = 1;
 			r->pos++;
 			want(r, "<");
-			while (!eat(r, ">") && tk(r)->kind != T_EOF)
+			while (!eat(r, ">") && tk(r)->kind != T_EOF) {
+				if (tk(r)->kind == T_ID && ntp < 4 &&
+				    tok_is(&r->t[r->pos - 1], "int"))
+					tp[ntp++] = r->pos;
 				r->pos++;
+			}
 		}
 		if (at(r, "struct") && (tok_is(&r->t[r->pos + 2], "{") ||
 		    tok_is(&r->t[r->pos + 1], "__align__"))) {
@@ -2424,30 +2463,34 @@ file_scope(struct rd *r, struct meta *m, int *kbody)
 			skip_item(r);
 			continue;
 		}
-		is_global = 0;
+		is_global = is_device = 0;
 		namepos = -1;
 		for (i = r->pos; r->t[i].kind != T_EOF &&
 		    !tok_is(&r->t[i], ";") && !tok_is(&r->t[i], "{"); i++) {
 			if (tok_is(&r->t[i], "__global__"))
 				is_global = 1;
+			if (tok_is(&r->t[i], "__device__"))
+				is_device = 1;
 			if (namepos < 0 && tok_is(&r->t[i], "(") &&
 			    i > r->pos && r->t[i - 1].kind == T_ID &&
 			    !tok_is(&r->t[i - 1], "__launch_bounds__"))
 				namepos = i - 1;
 		}
-		if (is_global && namepos >= 0 && tok_is(&r->t[i], "{") &&
-		    (m->kernel == NULL || ((int)strlen(m->kernel) ==
-		    r->t[namepos].len && strncmp(m->kernel, r->t[namepos].p,
-		    r->t[namepos].len) == 0))) {
-			if (*kbody >= 0)
-				fail(r, namepos, "more than one __global__ "
-				    "function: name one with '// warpviz: "
-				    "launch kernel=NAME'");
-			if (is_template)
-				fail(r, start, "a template kernel cannot be "
-				    "launched by name; write it for one size");
+		/*
+		 * The kernel: the function launch kernel= names (a __device__
+		 * template the __global__ ones call will do), else the first
+		 * __global__ function after this block of warpviz: lines.
+		 */
+		if (namepos >= 0 && tok_is(&r->t[i], "{") && *kbody < 0 &&
+		    ((m->kernel != NULL && (is_global || is_device) &&
+		    (int)strlen(m->kernel) == r->t[namepos].len &&
+		    strncmp(m->kernel, r->t[namepos].p,
+		    r->t[namepos].len) == 0) || (m->kernel == NULL &&
+		    is_global && r->t[namepos].line > m->after))) {
 			r->kf->v.kernel = tok_text(r, namepos);
 			*kbody = namepos + 1;
+			memcpy(m->tparam, tp, sizeof tp);
+			m->ntparam = is_template ? ntp : 0;
 		}
 		r->pos = start;
 		skip_item(r);
@@ -2470,13 +2513,28 @@ kfile_free(struct kfile *kf)
 	free(kf);
 }
 
-/* Collect the warpviz: lines of the file. */
-static void
+static int
+line_has(const char *p, const char *e, const char *word)
+{
+	size_t	n = strlen(word);
+
+	for (; p + n <= e; p++)
+		if (strncmp(p, word, n) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Collect block m->block of warpviz: lines: a block is a run of them with
+ * no function between; its kernel is the first one after it.  Returns the
+ * number of blocks in the file.
+ */
+static int
 meta_lines(struct rd *r, struct meta *m)
 {
 	const char	*p = r->text, *e, *q;
 	char		*line;
-	int		 ln = 1;
+	int		 ln = 1, block = -1, open = 0;
 
 	for (; *p != '\0'; ln++) {
 		e = strchr(p, '\n');
@@ -2485,14 +2543,24 @@ meta_lines(struct rd *r, struct meta *m)
 		for (q = p; q < e && (*q == ' ' || *q == '\t'); q++)
 			;
 		if (e - q > 11 && strncmp(q, "// warpviz:", 11) == 0) {
-			line = (char *)dup_n(r, q + 11, e - q - 11);
-			if (strlen(line) > 0 &&
-			    line[strlen(line) - 1] == '\r')
-				line[strlen(line) - 1] = '\0';
-			meta_line(r, m, line, ln);
-		}
+			if (!open) {
+				block++;
+				open = 1;
+			}
+			if (block == m->blk) {
+				line = (char *)dup_n(r, q + 11, e - q - 11);
+				if (strlen(line) > 0 &&
+				    line[strlen(line) - 1] == '\r')
+					line[strlen(line) - 1] = '\0';
+				meta_line(r, m, line, ln);
+				m->after = ln;
+			}
+		} else if (open && (line_has(q, e, "__global__") ||
+		    line_has(q, e, "__device__")))
+			open = 0;
 		p = *e == '\0' ? e : e + 1;
 	}
+	return block + 1;
 }
 
 static const char *
@@ -2510,6 +2578,13 @@ base_name(struct rd *r, const char *path)
 
 struct variant *
 ksrc_parse(const char *path, const char *text, char **cause)
+{
+	return ksrc_parse_block(path, text, 0, cause);
+}
+
+struct variant *
+ksrc_parse_block(const char *path, const char *text, int nblock,
+    char **cause)
 {
 	struct rd	 r;
 	struct meta	 m;
@@ -2544,7 +2619,9 @@ ksrc_parse(const char *path, const char *text, char **cause)
 	eof.col = r.nt > 0 ? r.t[r.nt - 1].col + r.t[r.nt - 1].len : 1;
 	for (i = 0; i < 4; i++)
 		push_tok(&r, &r.t, &r.nt, &eof);
-	meta_lines(&r, &m);
+	m.blk = nblock;
+	if (meta_lines(&r, &m) <= nblock)
+		fail(&r, -1, "no block %d of '// warpviz:' lines", nblock + 1);
 	if (m.launch_line == 0)
 		fail(&r, -1, "no '// warpviz: launch grid=X,Y block=X,Y' "
 		    "line");
@@ -2630,6 +2707,28 @@ ksrc_parse(const char *path, const char *text, char **cause)
 		if (v->arrays[k].type == NULL)
 			v->arrays[k].type = "float";
 	}
+	/* Global arrays in the order of their array lines (cudaMalloc). */
+	for (i = 0; i < m.narr; i++) {
+		struct array_def	 tmp;
+		int			 at_ = -1, want_ = 0, j;
+
+		for (k = 0; k < r.narrays; k++)
+			if (strcmp(v->arrays[k].name, m.arr[i].name) == 0 &&
+			    v->arrays[k].space == SPACE_GLOBAL)
+				at_ = k;
+		if (at_ < 0)
+			continue;
+		for (j = 0; j < i; j++)
+			for (k = 0; k < r.narrays; k++)
+				if (strcmp(v->arrays[k].name,
+				    m.arr[j].name) == 0 &&
+				    v->arrays[k].space == SPACE_GLOBAL)
+					want_++;
+		tmp = v->arrays[at_];
+		memmove(&v->arrays[want_ + 1], &v->arrays[want_],
+		    (at_ - want_) * sizeof tmp);
+		v->arrays[want_] = tmp;
+	}
 	v->xbody = kf->body;
 	v->nxbody = kf->nbody;
 	if (kf->nbody == 0 || (v->xbody = kf->body) == NULL)
@@ -2693,6 +2792,29 @@ void
 ksrc_free(struct variant *v)
 {
 	kfile_free((struct kfile *)v);
+}
+
+int
+ksrc_blocks(const char *text)
+{
+	struct rd	 r;
+	struct meta	 m;
+	struct kfile	*kf;
+	volatile int	 n = 0;
+
+	memset(&r, 0, sizeof r);
+	memset(&m, 0, sizeof m);
+	if ((kf = calloc(1, sizeof *kf)) == NULL)
+		abort();
+	r.path = "";
+	r.text = text;
+	r.kf = kf;
+	m.blk = -1;	/* count only */
+	if (setjmp(r.jb) == 0)
+		n = meta_lines(&r, &m);
+	free(r.cause);
+	kfile_free(kf);
+	return n;
 }
 
 int

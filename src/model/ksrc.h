@@ -22,7 +22,15 @@
  * one-line *cause.
  */
 struct variant	*ksrc_parse(const char *path, const char *text, char **cause);
-/* Read and parse a file. */
+/*
+ * The same for the n-th block (from 0) of "// warpviz:" lines: a file may
+ * describe several kernels, each block followed by its kernel.
+ */
+struct variant	*ksrc_parse_block(const char *path, const char *text, int n,
+		     char **cause);
+/* Number of blocks of "// warpviz:" lines in a file's text. */
+int		 ksrc_blocks(const char *text);
+/* Read and parse a file (its first block). */
 struct variant	*ksrc_load(const char *path, char **cause);
 /* Free a variant from ksrc_parse or ksrc_load (NULL is allowed). */
 void		 ksrc_free(struct variant *);

@@ -488,8 +488,8 @@ test_refused(void)
 	    "no '// warpviz: launch");
 	refused("// warpviz: launch grid=1 block=32\n"
 	    "// warpviz: array q length=32\ntemplate <int T>\n"
-	    "__global__ void k(float *q)\n{ q[T] = 1; }\n", "t.cu:3:1:",
-	    "template kernel");
+	    "__global__ void k(float *q)\n{ q[T] = 1; }\n", "t.cu:3:15:",
+	    "integer parameter T needs");
 	refused("// warpviz: launch grid=1 block=32\n// warpviz: colour=red\n",
 	    "t.cu:2:1:", "unknown warpviz key 'colour'");
 	refused("// warpviz: param n=5 range=10..20\n", "t.cu:1:1:",
