@@ -6,6 +6,17 @@
  */
 #include <math.h>
 
+// warpviz: name=twohop-v0
+// warpviz: family=twohop
+// warpviz: title=cheapest 2-hop path V0, i from threadIdx.x
+// warpviz: lesson=The lanes of a warp have different i: d[n*i + k] puts every lane in a different row, its own sector, at every k.  The store r[n*i + j] is just as scattered.
+// warpviz: param n=4000 range=1..16384 unit=elements text=matrix size (n x n floats)
+// warpviz: param bx=16 range=1..1024 sym=BX unit=threads text=block width (blockDim.x)
+// warpviz: param by=16 range=1..1024 sym=BY unit=threads text=block height (blockDim.y)
+// warpviz: launch grid=(n+BX-1)/BX,(n+BY-1)/BY block=BX,BY
+// warpviz: array d length=n*n dims=n,n
+// warpviz: array r length=n*n dims=n,n
+// warpviz: compare=twohop-v1
 extern "C" __global__ void
 twohop_v0(float *r, const float *d, int n)
 {
@@ -24,6 +35,17 @@ twohop_v0(float *r, const float *d, int n)
 	r[n*i + j] = v;
 }
 
+// warpviz: name=twohop-v1
+// warpviz: family=twohop
+// warpviz: title=cheapest 2-hop path V1, j from threadIdx.x
+// warpviz: lesson=Swap the mapping: now j varies across the warp.  d[n*k + j] reads consecutive floats of one row and d[n*i + k] is a broadcast per warp row.  Same algorithm, a fraction of the sectors.
+// warpviz: param n=4000 range=1..16384 unit=elements text=matrix size (n x n floats)
+// warpviz: param bx=16 range=1..1024 sym=BX unit=threads text=block width (blockDim.x)
+// warpviz: param by=16 range=1..1024 sym=BY unit=threads text=block height (blockDim.y)
+// warpviz: launch grid=(n+BX-1)/BX,(n+BY-1)/BY block=BX,BY
+// warpviz: array d length=n*n dims=n,n
+// warpviz: array r length=n*n dims=n,n
+// warpviz: compare=twohop-v0
 extern "C" __global__ void
 twohop_v1(float *r, const float *d, int n)
 {

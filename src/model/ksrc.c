@@ -674,11 +674,13 @@ have_struct:
 	if (!seen)
 		fail(r, r->pos, "expected a type before '%.*s'", tk(r)->len,
 		    tk(r)->p);
-	while (eat(r, "*") || is_qualifier(tk(r))) {
-		if (r->t[r->pos - 1].p[0] == '*')
+	for (;;) {
+		if (eat(r, "*"))
 			out->ptr++;
-		else
+		else if (is_qualifier(tk(r)))
 			r->pos++;
+		else
+			break;
 	}
 }
 
@@ -2237,12 +2239,13 @@ meta_line(struct rd *r, struct meta *m, const char *s, int line)
 		return;
 	}
 	if (strcmp(w[0], "let") == 0) {
+		/* let NAME=EXPRESSION: the expression is the rest of the line. */
 		if (m->nderived == 4 || n < 2 || (eq = strchr(w[1], '=')) ==
-		    NULL)
+		    NULL || (val = strchr(s, '=')) == NULL)
 			fail(r, -line, "let: expected NAME=EXPR (at most 4)");
 		*eq = '\0';
 		v->derived[m->nderived].name = w[1];
-		v->derived[m->nderived++].expr = expand_text(r, eq + 1, line);
+		v->derived[m->nderived++].expr = expand_text(r, val + 1, line);
 		return;
 	}
 	fail(r, -line, "unknown warpviz line '%s' (name=, title=, family=, "

@@ -510,7 +510,10 @@ test_garbage(void)
 	    "grid=1 ", "block=32", "array a length=32", "__global__ void k(",
 	    "float *a", ", int n", "struct s {", "__shared__ float t[32]",
 	    "1.5f", "\"s\"", "/*", "*/", "++", "else", "?", ":", ",",
-	    "__constant__ int c[4];", "reinterpret_cast<float4 *>(a)" };
+	    "__constant__ int c[4];", "reinterpret_cast<float4 *>(a)",
+	    "const ", "*__restrict__ ", "unsigned ", "template <int T>",
+	    "// warpviz: param n=4 range=1..9\n", "extern \"C\" ",
+	    "__device__ ", "s >>= 1", "while (", "(float)", "&", "x.y" };
 	struct variant	*v;
 	char		 src[1024], *cause;
 	int		 i, j, n, accepted = 0;
