@@ -123,6 +123,8 @@ struct rd {
 	int		*chg_at;
 	int		 nested;	/* inside an if or loop in the body */
 	int		 in_top_if;	/* a branch of an if of the top block */
+	void		**tmps;		/* freed when the parse ends */
+	int		 ntmps;
 };
 
 static void fail(struct rd *, int tok, const char *fmt, ...)
@@ -153,6 +155,20 @@ keep(struct rd *r, char *s)
 	}
 	kf->strs[kf->nstrs++] = s;
 	return s;
+}
+
+/* Scratch memory for the parse, freed at its end (also after an error). */
+static void *
+tmp_calloc(struct rd *r, size_t n, size_t size)
+{
+	void	*p;
+
+	if ((p = calloc(n ? n : 1, size)) == NULL)
+		abort();
+	if ((r->ntmps & 63) == 0)
+		r->tmps = xrealloc(r->tmps, r->ntmps + 64, sizeof *r->tmps);
+	r->tmps[r->ntmps++] = p;
+	return p;
 }
 
 static const char *
@@ -1617,7 +1633,7 @@ static void
 snap_take(struct rd *r, struct snap *s)
 {
 	s->n = r->nvars;
-	s->vars = xrealloc(NULL, s->n + 1, sizeof *s->vars);
+	s->vars = tmp_calloc(r, s->n + 1, sizeof *s->vars);
 	memcpy(s->vars, r->vars, s->n * sizeof *s->vars);
 }
 
@@ -1706,7 +1722,6 @@ stmt_if(struct rd *r)
 	ret_then = statement(r) == 1;
 	r->nested--;
 	merge_branch(r, &s, cond, 0);
-	free(s.vars);
 	if (eat(r, "else")) {
 		snap_take(r, &s);
 		body_add(r, BODY_ELSE);
@@ -1714,7 +1729,6 @@ stmt_if(struct rd *r)
 		ret_else = statement(r) == 1;
 		r->nested--;
 		merge_branch(r, &s, cond, 1);
-		free(s.vars);
 	}
 	guard_close(r);
 	r->in_top_if = top;
@@ -1843,11 +1857,9 @@ stmt_for(struct rd *r)
 	chg_at = r->chg_at;
 	inc = r->inc;
 	save_nested = r->nested;
-	r->chg = calloc(r->nvars + 1, sizeof *r->chg);
-	r->chg_at = calloc(r->nvars + 1, sizeof *r->chg_at);
-	r->inc = calloc(r->nvars + 1, sizeof *r->inc);
-	if (r->chg == NULL || r->chg_at == NULL || r->inc == NULL)
-		abort();
+	r->chg = tmp_calloc(r, r->nvars + 1, sizeof *r->chg);
+	r->chg_at = tmp_calloc(r, r->nvars + 1, sizeof *r->chg_at);
+	r->inc = tmp_calloc(r, r->nvars + 1, sizeof *r->inc);
 	r->dry++;
 	r->nested = 0;
 	r->pos = steptok;
@@ -1859,7 +1871,6 @@ stmt_for(struct rd *r)
 	r->dry--;
 	r->nvars = save_vars;
 	memcpy(r->vars, s.vars, s.n * sizeof *s.vars);
-	free(s.vars);
 	r->nused = save_nused;
 	if (!r->dry)
 		r->kf->nbody = save_body;
@@ -1929,9 +1940,6 @@ stmt_for(struct rd *r)
 				r->vars[i].origin = ca2[i];
 			}
 		}
-		free(c2);
-		free(ca2);
-		free(i2);
 	}
 	return 0;
 }
@@ -2579,6 +2587,21 @@ base_name(struct rd *r, const char *path)
 	return dup_n(r, b, n);
 }
 
+static void
+rd_free(struct rd *r)
+{
+	int	i;
+
+	for (i = 0; i < r->ntmps; i++)
+		free(r->tmps[i]);
+	free(r->tmps);
+	free(r->t);
+	free(r->mt);
+	free(r->m);
+	free(r->vars);
+	free(r->used);
+}
+
 struct variant *
 ksrc_parse(const char *path, const char *text, char **cause)
 {
@@ -2736,22 +2759,11 @@ ksrc_parse_block(const char *path, const char *text, int nblock,
 	v->nxbody = kf->nbody;
 	if (kf->nbody == 0 || (v->xbody = kf->body) == NULL)
 		fail(&r, kbody, "the kernel makes no memory access");
-	free(r.t);
-	free(r.mt);
-	free(r.m);
-	free(r.vars);
-	free(r.used);
+	rd_free(&r);
 	return v;
 fail:
 	*cause = r.cause;
-	free(r.t);
-	free(r.mt);
-	free(r.m);
-	free(r.vars);
-	free(r.used);
-	free(r.chg);
-	free(r.chg_at);
-	free(r.inc);
+	rd_free(&r);
 	kfile_free(kf);
 	return NULL;
 }
@@ -2816,6 +2828,7 @@ ksrc_blocks(const char *text)
 	if (setjmp(r.jb) == 0)
 		n = meta_lines(&r, &m);
 	free(r.cause);
+	rd_free(&r);
 	kfile_free(kf);
 	return n;
 }
