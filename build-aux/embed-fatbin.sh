@@ -2,9 +2,11 @@
 # embed-fatbin.sh SRCDIR FILE.cu... - print a C file holding each kernel
 # file's fatbin (cuda/NAME.fatbin, from the build tree or else the source
 # tree, where a tarball ships them) as a 16-byte aligned byte array, the
-# ptxas register table from cuda/NAME.res, and cuda/toolkit.txt (the
-# toolkit version and the architectures in the fatbins).  Missing fatbins
-# give an empty table: warpviz then says it was built without GPU kernels.
+# ptxas register table kept in the tree (cuda/resources.txt), and
+# cuda/toolkit.txt (the toolkit version and the architectures in the
+# fatbins).  Missing fatbins give an empty image table: warpviz then says
+# it was built without GPU kernels, but still knows the registers for its
+# occupancy panel.
 set -e
 srcdir=$1
 shift
@@ -34,24 +36,15 @@ done
 echo '	{ NULL, NULL, 0 }'
 echo '};'
 echo 'const struct gpu_kernel_res gpu_kernel_res[] = {'
-for base in $names; do
-	res=`find_gen "cuda/$base.res"`
-	test -n "$res" || continue
-	awk '
-	/Compiling entry function/ {
-		split($0, q, "'"'"'"); fn = q[2]; sm = q[4]; sub("sm_", "", sm)
-		sub("a$", "", sm)
-	}
-	/Used [0-9]+ registers/ && fn != "" {
-		regs = 0; smem = 0
-		for (i = 1; i <= NF; i++) {
-			if ($(i + 1) ~ /^registers/) regs = $i
-			if ($(i + 2) ~ /^smem/) smem = $i
-		}
-		printf "\t{ \"%s\", %d, %d, %d },\n", fn, sm, regs, smem
-		fn = ""
+# What ptxas reported, as kept in the tree: the occupancy panel shows the
+# same registers whichever nvcc built the fatbins, or none.  A build with
+# nvcc checks the copy against its own report (tests/resources.test).
+res=`find_gen cuda/resources.txt`
+if test -n "$res"; then
+	awk 'NF == 4 && $1 !~ /^#/ && $2 ~ /^[0-9]+$/ {
+		printf "\t{ \"%s\", %d, %d, %d },\n", $1, $2, $3, $4
 	}' "$res"
-done
+fi
 echo '	{ NULL, 0, 0, 0 }'
 echo '};'
 tk=`find_gen cuda/toolkit.txt`

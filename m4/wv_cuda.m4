@@ -1,7 +1,8 @@
 # WV_CHECK_CUDA: --with-cuda=yes|no|check|DIR (default check).
-# Finds nvcc and checks it can build a fatbin.  Sets NVCC, NVCC_GENCODE and
-# the HAVE_NVCC conditional.  The binary never links libcuda or cudart: the
-# driver is loaded at run time (src/gpu/gpu-cuda.c).
+# Finds nvcc and checks it can build a fatbin.  Sets NVCC, NVCC_GENCODE
+# (default: build-aux/nvcc-gencode.sh, every sm_XY from sm_50 up that nvcc
+# offers) and the HAVE_NVCC conditional.  The binary never links libcuda
+# or cudart: the driver is loaded at run time (src/gpu/gpu-cuda.c).
 AC_DEFUN([WV_CHECK_CUDA], [
 	AC_ARG_WITH([cuda],
 	    [AS_HELP_STRING([--with-cuda=yes|no|check|DIR],
@@ -36,14 +37,7 @@ _WV_EOF
 		fi
 	fi
 	if test -z "$NVCC_GENCODE" && test "x$wv_have_nvcc" = xyes; then
-		wv_arches=`$NVCC --list-gpu-code 2>/dev/null | $SED -n 's/^sm_\([[0-9]]*\)$/\1/p' | sort -n | uniq`
-		for a in $wv_arches; do
-			test "$a" -ge 75 || continue
-			NVCC_GENCODE="$NVCC_GENCODE -gencode arch=compute_$a,code=sm_$a"
-		done
-		wv_lowest=`echo "$wv_arches" | awk '$[]1 >= 75 { print; exit }'`
-		test -n "$wv_lowest" || wv_lowest=75
-		NVCC_GENCODE="$NVCC_GENCODE -gencode arch=compute_$wv_lowest,code=compute_$wv_lowest"
+		NVCC_GENCODE=`$SHELL "$srcdir/build-aux/nvcc-gencode.sh" "$NVCC"`
 	fi
 	# The toolkit's cuda.h, if any, only to check the vendored
 	# src/gpu/cuda_min.h against it (_Static_assert); never required.
@@ -55,6 +49,9 @@ _WV_EOF
 		AC_CHECK_HEADER([cuda.h], [CUDA_CPPFLAGS="-I$wv_cuda_inc"
 		    AC_DEFINE([HAVE_CUDA_H], [1],
 			[Define if the toolkit's cuda.h can check cuda_min.h.])])
+		AC_CHECK_HEADER([nvrtc.h], [CUDA_CPPFLAGS="-I$wv_cuda_inc"
+		    AC_DEFINE([HAVE_NVRTC_H], [1],
+			[Define if the toolkit's nvrtc.h can check nvrtc_min.h.])])
 		CPPFLAGS=$save_CPPFLAGS
 	fi
 	AC_SUBST([CUDA_CPPFLAGS])

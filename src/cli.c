@@ -17,12 +17,19 @@
 #include "json.h"
 #include "ksrc.h"
 #include "launch.h"
+#include "state.h"
 #include "tables.h"
 #include "text.h"
 #include "totals.h"
 #include "tui/tui.h"
 #include "view.h"
 #include "warp.h"
+
+/* After "warpviz VERSION" in --version; COPYING has the whole licence. */
+static const char version_notice[] =
+"Copyright (c) 2026 The warpviz authors (see AUTHORS).\n"
+"Licence ISC: <https://spdx.org/licenses/ISC.html>.  This is free software:\n"
+"you may use, copy, modify and distribute it.  There is NO WARRANTY.\n";
 
 static const char usage_main[] =
 "usage: warpviz [OPTIONS]                 the lecture TUI (needs a terminal)\n"
@@ -326,28 +333,17 @@ make_launch(struct cli_common *c, struct launch *l)
 {
 	char	*cause = NULL;
 
+	const char	*what;
+
 	if (launch_init(l, &c->ps, &cause) != 0) {
 		cli_usage_error("-p: %s", cause);
 		free(cause);
 		return -1;
 	}
-	if (c->block[0] >= l->grid[0] || c->block[1] >= l->grid[1]) {
-		cli_usage_error("--block: %lld,%lld is outside the grid "
-		    "(0..%lld, 0..%lld)", (long long)c->block[0],
-		    (long long)c->block[1], (long long)l->grid[0] - 1,
-		    (long long)l->grid[1] - 1);
-		launch_free(l);
-		return -1;
-	}
-	if (c->warp >= l->warps) {
-		cli_usage_error("--warp: %d is outside the block (0..%d)",
-		    c->warp, l->warps - 1);
-		launch_free(l);
-		return -1;
-	}
-	if (c->step >= l->nsteps) {
-		cli_usage_error("--step: %lld is past the end (0..%lld)",
-		    (long long)c->step, (long long)l->nsteps - 1);
+	if (state_check(l, l->nsteps, c->step, c->block[0], c->block[1],
+	    c->warp, &what, &cause) != 0) {
+		cli_usage_error("--%s: %s", what, cause);
+		free(cause);
 		launch_free(l);
 		return -1;
 	}
@@ -383,63 +379,20 @@ show_extra(void *arg, int argc, char **argv, int *i)
 	return 0;
 }
 
-/* One pane of show: a launch, its model and totals. */
-struct show_pane {
-	struct launch		 l;
-	struct view_model	 m;
-	struct totals		 t;
-};
-
-/* Set up pane p at the step, block and warp, clamped to its launch. */
-static int
-show_pane(struct show_pane *p, const struct param_set *ps, enum arch arch,
-    const struct cli_common *c, int clamp)
-{
-	char	*cause = NULL;
-	int64_t	 step = c->step, bx = c->block[0], by = c->block[1];
-	int	 warp = c->warp;
-
-	if (launch_init(&p->l, ps, &cause) != 0) {
-		cli_usage_error("--compare: %s", cause);
-		free(cause);
-		return -1;
-	}
-	if (clamp) {
-		step = step < p->l.nsteps ? step : p->l.nsteps - 1;
-		bx = bx < p->l.grid[0] ? bx : 0;
-		by = by < p->l.grid[1] ? by : 0;
-		warp = warp < p->l.warps ? warp : 0;
-	}
-	memset(&p->m, 0, sizeof p->m);
-	if (view_model_set(&p->m, &p->l, arch, step, bx, by, warp,
-	    &cause) != 0) {
-		cli_usage_error("%s", cause);
-		free(cause);
-		launch_free(&p->l);
-		return -1;
-	}
-	if (totals_compute(&p->l, arch, TOTALS_AUTO, &p->t, &cause) == 0)
-		p->m.whole = &p->t;
-	free(cause);
-	return 0;
-}
-
 static int
 cmd_show(int argc, char **argv)
 {
 	struct cli_common	 c;
 	struct show_extra	 se = { 120, 35 };
 	struct launch		 l;
-	struct show_pane	*pane;
-	const struct view_model	*models[3];
+	struct state		 st;
+	const struct view_model	*models[STATE_MAX_PANES];
 	struct view_opts	 o;
-	struct param_set	 ps;
 	struct canvas		*cv;
-	const char		*e;
+	const char		*what;
 	char			*cause = NULL;
-	size_t			 len;
 	int			 i, color = 0, ascii = 0, compare = 0, rest = 0;
-	int			 n = 1, rc = 0;
+	int			 n, rc = 0;
 	char			*args[256];
 
 	/* --color, --ascii and --compare are show's own. */
@@ -468,42 +421,39 @@ cmd_show(int argc, char **argv)
 	if (compare && c.v->compare == NULL)
 		return cli_usage_error("--compare: %s has no variant to "
 		    "compare with", c.v->name);
-	if ((pane = calloc(3, sizeof *pane)) == NULL)
-		abort();
-	if (show_pane(&pane[0], &c.ps, c.arch, &c, 0) != 0) {
-		free(pane);
+	/* The panes, partners and position the lecture screen would show
+	   at this size. */
+	state_init(&st, c.arch);
+	state_set_width(&st, se.w);
+	st.compare = compare;
+	if (state_set_variant(&st, c.v, &c.ps, &cause) != 0 ||
+	    state_goto(&st, c.step, c.block[0], c.block[1], c.warp, &what,
+	    &cause) != 0) {
+		/* make_launch has checked both. */
+		cli_usage_error("%s", cause);
+		free(cause);
+		state_free(&st);
 		return EXIT_USAGE;
 	}
-	for (e = compare ? c.v->compare : NULL;
-	    (e = param_partner_next(e, &len)) != NULL && n < 3; e += len) {
-		if (param_partner(&ps, e, len, &c.ps, catalog_find,
-		    &cause) != 0) {
-			cli_usage_error("--compare: %s", cause);
-			free(cause);
-			rc = EXIT_USAGE;
-			break;
-		}
-		if (show_pane(&pane[n], &ps, c.arch, &c, 1) != 0) {
-			rc = EXIT_USAGE;
-			break;
-		}
-		n++;
+	if (st.status[0] == '\0') {
+		state_retotal(&st);
+		state_update(&st);
 	}
+	/* A partner left out, or a step the model cannot evaluate. */
+	if (st.status[0] != '\0' ||
+	    (n = state_models(&st, models)) == 0)
+		rc = cli_usage_error("%s", st.status);
 	if (rc == 0) {
 		memset(&o, 0, sizeof o);
 		cv = canvas_new(se.w, se.h, ascii);
-		for (i = 0; i < n; i++)
-			models[i] = &pane[i].m;
 		if (n > 1)
 			view_draw_compare(cv, models, n, &o);
 		else
-			view_draw(cv, &pane[0].m, &o);
+			view_draw(cv, models[0], &o);
 		text_print_canvas(stdout, cv, color);
 		canvas_free(cv);
 	}
-	for (i = 0; i < n; i++)
-		launch_free(&pane[i].l);
-	free(pane);
+	state_free(&st);
 	return rc;
 }
 
@@ -826,7 +776,7 @@ cli_main(int argc, char **argv)
 	}
 	if (sub != NULL && (strcmp(sub, "-V") == 0 ||
 	    strcmp(sub, "--version") == 0)) {
-		printf("warpviz %s\n", PACKAGE_VERSION);
+		printf("warpviz %s\n%s", PACKAGE_VERSION, version_notice);
 		return 0;
 	}
 	if (sub != NULL && strcmp(sub, "list") == 0)

@@ -75,13 +75,13 @@ done
 
 # list: every variant, and valid JSON with parameter ranges.
 "$WARPVIZ" list >"$tmp/list" 2>&1; ok $? "list exits 0"
-[ "$(grep -c '^  [a-z]' "$tmp/list")" -eq 17 ]; ok $? "list shows 17 variants"
+[ "$(grep -c '^  [a-z]' "$tmp/list")" -eq 19 ]; ok $? "list shows 19 variants"
 "$WARPVIZ" list --json >"$tmp/list.json"; ok $? "list --json exits 0"
 if command -v python3 >/dev/null 2>&1; then
 	python3 - "$tmp/list.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert len(d) == 17
+assert len(d) == 19
 for v in d:
     for k in ("name", "family", "title", "params"):
         assert k in v, k
@@ -90,7 +90,7 @@ for v in d:
 names = {v["name"] for v in d}
 assert {"matmul-col", "twohop-v0", "powers-padded"} <= names
 PY
-	ok $? "list --json parses, 17 variants, defaults within ranges"
+	ok $? "list --json parses, 19 variants, defaults within ranges"
 fi
 
 # trace: JSON Lines with the documented keys.
@@ -102,14 +102,18 @@ if command -v python3 >/dev/null 2>&1; then
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 need = ["variant", "step", "site", "array", "base", "space", "op", "size",
-        "block", "warp", "lanes", "sectors", "lines", "ideal_sectors", "class"]
+        "block", "warp", "lanes", "sectors", "lines", "ideal_sectors", "need",
+        "class"]
 for r in rows:
     for k in need:
         assert k in r, k
     assert len(r["lanes"]) == 32
     assert r["base"] % 256 == 0
 assert rows[0]["site"] == "M[Row*Width+k]" and rows[0]["op"] == "load"
-assert rows[0]["sectors"] == 2 and rows[1]["class"] == "coalesced"
+# M: two rows, 2 sectors against a need of 32 x 4 / 32 = 4: broadcast;
+# N: 16 floats read by both rows, 2 sectors, need 4: broadcast too.
+assert rows[0]["sectors"] == 2 and rows[0]["need"] == 4
+assert rows[0]["class"] == "broadcast" and rows[1]["class"] == "broadcast"
 # lane 16 is threadIdx (0,1): Row 1, so M[64*1 + 0]: base + 256 bytes
 assert rows[0]["lanes"][16] - rows[0]["lanes"][0] == 64 * 4
 PY
@@ -146,6 +150,22 @@ fi
     >"$tmp/stats" 2>&1; ok $? "stats --json exits 0"
 grep -q '"global_load": {"requests": 2, "lanes": 63, "sectors": 9' \
     "$tmp/stats"; ok $? "stats: 2 load requests, 63 lanes, 9 sectors"
+# in[i], i = global thread + 1: warp 0 lanes read floats 1..32 (bytes
+# 4..131: 5 sectors, need 4: split); warp 1 has 31 active lanes (i 33..63,
+# bytes 132..255: sectors 4..7, need ceil(124 / 32) = 4: coalesced).  The
+# site: 9 sectors against a need of 8: split.
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$tmp/stats" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = [x for x in d["sites"] if x["op"] == "load" and x["space"] == "global"][0]
+assert s["totals"]["need"] == 8, s
+assert s["totals"]["classes"]["split"] == 1, s
+assert s["totals"]["classes"]["coalesced"] == 1, s
+assert s["class"] == "split", s
+PY
+	ok $? "stats --json: the load's need 8, one split and one coalesced request"
+fi
 "$WARPVIZ" stats copy-offset -p n=64 -p bs=32 -p offset=1 --brute \
     --json >"$tmp/brute" 2>&1
 sed 's/"fast_sites": [0-9]*//' "$tmp/stats" >"$tmp/a"
@@ -154,6 +174,44 @@ cmp -s "$tmp/a" "$tmp/b"; ok $? "stats --brute gives the same totals"
 "$WARPVIZ" stats twohop-v0 >"$tmp/text" 2>&1
 grep -q 'global loads .* (8.50 per request' "$tmp/text"
 ok $? "stats text: twohop-v0 8.50 sectors per load request"
+
+# The source pane keeps what a lesson turns on at both lecture sizes: the
+# index lines, the guard, the loop and the access (twohop: the i and j
+# lines are the whole difference between V0 and V1), long lines wrap
+# (copy-offset's "+ offset"), and the struct a kernel reads is shown.
+for size in 120x35 80x24; do
+	for v in twohop-v0 twohop-v1; do
+		"$WARPVIZ" show $v --size $size >"$tmp/src" 2>&1
+		grep -q 'int i = threadIdx\.[xy]' "$tmp/src" &&
+		    grep -q 'int j = threadIdx\.[xy]' "$tmp/src" &&
+		    grep -q 'if (i >= n || j >= n)' "$tmp/src" &&
+		    grep -q 'for (int k = 0; k < n; ++k)' "$tmp/src" &&
+		    grep -q '▶ *float x = d\[n\*i + k\]' "$tmp/src"
+		ok $? "show $v --size $size: index lines, guard, loop and access"
+	done
+	"$WARPVIZ" show copy-offset --size $size >"$tmp/src" 2>&1
+	grep -q 'offset;' "$tmp/src"
+	ok $? "show copy-offset --size $size: the wrapped '+ offset' shows"
+	"$WARPVIZ" show struct12 --size $size >"$tmp/src" 2>&1
+	grep -q 'struct vec3 {' "$tmp/src" && grep -q 'float x, y, z;' "$tmp/src"
+	ok $? "show struct12 --size $size: the struct definition shows"
+done
+
+# Two loops named k (powers: the store loop, then the read loop): step
+# 1 + k stores power k, step 33 + k reads it back; each names its own k.
+"$WARPVIZ" trace powers-stride32 --steps 0:35 >"$tmp/pw" 2>&1
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$tmp/pw" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert rows[0]["loop"] == {}, rows[0]["loop"]
+for r in rows[1:33]:
+    assert r["op"] == "store" and r["loop"] == {"k": r["step"] - 1}, r["loop"]
+for r in rows[33:36]:
+    assert r["op"] == "load" and r["loop"] == {"k": r["step"] - 33}, r["loop"]
+PY
+	ok $? "trace: each step names the k of its own loop (powers: store, read)"
+fi
 
 # show: a frame of the requested size.
 "$WARPVIZ" show matmul-col --size 100x30 >"$tmp/show" 2>&1; ok $? "show exits 0"

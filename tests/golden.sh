@@ -32,6 +32,10 @@ matmul-tiled-step4|matmul-tiled --step 4
 matmul-tiled-step5|matmul-tiled --step 5
 twohop-v0|twohop-v0
 twohop-v1|twohop-v1 --step 1
+twohop-v2|twohop-v2 --step 1
+twohop-v2-edge|twohop-v2 -p n=70 --block 1,1 --step 1120
+twohop-v3|twohop-v3 --step 1
+twohop-v3-xx|twohop-v3 --step 24
 copy-offset|copy-offset
 copy-offset-0|copy-offset -p offset=0
 stride|stride -p stride=8

@@ -106,10 +106,13 @@ json_print_access(FILE *f, const struct launch *l, enum arch arch,
 	    PRId64 "], \"warp\": %d", arr->base, space_name(s->space),
 	    s->op == OP_LOAD ? "load" : "store", s->size, arch_name(arch),
 	    a->block[0], a->block[1], a->warp);
+	/* The loops around this access: two loops may share a name (powers
+	   has a store loop and a read loop over k), so only the enclosing
+	   ones are named, as show and the TUI do. */
 	fputs(", \"loop\": {", f);
-	for (i = 0; i < l->nloops; i++)
+	for (i = 0; i < s->nloops; i++)
 		fprintf(f, "%s\"%s\": %" PRId64, i ? ", " : "",
-		    l->loops[i].var, a->loop[i]);
+		    l->loops[s->loop[i]].var, a->loop[s->loop[i]]);
 	fputs("}, \"lanes\": [", f);
 	for (i = 0; i < a->nlanes; i++) {
 		if (a->active >> i & 1)
@@ -121,9 +124,10 @@ json_print_access(FILE *f, const struct launch *l, enum arch arch,
 	switch (s->space) {
 	case SPACE_GLOBAL:
 		fprintf(f, ", \"sectors\": %d, \"lines\": %d, "
-		    "\"ideal_sectors\": %d, \"bytes_used\": %d, \"class\": "
-		    "\"%s\"", r->g.sectors, r->g.lines, r->g.ideal,
-		    r->g.bytes_used, rules_class_name(r->g.class));
+		    "\"ideal_sectors\": %d, \"bytes_used\": %d, \"need\": "
+		    "%d, \"class\": \"%s\"", r->g.sectors, r->g.lines,
+		    r->g.ideal, r->g.bytes_used, r->g.need,
+		    rules_class_name(r->g.class));
 		if (arch == ARCH_LEGACY) {
 			fprintf(f, ", \"transactions\": %d, \"bytes_moved\": "
 			    "%d, \"segments\": [", r->l.transactions,
@@ -158,18 +162,25 @@ json_print_access(FILE *f, const struct launch *l, enum arch arch,
 static void
 print_totals(FILE *f, const struct site_totals *t)
 {
+	enum rules_class	c;
+
 	fprintf(f, "{\"requests\": %" PRId64 ", \"lanes\": %" PRId64
 	    ", \"sectors\": %" PRId64 ", \"ideal_sectors\": %" PRId64
 	    ", \"lines\": %" PRId64 ", \"transactions\": %" PRId64
 	    ", \"bytes_moved\": %" PRId64 ", \"bytes_used\": %" PRId64
 	    ", \"wavefronts\": %" PRId64 ", \"ideal_wavefronts\": %" PRId64
 	    ", \"serial\": %" PRId64 ", \"sectors_per_request\": %.4f"
-	    ", \"wavefronts_per_request\": %.4f}",
+	    ", \"wavefronts_per_request\": %.4f, \"need\": %" PRId64
+	    ", \"classes\": {",
 	    t->requests, t->lanes, t->sectors, t->ideal, t->lines,
 	    t->transactions, t->bytes_moved, t->bytes_used, t->wavefronts,
 	    t->ideal_wavefronts, t->serial,
 	    t->requests ? (double)t->sectors / t->requests : 0.0,
-	    t->requests ? (double)t->wavefronts / t->requests : 0.0);
+	    t->requests ? (double)t->wavefronts / t->requests : 0.0, t->need);
+	for (c = RULES_COALESCED; c <= RULES_BROADCAST; c++)
+		fprintf(f, "%s\"%s\": %" PRId64, c == RULES_COALESCED ? "" :
+		    ", ", rules_class_name(c), t->classes[c]);
+	fputs("}}", f);
 }
 
 void
@@ -192,9 +203,15 @@ json_print_stats(FILE *f, const struct launch *l, const struct totals *t)
 	for (i = 0; i < l->nsites; i++) {
 		fprintf(f, "%s\n  {\"site\": ", i ? "," : "");
 		json_string(f, l->sites[i].text);
-		fprintf(f, ", \"space\": \"%s\", \"op\": \"%s\", \"totals\": ",
+		fprintf(f, ", \"space\": \"%s\", \"op\": \"%s\", ",
 		    space_name(l->sites[i].space),
 		    l->sites[i].op == OP_LOAD ? "load" : "store");
+		if (l->sites[i].space == SPACE_GLOBAL && t->site[i].requests)
+			fprintf(f, "\"class\": \"%s\", ", rules_class_name(
+			    rules_grade(t->site[i].sectors, t->site[i].need,
+			    t->site[i].bytes_used < t->site[i].lanes *
+			    l->sites[i].size)));
+		fputs("\"totals\": ", f);
 		print_totals(f, &t->site[i]);
 		fputs("}", f);
 	}

@@ -5,7 +5,8 @@
  * says why there is no GPU).  Device pointers are uint64_t; sizes bytes.
  * Every call returns 0, or -1 with the reason in ops->error().  Calls come
  * from one thread at a time (the worker, or bench's main thread); bind()
- * makes the device current in the calling thread.
+ * makes the device current in the calling thread.  A kernel name is an
+ * embedded kernel's, or "#H:name" for one in a module from load_module.
  */
 #ifndef WV_GPU_BACKEND_H
 #define WV_GPU_BACKEND_H
@@ -52,6 +53,9 @@ struct gpu_ops {
 	int		 (*upload)(uint64_t, const void *, size_t);
 	int		 (*download)(void *, uint64_t, size_t);
 	int		 (*fill)(uint64_t, unsigned char, size_t);
+	/* Load a compiled image (cubin or PTX) as one more module; its
+	 * kernels are then named "#H:name" with the *handle H. */
+	int		 (*load_module)(const void *image, int *handle);
 	/* Copy into a __constant__ or __device__ symbol of a kernel's module. */
 	int		 (*set_symbol)(const char *kernel, const char *symbol,
 			     const void *, size_t);

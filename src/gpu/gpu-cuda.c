@@ -68,7 +68,8 @@ static struct {
 	wcu_device	 dev;
 	int		 retained;
 	int		 nmodules;
-	wcu_module	 modules[16];
+	int		 nembedded;	/* modules[0..nembedded-1] */
+	wcu_module	 modules[64];
 	struct {
 		char		 name[64];
 		wcu_function	 f;
@@ -375,6 +376,7 @@ cuda_open(struct gpu_device *d, char *why, size_t len)
 		}
 		cu.nmodules++;
 	}
+	cu.nembedded = cu.nmodules;
 	if (fn.EventCreate(&cu.ev[0], WCU_EVENT_DEFAULT) != WCU_SUCCESS ||
 	    fn.EventCreate(&cu.ev[1], WCU_EVENT_DEFAULT) != WCU_SUCCESS) {
 		snprintf(why, len, "events could not be made");
@@ -436,21 +438,72 @@ cuda_fill(uint64_t dst, unsigned char c, size_t len)
 	return 0;
 }
 
+/*
+ * The modules a kernel name may be in: "#H:name" is module H alone (one
+ * loaded by load_module), a plain name any embedded one.  Returns the
+ * bare name.
+ */
+static const char *
+cuda_scope(const char *kernel, int *first, int *last)
+{
+	char	*end;
+	long	 h;
+
+	*first = 0;
+	*last = cu.nembedded;
+	if (kernel[0] != '#')
+		return kernel;
+	h = strtol(kernel + 1, &end, 10);
+	if (*end != ':' || h < cu.nembedded || h >= cu.nmodules) {
+		*first = *last = 0;
+		return kernel;
+	}
+	*first = (int)h;
+	*last = (int)h + 1;
+	return end + 1;
+}
+
+static int
+cuda_load_module(const void *image, int *handle)
+{
+	wcu_result	r;
+
+	if (cu.nmodules == (int)(sizeof cu.modules / sizeof cu.modules[0])) {
+		cu_seterr("too many compiled modules (%d)", cu.nmodules);
+		return -1;
+	}
+	r = fn.ModuleLoadData(&cu.modules[cu.nmodules], image);
+	if (r == WCU_ERROR_UNSUPPORTED_PTX_VERSION) {
+		cu_seterr("the driver is older than NVRTC: it cannot load "
+		    "the compiled PTX");
+		return -1;
+	}
+	if (r != WCU_SUCCESS)
+		return cu_fail("cuModuleLoadData", r);
+	*handle = cu.nmodules++;
+	return 0;
+}
+
 static int
 cuda_function(const char *kernel, wcu_function *f, int *module)
 {
-	int		i;
-	wcu_result	r;
+	const char	*bare;
+	int		 i, first, last;
+	wcu_result	 r;
 
 	for (i = 0; i < cu.nfuncs; i++)
 		if (strcmp(cu.funcs[i].name, kernel) == 0) {
 			*f = cu.funcs[i].f;
 			return 0;
 		}
-	for (i = 0; i < cu.nmodules; i++) {
-		r = fn.ModuleGetFunction(f, cu.modules[i], kernel);
+	bare = cuda_scope(kernel, &first, &last);
+	for (i = first; i < last; i++) {
+		r = fn.ModuleGetFunction(f, cu.modules[i], bare);
 		if (r == WCU_SUCCESS) {
-			if (cu.nfuncs < MAX_FUNCS) {
+			/* Only names that fit: a cut one could match
+			   another kernel's. */
+			if (cu.nfuncs < MAX_FUNCS &&
+			    strlen(kernel) < sizeof cu.funcs[0].name) {
 				snprintf(cu.funcs[cu.nfuncs].name,
 				    sizeof cu.funcs[0].name, "%s", kernel);
 				cu.funcs[cu.nfuncs++].f = *f;
@@ -460,7 +513,8 @@ cuda_function(const char *kernel, wcu_function *f, int *module)
 			return 0;
 		}
 	}
-	cu_seterr("kernel %s is not in the embedded fatbins", kernel);
+	cu_seterr("kernel %s is not in the %s", bare, first < cu.nembedded ?
+	    "embedded fatbins" : "compiled module");
 	return -1;
 }
 
@@ -470,10 +524,10 @@ cuda_set_symbol(const char *kernel, const char *symbol, const void *src,
 {
 	wcu_deviceptr	d;
 	size_t		size;
-	int		i;
+	int		i, first, last;
 
-	(void)kernel;
-	for (i = 0; i < cu.nmodules; i++)
+	cuda_scope(kernel, &first, &last);
+	for (i = first; i < last; i++)
 		if (fn.ModuleGetGlobal(&d, &size, cu.modules[i], symbol) ==
 		    WCU_SUCCESS) {
 			if (len > size) {
@@ -551,6 +605,7 @@ const struct gpu_ops gpu_cuda_ops = {
 	.upload = cuda_upload,
 	.download = cuda_download,
 	.fill = cuda_fill,
+	.load_module = cuda_load_module,
 	.set_symbol = cuda_set_symbol,
 	.kernel_info = cuda_kernel_info,
 	.time_kernel = cuda_time_kernel,

@@ -63,6 +63,12 @@ none_set_symbol(const char *k, const char *s, const void *q, size_t len)
 }
 
 static int
+none_load_module(const void *image, int *handle)
+{
+	return -1;
+}
+
+static int
 none_kernel_info(const char *k, int threads, int smem,
     struct gpu_kernel_info *ki)
 {
@@ -102,6 +108,7 @@ const struct gpu_ops gpu_none_ops = {
 	.upload = none_copy,
 	.download = none_download,
 	.fill = none_fill,
+	.load_module = none_load_module,
 	.set_symbol = none_set_symbol,
 	.kernel_info = none_kernel_info,
 	.time_kernel = none_time_kernel,

@@ -16,12 +16,13 @@
 
 #include "gpu-results.h"
 
-static const char *status_names[] = { "none", "ok", "mismatch", "error" };
+static const char *status_names[] = { "none", "ok", "mismatch", "error",
+    "timed" };
 
 const char *
 gpu_results_status(int s)
 {
-	if (s < 0 || s > RESULT_ERROR)
+	if (s < 0 || s > RESULT_TIMED)
 		return "none";
 	return status_names[s];
 }
@@ -292,7 +293,7 @@ result_key(struct parser *ps, const char *key, void *arg, int depth)
 	if (strcmp(key, "status") == 0) {
 		if (parse_string(ps, st, sizeof st) != 0)
 			return -1;
-		for (i = 0; i <= RESULT_ERROR; i++)
+		for (i = 0; i <= RESULT_TIMED; i++)
 			if (strcmp(st, status_names[i]) == 0)
 				r->status = i;
 		return 0;

@@ -19,7 +19,8 @@ enum gpu_result_status {
 	RESULT_NONE,		/* not run */
 	RESULT_OK,		/* timed and verified */
 	RESULT_MISMATCH,	/* ran, output differs from the reference */
-	RESULT_ERROR		/* CUDA error or unsupported parameters */
+	RESULT_ERROR,		/* CUDA error or unsupported parameters */
+	RESULT_TIMED		/* ran and timed; no CPU reference to check */
 };
 
 struct gpu_result {
@@ -36,12 +37,23 @@ struct gpu_result {
 	int			 regs;		/* per thread, from the driver */
 	int			 blocks_per_sm;	/* the driver's occupancy */
 	int			 threads;	/* per block */
+	int			 compiled;	/* 0 embedded, 1 compiled by
+						   NVRTC now, 2 from its cache,
+						   -1 it would not compile */
+	double			 compile_ms;	/* NVRTC or the cache read */
 };
 
 /* The extern "C" kernel that runs this variant (in buf, or static text),
  * or NULL with *why. */
 const char	*gpu_run_kernel(const struct param_set *, char *buf, size_t len,
 		     const char **why);
+/* The live spec checked against the launch at these parameters: every
+ * argument an array or an expression, outputs global arrays.  0, or -1
+ * with *cause (free it). */
+int		 gpu_run_check_spec(const struct param_set *, char **cause);
+/* A copy's bytes for bench's cuMemcpyDtoD reference: 0, or -1 when the
+ * variant is not a copy. */
+int		 gpu_run_copy_bytes(const struct param_set *, size_t *);
 /* Run, time and verify; fills *r (also on failure).  0 if verified. */
 int		 gpu_run(const struct gpu_ops *, const struct param_set *,
 		     struct gpu_result *);
@@ -49,6 +61,13 @@ int		 gpu_run(const struct gpu_ops *, const struct param_set *,
  * bytes read and written.  0 or -1. */
 int		 gpu_run_memcpy(const struct gpu_ops *, size_t len, double *ms,
 		     double *gbps);
+/* The device's compute capability x 10 (90), for NVRTC; forgets the
+ * modules compiled for an earlier device. */
+void		 gpu_run_set_arch(int);
+/* True when the variant's kernel is compiled at run time by NVRTC: a
+ * source in memory (a user's file), or every kernel under
+ * WARPVIZ_NVRTC=1. */
+int		 gpu_run_uses_nvrtc(const struct variant *);
 /* Launch each kernel once, untimed warm-up skipped (for profilers). */
 void		 gpu_run_set_once(int);
 /* The median of n values (sorts them). */

@@ -16,7 +16,9 @@
 
 #include "catalog.h"
 #include "gpu-backend.h"
+#include "gpu-datadir.h"
 #include "gpu-image.h"
+#include "gpu-nvrtc.h"
 #include "gpu-results.h"
 #include "gpu-run.h"
 #include "gpu.h"
@@ -34,6 +36,7 @@ static struct {
 	int			 probed;
 	enum gpu_status		 status;
 	char			 why[256];
+	char			 short_why[128];	/* gpu_no_timing's */
 	struct gpu_device	 dev;
 	const struct gpu_ops	*ops;
 	/* The job the worker is running: jobs[0] and its partners. */
@@ -59,6 +62,42 @@ lprintf(char *line, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * Why there is no live timing, in one line that fits a panel 80 columns
+ * wide and points to the recorded results; 'warpviz gpu' says more.
+ */
+static void
+gpu_no_timing(char *buf, size_t len)
+{
+	const char	*why;
+
+	switch (g.status) {
+	case GPU_OFF:
+		why = "GPU switched off (WARPVIZ_GPU=off)";
+		break;
+	case GPU_NO_KERNELS:
+		why = "built without GPU kernels";
+		break;
+	case GPU_NO_DRIVER:
+		why = "no NVIDIA driver";
+		break;
+	case GPU_NO_DEVICE:
+		why = "no CUDA device";
+		break;
+	case GPU_DRIVER_OLD:
+		why = "NVIDIA driver too old";
+		break;
+	case GPU_NO_CODE:
+		why = "no machine code for this GPU";
+		break;
+	default:
+		why = "the GPU could not be opened";
+		break;
+	}
+	snprintf(buf, len, "no live timing: %s; --results h100 replays "
+	    "recorded times", why);
+}
+
 /* Open the backend once; the answer is kept. */
 static enum gpu_status
 gpu_probe(void)
@@ -73,8 +112,10 @@ gpu_probe(void)
 	else
 		g.ops = &gpu_cuda_ops;
 	g.status = g.ops->open(&g.dev, g.why, sizeof g.why);
-	if (g.status == GPU_OK)
+	if (g.status == GPU_OK) {
 		gpu_results_device(&g.live, &g.dev);
+		gpu_run_set_arch(g.dev.cc_major * 10 + g.dev.cc_minor);
+	}
 	return g.status;
 }
 
@@ -191,7 +232,8 @@ gpu_request(const struct param_set *ps, const char **why)
 
 	pthread_mutex_lock(&g.lock);
 	if (gpu_probe() != GPU_OK) {
-		*why = g.why;
+		gpu_no_timing(g.short_why, sizeof g.short_why);
+		*why = g.short_why;
 		goto out;
 	}
 	if (g.busy) {
@@ -242,15 +284,24 @@ int
 gpu_load_results(const char *path, char **cause)
 {
 	struct gpu_record	*rec;
+	char			*file;
 
+	if ((file = gpu_datadir_results(path, cause)) == NULL) {
+		if (*cause == NULL)
+			*cause = strdup("--results: out of memory");
+		return -1;
+	}
 	if ((rec = malloc(sizeof *rec)) == NULL) {
+		free(file);
 		*cause = strdup("--results: out of memory");
 		return -1;
 	}
-	if (gpu_results_read(path, rec, cause) != 0) {
+	if (gpu_results_read(file, rec, cause) != 0) {
+		free(file);
 		free(rec);
 		return -1;
 	}
+	free(file);
 	pthread_mutex_lock(&g.lock);
 	free(g.recorded);
 	g.recorded = rec;
@@ -282,12 +333,19 @@ fmt_result(char *line, const char *label, const struct gpu_result *r)
 		lprintf(line, "%s%s (median of %d), %.0f GB/s, "
 		    "verified", label, t, r->runs, r->gbps);
 		break;
+	case RESULT_TIMED:
+		fmt_ms(t, sizeof t, r->ms);
+		lprintf(line, "%s%s (median of %d), %.0f GB/s, "
+		    "timed, not verified", label, t, r->runs, r->gbps);
+		break;
 	case RESULT_MISMATCH:
 		lprintf(line, "%sWRONG RESULT: %s", label,
 		    r->error);
 		break;
 	case RESULT_ERROR:
-		lprintf(line, "%sCUDA error: %s", label,
+		/* NVRTC's own line says what failed. */
+		lprintf(line, "%s%s%s", label, r->compiled < 0 ? "" :
+		    "CUDA error: ",
 		    r->error);
 		break;
 	default:
@@ -346,8 +404,10 @@ gpu_panel(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 	else if (self != NULL)
 		lprintf(lines[n++], "recorded on %s %s",
 		    g.recorded->gpu, g.recorded->date);
-	else if (g.probed && g.status != GPU_OK)
-		lprintf(lines[n++], "no live timing: %s", g.why);
+	else if (g.probed && g.status != GPU_OK) {
+		gpu_no_timing(g.short_why, sizeof g.short_why);
+		lprintf(lines[n++], "%s", g.short_why);
+	}
 	else if (gpu_run_kernel(ps, kbuf, sizeof kbuf, &kwhy) == NULL)
 		lprintf(lines[n++], "no live timing: %s", kwhy);
 	else
@@ -442,7 +502,17 @@ gpu_occupancy(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 static void
 print_build(FILE *f)
 {
+	char	why[256];
 	int	i;
+
+	/* The run-time compiler, for a user's kernel file. */
+	if (gpu_nvrtc_open(why, sizeof why) == 0)
+		fprintf(f, "nvrtc:  CUDA %d.%d, for kernel files\n",
+		    gpu_nvrtc_version() / 1000,
+		    gpu_nvrtc_version() % 1000 / 10);
+	else
+		fprintf(f, "nvrtc:  none, kernel files cannot run live: %s\n",
+		    why);
 
 	if (gpu_images[0].data == NULL) {
 		fprintf(f, "build:  no GPU kernels (built without nvcc)\n");
@@ -610,12 +680,10 @@ gpu_bench_main(int argc, char **argv)
 			n = bench_add(list, n, &partners[j]);
 	}
 
-	/* The reference copy moves as many bytes as the first copy-offset. */
+	/* The reference copy moves as many bytes as the first copy kernel. */
 	for (i = 0; i < n; i++)
-		if (strcmp(list[i].v->kernel, "copy_offset") == 0) {
-			memcpy_bytes = (size_t)param_get(&list[i], "n") * 4;
+		if (gpu_run_copy_bytes(&list[i], &memcpy_bytes) == 0)
 			break;
-		}
 	if (gpu_probe() != GPU_OK) {
 		fprintf(stderr, "warpviz: bench: %s\n", g.why);
 		gpu_shutdown();
@@ -654,6 +722,10 @@ gpu_bench_main(int argc, char **argv)
 				printf("%18s %d regs, %d blocks per SM "
 				    "(driver), %ld elements checked\n", "",
 				    res.regs, res.blocks_per_sm, res.checked);
+			if (res.compiled != 0)
+				printf("%18s NVRTC: %s in %.0f ms\n", "",
+				    res.compiled == 1 ? "compiled" :
+				    "from the cache", res.compile_ms);
 			fflush(stdout);
 		}
 	}
@@ -674,12 +746,13 @@ gpu_bench_main(int argc, char **argv)
 				printf("  %-18s %s\n", asked[i].v->name, line);
 			}
 		}
-		for (k = 0; k < rec.n; k++)
-			if (strcmp(rec.results[k].kernel, "copy_offset") == 0 &&
+		for (k = 0; k < n; k++)
+			if (list[k].v->live.copy_bytes != NULL &&
 			    rec.results[k].status == RESULT_OK &&
 			    rec.memcpy_gbps > 0)
-				printf("  copy-offset %s reaches %.0f%% of "
+				printf("  %s %s reaches %.0f%% of "
 				    "cuMemcpyDtoD's bandwidth\n",
+				    rec.results[k].variant,
 				    rec.results[k].params,
 				    100 * rec.results[k].gbps /
 				    rec.memcpy_gbps);

@@ -45,7 +45,8 @@ int	gpu_request(const struct param_set *, const char **why);
 int	gpu_panel(const struct param_set *, char lines[][GPU_LINE_MAX]);
 /*
  * Load results recorded by 'warpviz bench --json' so the panel shows them
- * on a machine without a GPU (warpviz --results FILE).  Returns 0, or -1
+ * on a machine without a GPU (warpviz --results FILE, or a NAME that
+ * gpu_datadir_results finds among the installed data).  Returns 0, or -1
  * with a one-line *cause (free it).
  */
 int	gpu_load_results(const char *path, char **cause);

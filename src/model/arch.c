@@ -20,8 +20,15 @@ static void
 global_modern(const struct launch_site *s, const struct access *a,
     struct access_result *r)
 {
-	rules_global(a->addr, a->active, a->nlanes, s->size,
-	    s->op == OP_LOAD, &r->g);
+	struct rules_global	u;
+
+	rules_global(a->addr, a->active, a->nlanes, s->size, &r->g);
+	if (s->used > 0 && s->used < s->size) {
+		/* Padding is moved but not used: count the fields' bytes. */
+		rules_global(a->addr, a->active, a->nlanes, s->used, &u);
+		r->g.bytes_used = u.bytes_used;
+		r->g.ideal = u.ideal;
+	}
 }
 
 static void
@@ -69,7 +76,8 @@ arch_apply(enum arch arch, const struct launch *l, const struct access *a,
 		arch_table[arch].global(s, a, r);
 		break;
 	case SPACE_SHARED:
-		rules_shared(a->addr, a->active, a->nlanes, s->size, &r->s);
+		rules_shared(a->addr, a->active, a->nlanes, s->size,
+		    s->op == OP_LOAD, &r->s);
 		break;
 	case SPACE_CONSTANT:
 		rules_constant(a->addr, a->active, a->nlanes, &r->c);

@@ -1380,10 +1380,14 @@ assign_val(struct rd *r, struct val lhs, const char *op, struct val *rhs,
 		access_elem(r, &lhs, OP_STORE);
 		return mk(VAL_DATA, lhs.first, lhs.last);
 	}
-	if (lhs.first != lhs.last || r->t[lhs.first].kind != T_ID ||
-	    (var = find_var(r, &r->t[lhs.first])) == NULL)
+	if (r->t[lhs.first].kind != T_ID ||
+	    (var = find_var(r, &r->t[lhs.first])) == NULL ||
+	    (lhs.first != lhs.last && var->kind != VK_LOCAL &&
+	    var->isint))
 		fail(r, lhs.first, "cannot assign to '%s'",
 		    src_text(r, lhs.first, lhs.last));
+	if (lhs.first != lhs.last)	/* v[i][j] = ..., s.x = ... */
+		return mk(VAL_DATA, lhs.first, lhs.last);
 	if (var->kind == VK_ARRAY)
 		fail(r, lhs.first, "pointer arithmetic on '%s' is not "
 		    "supported (index the array instead)", var->name);
@@ -1749,7 +1753,7 @@ stmt_for(struct rd *r)
 	struct body_def	*b;
 	struct var	*lv, *v;
 	struct val	 x;
-	int		 nvars = r->nvars, line = tk(r)->line, vtok, i, lvi;
+	int		 nvars = r->nvars, line = tk(r)->line, vtok, i, lvi, forat;
 	int		 condtok, steptok, bodytok, endtok, op, save_body;
 	int		 save_nused, save_vars, *chg, *chg_at, save_nested;
 	const char	*init, *cond, *step, *iter, **inc, *name;
@@ -1884,6 +1888,7 @@ stmt_for(struct rd *r)
 	x = rval(r, walk(r, 0));
 	cond = need_int(r, &x, "a loop condition");
 	want(r, ";");
+	forat = r->dry ? -1 : r->kf->nbody;
 	if ((b = body_add(r, BODY_FOR)) != NULL) {
 		b->text = fmt(r, "%s", lv->name);
 		b->name = name;
@@ -1926,7 +1931,14 @@ stmt_for(struct rd *r)
 		if (r->pos != endtok)
 			fail(r, r->pos, "internal: loop body read twice "
 			    "differently");
-		body_add(r, BODY_END);
+		/* A loop without an access (filling registers) is no step. */
+		for (i = forat + 1; !r->dry && i < r->kf->nbody; i++)
+			if (r->kf->body[i].kind == BODY_SITE)
+				break;
+		if (!r->dry && forat >= 0 && i == r->kf->nbody)
+			r->kf->nbody = forat;
+		else
+			body_add(r, BODY_END);
 		r->depth--;
 		scope_pop(r, nvars);
 		/* After the loop, what it changed is not known. */

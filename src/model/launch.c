@@ -154,9 +154,17 @@ setup_site(struct launch *l, const struct body_def *b, const int *open,
 		return -1;
 	s->nsub = n;
 	l->nsites++;
-	if (guard != NULL &&
-	    (s->guard = expr_parse(&l->scope, guard, cause)) == NULL)
-		return -1;
+	if (guard != NULL || b->guard != NULL) {
+		char	*g = NULL;
+
+		if (guard != NULL && b->guard != NULL)
+			g = cause_printf("%s && (%s)", guard, b->guard);
+		s->guard = expr_parse(&l->scope, g != NULL ? g : guard !=
+		    NULL ? guard : b->guard, cause);
+		free(g);
+		if (s->guard == NULL)
+			return -1;
+	}
 	if ((s->array = find_array(l, name)) < 0) {
 		*cause = cause_printf("%s: site %s: no array %s", l->v->name,
 		    b->text, name);
@@ -185,8 +193,17 @@ setup_site(struct launch *l, const struct body_def *b, const int *open,
 		s->offset = d->fields[i].offset;
 		s->size = d->fields[i].size;
 	}
+	s->used = s->size;
+	if (field[0] == '\0' && b->size == 0 && d->fields[0].name != NULL) {
+		/* A whole struct: its fields, not its padding, are used. */
+		for (s->used = 0, i = 0; i < VARIANT_MAX_FIELDS &&
+		    d->fields[i].name != NULL; i++)
+			if (d->fields[i].offset + d->fields[i].size > s->used)
+				s->used = d->fields[i].offset +
+				    d->fields[i].size;
+	}
 	if (b->size != 0)
-		s->size = b->size;
+		s->size = s->used = b->size;
 	s->nloops = nopen;
 	memcpy(s->loop, open, nopen * sizeof *open);
 	s->affine = expr_affine(s->sub[0], l->env, l->var_of, &s->aff) == 0;

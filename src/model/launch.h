@@ -51,13 +51,17 @@ struct launch_site {
 	int64_t			 cols;		/* for two subscripts */
 	int			 offset;	/* field offset, bytes */
 	int			 size;		/* bytes per lane */
+	int			 used;		/* of them, bytes of fields: a
+						   whole padded struct's padding
+						   is moved, not used */
 	int			 nloops;	/* enclosing loops */
 	int			 loop[VARIANT_MAX_LOOPS];
+	struct expr		*guard;		/* its own condition (in a
+						   kernel file the ifs and
+						   per-thread loop conditions
+						   around it), or NULL */
 	int			 affine;	/* index is affine (aff valid) */
 	struct affine		 aff;		/* element index */
-	struct expr		*guard;		/* kernel files: the ifs and
-						   loop conditions around the
-						   site, NULL = none */
 	int			 line, col;	/* kernel files: in source */
 };
 

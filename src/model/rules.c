@@ -20,6 +20,7 @@
 #include "rules.h"
 
 #include <stdint.h>
+#include <string.h>
 
 /* Running count of distinct aligned blocks over sorted, disjoint intervals. */
 struct rules_blocks {
@@ -154,14 +155,39 @@ rules_spans(const int64_t *v, int n, int size, int *bytes, int *sectors,
 	*lines = lb.n;
 }
 
-/* Apply the modern sector rule; is_load decides whether broadcast applies. */
+/*
+ * The class of sectors against need: fewer is a broadcast (lanes share
+ * addresses), equal is coalesced, up to twice is split (a misaligned copy,
+ * stride 2), more is uncoalesced (stride 32, a row per lane).  At the need
+ * exactly, lanes that share bytes are a broadcast too: the four lanes of a
+ * 4-lane classroom warp on one float need one sector and touch one.
+ */
+enum rules_class
+rules_grade(int64_t sectors, int64_t need, int shares)
+{
+	if (sectors <= 0)
+		return (RULES_NONE);
+	if (sectors < need || (sectors == need && shares))
+		return (RULES_BROADCAST);
+	if (sectors == need)
+		return (RULES_COALESCED);
+	if (sectors <= 2 * need)
+		return (RULES_SPLIT);
+	return (RULES_UNCOALESCED);
+}
+
+/*
+ * Apply the modern sector rule and grade the request against its need:
+ * ceil(active lanes x bytes per lane / 32), the sectors a coalesced
+ * warp-wide access of this width moves.
+ */
 void
 rules_global(const int64_t *addr, uint32_t active, int nlanes, int size,
-    int is_load, struct rules_global *out)
+    struct rules_global *out)
 {
 	int64_t		v[RULES_MAX_LANES];
 	uint32_t	mask;
-	int		i, n, same;
+	int		n;
 
 	if (size < 1)
 		size = 1;
@@ -171,26 +197,17 @@ rules_global(const int64_t *addr, uint32_t active, int nlanes, int size,
 	out->active = n;
 	if (n == 0) {
 		out->sectors = out->lines = out->ideal = out->bytes_used = 0;
+		out->need = 0;
 		out->class = RULES_NONE;
 		return;
 	}
 
-	same = 1;
-	for (i = 1; i < n && same; i++)
-		same = (v[i] == v[0]);
-
 	rules_sort(v, n);
 	rules_spans(v, n, size, &out->bytes_used, &out->sectors, &out->lines);
 	out->ideal = (out->bytes_used + RULES_SECTOR - 1) / RULES_SECTOR;
-
-	if (is_load && same && n >= 2)
-		out->class = RULES_BROADCAST;
-	else if (out->sectors == out->ideal)
-		out->class = RULES_COALESCED;
-	else if (out->sectors >= n)
-		out->class = RULES_UNCOALESCED;
-	else
-		out->class = RULES_SPLIT;
+	out->need = (n * size + RULES_SECTOR - 1) / RULES_SECTOR;
+	out->class = rules_grade(out->sectors, out->need,
+	    out->bytes_used < n * size);
 }
 
 /*
@@ -291,28 +308,78 @@ rules_legacy(const int64_t *addr, uint32_t active, int nlanes, int size,
 	rules_spans(v, n, size, &out->bytes_used, &sectors, &lines);
 }
 
-/* Apply the shared-memory bank rule. */
-void
-rules_shared(const int64_t *addr, uint32_t active, int nlanes, int size,
-    struct rules_shared *out)
+/*
+ * The lanes served together (a "phase") in a shared access of size bytes.
+ * 4-byte accesses: the whole warp.  8-byte: two half-warps, 16-byte: four
+ * quarter-warps.  Stores keep those phases.  Loads merge each even phase
+ * with the next one when each of the two touches at most two distinct
+ * addresses (measured with ncu on an H100: doc/rules.md); merged 8-byte
+ * phases make one of 32 lanes, merged 16-byte phases one of 16.  Returns
+ * the number of phases; phase[p] is its lane mask (possibly 0).
+ */
+static int
+rules_shared_phases(const int64_t *addr, uint32_t mask, int size, int load,
+    uint32_t phase[4], int *words)
 {
-	int64_t		w[RULES_MAX_LANES], w0;
-	uint32_t	mask;
-	int		load[RULES_BANKS];
-	int		phases, per, words, p, l, k, n, i, b, max;
+	int64_t		d[3];
+	uint32_t	out[4];
+	int		phases, per, p, l, i, n, nd, few[4];
 
 	if (size == 8) {
 		phases = 2;
-		words = 2;
+		*words = 2;
 	} else if (size >= 16) {
 		phases = 4;
-		words = 4;
+		*words = 4;
 	} else {
 		phases = 1;
-		words = 1;
+		*words = 1;
 	}
 	per = RULES_MAX_LANES / phases;
+	for (p = 0; p < phases; p++) {
+		phase[p] = 0;
+		nd = 0;
+		for (l = p * per; l < (p + 1) * per; l++) {
+			if (!(mask & (UINT32_C(1) << l)))
+				continue;
+			phase[p] |= UINT32_C(1) << l;
+			for (i = 0; i < nd; i++)
+				if (d[i] == addr[l])
+					break;
+			if (i == nd && nd < 3)
+				d[nd++] = addr[l];
+		}
+		few[p] = nd <= 2;
+	}
+	if (!load || phases == 1)
+		return (phases);
+	/* Pairs merge or stay apart each on its own; order is kept. */
+	n = 0;
+	for (p = 0; p < phases; p += 2) {
+		if (few[p] && few[p + 1])
+			out[n++] = phase[p] | phase[p + 1];
+		else {
+			out[n++] = phase[p];
+			out[n++] = phase[p + 1];
+		}
+	}
+	for (p = 0; p < n; p++)
+		phase[p] = out[p];
+	return (n);
+}
+
+/* Apply the shared-memory bank rule. */
+void
+rules_shared(const int64_t *addr, uint32_t active, int nlanes, int size,
+    int load, struct rules_shared *out)
+{
+	int64_t		w[RULES_MAX_LANES * 4], w0;
+	uint32_t	mask, phase[4];
+	int		inbank[RULES_BANKS];
+	int		phases, words, p, l, k, n, i, b, max;
+
 	mask = rules_mask(active, &nlanes);
+	phases = rules_shared_phases(addr, mask, size, load, phase, &words);
 
 	out->active = rules_popcount(mask);
 	out->wavefronts = out->ideal = out->degree = 0;
@@ -326,8 +393,8 @@ rules_shared(const int64_t *addr, uint32_t active, int nlanes, int size,
 
 	for (p = 0; p < phases; p++) {
 		n = 0;
-		for (l = p * per; l < (p + 1) * per; l++) {
-			if (!(mask & (UINT32_C(1) << l)))
+		for (l = 0; l < RULES_MAX_LANES; l++) {
+			if (!(phase[p] & (UINT32_C(1) << l)))
 				continue;
 			w0 = rules_floordiv(addr[l], RULES_BANK_WIDTH);
 			for (k = 0; k < words; k++)
@@ -338,14 +405,14 @@ rules_shared(const int64_t *addr, uint32_t active, int nlanes, int size,
 		rules_sort(w, n);
 
 		for (b = 0; b < RULES_BANKS; b++)
-			load[b] = 0;
+			inbank[b] = 0;
 		max = 0;
 		for (i = 0; i < n; i++) {
 			if (i > 0 && w[i] == w[i - 1])
 				continue;
 			b = (int)rules_floormod(w[i], RULES_BANKS);
-			if (++load[b] > max)
-				max = load[b];
+			if (++inbank[b] > max)
+				max = inbank[b];
 		}
 		out->wavefronts += max;
 		out->ideal++;
@@ -392,4 +459,202 @@ rules_class_name(enum rules_class class)
 		return ("broadcast");
 	}
 	return ("unknown");
+}
+
+/* --- what the panels draw ----------------------------------------------- */
+
+/*
+ * The shared-memory bank rule word by word.  Within a phase the distinct
+ * words are sorted by (bank, word), so a bank's k words take passes 0..k-1
+ * in address order; each phase's wavefronts follow the previous phase's.
+ */
+void
+rules_shared_banks(const int64_t *addr, uint32_t active, int nlanes,
+    int size, int load, struct rules_banks *out)
+{
+	struct rules_word	*wd, t;
+	uint32_t		 mask, phase[4];
+	int64_t			 w0;
+	int			 phases, words, p, l, k, i, j, first;
+	int			 inbank[RULES_BANKS], base = 0, max;
+
+	mask = rules_mask(active, &nlanes);
+	phases = rules_shared_phases(addr, mask, size, load, phase, &words);
+	out->phases = phases;
+	out->nwords = 0;
+	for (i = 0; i < RULES_BANKS; i++)
+		out->words[i] = out->degree[i] = 0;
+	for (l = 0; l < RULES_MAX_LANES; l++)
+		out->wave[l] = -1;
+
+	for (p = 0; p < phases; p++) {
+		first = out->nwords;
+		/* The phase's distinct words and the lanes of each. */
+		for (l = 0; l < RULES_MAX_LANES; l++) {
+			if (!(phase[p] & (UINT32_C(1) << l)))
+				continue;
+			w0 = rules_floordiv(addr[l], RULES_BANK_WIDTH);
+			for (k = 0; k < words; k++) {
+				for (i = first; i < out->nwords; i++)
+					if (out->word[i].word == w0 + k)
+						break;
+				wd = &out->word[i];
+				if (i == out->nwords) {
+					out->nwords++;
+					wd->word = w0 + k;
+					wd->bank = (int)rules_floormod(w0 + k,
+					    RULES_BANKS);
+					wd->phase = p;
+					wd->lanes = 0;
+				}
+				wd->lanes |= UINT32_C(1) << l;
+			}
+		}
+		/* Sort by bank, then address; number the passes. */
+		for (i = first + 1; i < out->nwords; i++) {
+			t = out->word[i];
+			for (j = i; j > first && (out->word[j - 1].bank > t.bank ||
+			    (out->word[j - 1].bank == t.bank &&
+			    out->word[j - 1].word > t.word)); j--)
+				out->word[j] = out->word[j - 1];
+			out->word[j] = t;
+		}
+		for (i = 0; i < RULES_BANKS; i++)
+			inbank[i] = 0;
+		max = 0;
+		for (i = first; i < out->nwords; i++) {
+			wd = &out->word[i];
+			wd->pass = inbank[wd->bank]++;
+			wd->wave = base + wd->pass;
+			if (inbank[wd->bank] > max)
+				max = inbank[wd->bank];
+			out->words[wd->bank]++;
+			if (inbank[wd->bank] > out->degree[wd->bank])
+				out->degree[wd->bank] = inbank[wd->bank];
+		}
+		/* A lane is served when its first word is. */
+		for (i = first; i < out->nwords; i++)
+			for (l = 0; l < RULES_MAX_LANES; l++)
+				if ((out->word[i].lanes & (UINT32_C(1) << l)) &&
+				    out->word[i].word == rules_floordiv(addr[l],
+				    RULES_BANK_WIDTH))
+					out->wave[l] = out->word[i].wave;
+		base += max;
+	}
+}
+
+int
+rules_lines(const int64_t *addr, uint32_t active, int nlanes, int size,
+    struct rules_line *out)
+{
+	struct rules_line	t;
+	uint32_t		mask;
+	int64_t			w, ln;
+	int			l, i, j, n = 0;
+
+	if (size < 1)
+		size = 1;
+	mask = rules_mask(active, &nlanes);
+	for (l = 0; l < nlanes; l++) {
+		if (!(mask & (UINT32_C(1) << l)))
+			continue;
+		for (w = rules_floordiv(addr[l], RULES_BANK_WIDTH);
+		    w <= rules_floordiv(addr[l] + size - 1, RULES_BANK_WIDTH);
+		    w++) {
+			ln = rules_floordiv(w, RULES_LINE_WORDS);
+			for (i = 0; i < n; i++)
+				if (out[i].line == ln)
+					break;
+			if (i == n) {
+				if (n == RULES_MAX_LINES)
+					continue;
+				memset(&out[n], 0, sizeof out[n]);
+				out[n++].line = ln;
+			}
+			out[i].word[w - ln * RULES_LINE_WORDS] |=
+			    UINT32_C(1) << l;
+		}
+	}
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && out[j - 1].line > out[j].line; j--) {
+			t = out[j];
+			out[j] = out[j - 1];
+			out[j - 1] = t;
+		}
+	return (n);
+}
+
+uint32_t
+rules_line_sector(const struct rules_line *ln, int s)
+{
+	uint32_t	mask = 0;
+	int		i, per = RULES_SECTOR / RULES_BANK_WIDTH;
+
+	for (i = 0; i < per; i++)
+		mask |= ln->word[s * per + i];
+	return (mask);
+}
+
+void
+rules_distinct(const int64_t *addr, uint32_t active, int nlanes,
+    struct rules_reads *out)
+{
+	uint32_t	mask;
+	int		l, i;
+
+	mask = rules_mask(active, &nlanes);
+	out->n = 0;
+	for (l = 0; l < nlanes; l++) {
+		if (!(mask & (UINT32_C(1) << l)))
+			continue;
+		for (i = 0; i < out->n; i++)
+			if (out->addr[i] == addr[l])
+				break;
+		if (i == out->n) {
+			out->addr[i] = addr[l];
+			out->lanes[i] = 0;
+			out->first[i] = l;
+			out->n++;
+		}
+		out->lanes[i] |= UINT32_C(1) << l;
+	}
+}
+
+enum rules_class
+rules_legacy_class(const struct rules_legacy *lg, uint32_t active,
+    int nlanes, int half)
+{
+	uint32_t	mask;
+	int		i, segs = 0, act;
+
+	mask = rules_mask(active, &nlanes);
+	mask &= half == 0 ? UINT32_C(0x0000ffff) : UINT32_C(0xffff0000);
+	act = rules_popcount(mask);
+	for (i = 0; i < lg->transactions && i < RULES_MAX_SEGMENTS; i++)
+		if (lg->seg[i].half == half)
+			segs++;
+	if (segs <= 1)
+		return (act == 0 ? RULES_NONE : RULES_COALESCED);
+	if (segs >= act)
+		return (RULES_UNCOALESCED);
+	return (RULES_SPLIT);
+}
+
+uint32_t
+rules_segment_used(const struct rules_segment *sg, const int64_t *addr,
+    int size)
+{
+	uint32_t	used = 0;
+	int64_t		wa;
+	int		k, l;
+
+	for (k = 0; k < sg->size / RULES_BANK_WIDTH && k < 32; k++) {
+		wa = sg->addr + RULES_BANK_WIDTH * k;
+		for (l = 0; l < RULES_MAX_LANES; l++)
+			if ((sg->lanes & (UINT32_C(1) << l)) &&
+			    addr[l] < wa + RULES_BANK_WIDTH &&
+			    addr[l] + size > wa)
+				used |= UINT32_C(1) << k;
+	}
+	return (used);
 }

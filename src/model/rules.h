@@ -25,10 +25,10 @@
 
 enum rules_class {
 	RULES_NONE = 0,		/* no active lane: no request */
-	RULES_COALESCED,	/* sectors == ideal */
-	RULES_SPLIT,		/* more than ideal, fewer than one per lane */
-	RULES_UNCOALESCED,	/* every active lane needs its own sector */
-	RULES_BROADCAST		/* a load where all active lanes read one address */
+	RULES_COALESCED,	/* sectors == need */
+	RULES_SPLIT,		/* need < sectors <= 2 x need */
+	RULES_UNCOALESCED,	/* sectors > 2 x need */
+	RULES_BROADCAST		/* sectors <= need, lanes sharing bytes */
 };
 
 /* Modern global memory (compute capability 6.0 and later). */
@@ -37,6 +37,7 @@ struct rules_global {
 	int	sectors;	/* distinct 32-byte sectors touched */
 	int	lines;		/* distinct 128-byte lines touched */
 	int	ideal;		/* ceil(bytes_used / 32) */
+	int	need;		/* ceil(active x size / 32): a coalesced warp's sectors */
 	int	bytes_used;	/* distinct bytes the active lanes access */
 	enum rules_class class;
 };
@@ -58,7 +59,12 @@ struct rules_legacy {
 	struct rules_segment seg[RULES_MAX_SEGMENTS];
 };
 
-/* Shared memory: 32 banks of 4 bytes, phases for 8- and 16-byte accesses. */
+/*
+ * Shared memory: 32 banks of 4 bytes.  8-byte accesses are served in two
+ * phases of 16 lanes, 16-byte ones in four of 8; a load (load != 0)
+ * merges each even phase with the next when each touches at most two
+ * distinct addresses (measured on an H100, doc/rules.md).
+ */
 struct rules_shared {
 	int	active;
 	int	wavefronts;	/* serialised passes, summed over phases */
@@ -73,19 +79,105 @@ struct rules_constant {
 	int	serial;		/* distinct addresses among active lanes */
 };
 
-/* Apply the modern sector rule; is_load decides whether broadcast applies. */
+/*
+ * Apply the modern sector rule and grade the request against its need:
+ * broadcast below it, coalesced at it, split up to twice it, uncoalesced
+ * beyond.
+ */
 void	rules_global(const int64_t *addr, uint32_t active, int nlanes, int size,
-	    int is_load, struct rules_global *out);
+	    struct rules_global *out);
+/*
+ * The class of sectors against need, as rules_global grades a request;
+ * shares says that some active lanes access the same bytes.
+ */
+enum rules_class rules_grade(int64_t sectors, int64_t need, int shares);
 /* Apply the cc 1.2/1.3 half-warp segment rule with size reduction. */
 void	rules_legacy(const int64_t *addr, uint32_t active, int nlanes, int size,
 	    struct rules_legacy *out);
 /* Apply the shared-memory bank rule. */
 void	rules_shared(const int64_t *addr, uint32_t active, int nlanes, int size,
-	    struct rules_shared *out);
+	    int load, struct rules_shared *out);
 /* Apply the constant-memory serialisation rule. */
 void	rules_constant(const int64_t *addr, uint32_t active, int nlanes,
 	    struct rules_constant *out);
 /* Name of a class: "coalesced", "split", "uncoalesced", "broadcast", "none". */
 const char *rules_class_name(enum rules_class);
+
+/*
+ * What the panels draw, from the same rules: which lane is served where.
+ * These are for one access at a time (a frame), not for the totals.
+ */
+
+#define RULES_MAX_WORDS		(RULES_MAX_LANES * 4)	/* 16-byte lanes */
+#define RULES_MAX_LINES		(RULES_MAX_LANES * 2)	/* straddling lanes */
+#define RULES_LINE_WORDS	(RULES_LINE / RULES_BANK_WIDTH)	/* 32 */
+
+/* One distinct 4-byte word of a shared access within one phase. */
+struct rules_word {
+	int64_t		word;		/* byte address / 4 (floor) */
+	int		bank;		/* word mod 32 */
+	int		phase;		/* 0; 0-1 for 8-byte, 0-3 for 16-byte */
+	int		pass;		/* wavefront of its phase, from 0 */
+	int		wave;		/* wavefront of the access, from 0 */
+	uint32_t	lanes;		/* lanes whose access includes it */
+};
+
+/* The words of a shared access per bank and per wavefront. */
+struct rules_banks {
+	int		phases;		/* served phases: 1, 2 (8-byte) or 4
+					   (16-byte), fewer for merged loads */
+	int		nwords;		/* distinct (phase, word) pairs */
+	struct rules_word word[RULES_MAX_WORDS];	/* by phase, bank,
+							   word */
+	int		words[RULES_BANKS];	/* words in the bank, all
+						   phases */
+	int		degree[RULES_BANKS];	/* most words in the bank in
+						   one phase (n-way) */
+	int		wave[RULES_MAX_LANES];	/* wavefront serving the lane's
+						   first word; -1 inactive */
+};
+
+/* One 128-byte line of a global access: the lanes of each 4-byte word. */
+struct rules_line {
+	int64_t		line;			/* byte address / 128 (floor) */
+	uint32_t	word[RULES_LINE_WORDS];	/* lanes touching each word */
+};
+
+/* The distinct addresses of an access, in the order of first lanes. */
+struct rules_reads {
+	int		n;
+	int64_t		addr[RULES_MAX_LANES];
+	uint32_t	lanes[RULES_MAX_LANES];	/* lanes reading each */
+	int		first[RULES_MAX_LANES];	/* lowest of those lanes */
+};
+
+/*
+ * The shared-memory bank rule word by word: each phase's distinct words,
+ * sorted by bank and address within the phase; a bank with k words in a
+ * phase serves them in passes 0..k-1 (lowest address first), and the
+ * access's wavefronts are the phases' passes one after the other.
+ */
+void	rules_shared_banks(const int64_t *addr, uint32_t active, int nlanes,
+	    int size, int load, struct rules_banks *out);
+/* The lines a global access touches, sorted; returns how many (at most
+   RULES_MAX_LINES). */
+int	rules_lines(const int64_t *addr, uint32_t active, int nlanes, int size,
+	    struct rules_line *out);
+/* Lanes touching any word of sector s (0-3) of a line. */
+uint32_t rules_line_sector(const struct rules_line *, int s);
+/* The distinct addresses among the active lanes (constant reads). */
+void	rules_distinct(const int64_t *addr, uint32_t active, int nlanes,
+	    struct rules_reads *out);
+/*
+ * The class of half-warp `half` (0 or 1) of a legacy access: coalesced with
+ * one segment or none, uncoalesced with a segment per active lane, split
+ * between.
+ */
+enum rules_class rules_legacy_class(const struct rules_legacy *,
+	    uint32_t active, int nlanes, int half);
+/* The 4-byte words of segment seg (bit k: bytes 4k..4k+3) that its lanes
+   use, for lanes of size bytes at addr. */
+uint32_t rules_segment_used(const struct rules_segment *, const int64_t *addr,
+	    int size);
 
 #endif

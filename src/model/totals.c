@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,7 @@ totals_add(struct site_totals *t, enum arch arch,
 	case SPACE_GLOBAL:
 		t->sectors += n * r->g.sectors;
 		t->ideal += n * r->g.ideal;
+		t->need += n * r->g.need;
 		t->lines += n * r->g.lines;
 		t->bytes_used += n * r->g.bytes_used;
 		t->classes[r->g.class] += n;
@@ -69,25 +71,71 @@ totals_merge(struct site_totals *a, const struct site_totals *b)
 		x[i] += y[i];
 }
 
+/* Whether the watcher asked to stop; counts work done. */
+static int
+watch_stop(struct totals_watch *wt, int64_t done)
+{
+	if (wt == NULL)
+		return 0;
+	atomic_fetch_add_explicit(&wt->done, done, memory_order_relaxed);
+	return atomic_load_explicit(&wt->cancel, memory_order_relaxed);
+}
+
+/* A new phase of work units begins. */
+static void
+watch_phase(struct totals_watch *wt, const char *what, int64_t work)
+{
+	if (wt == NULL)
+		return;
+	atomic_store(&wt->done, 0);
+	atomic_store(&wt->work, work);
+	atomic_store(&wt->phase, what);
+}
+
+struct site_totals *
+totals_kind(struct totals *t, const struct launch_site *s)
+{
+	if (s->space == SPACE_GLOBAL)
+		return s->op == OP_LOAD ? &t->global_load : &t->global_store;
+	if (s->space == SPACE_SHARED)
+		return s->op == OP_LOAD ? &t->shared_load : &t->shared_store;
+	return &t->constant;
+}
+
 static void
 sum_kinds(const struct launch *l, struct totals *t)
 {
-	const struct launch_site	*s;
-	struct site_totals		*k;
-	int				 i;
+	int	i;
 
-	for (i = 0; i < l->nsites; i++) {
-		s = &l->sites[i];
-		if (s->space == SPACE_GLOBAL)
-			k = s->op == OP_LOAD ? &t->global_load :
-			    &t->global_store;
-		else if (s->space == SPACE_SHARED)
-			k = s->op == OP_LOAD ? &t->shared_load :
-			    &t->shared_store;
-		else
-			k = &t->constant;
-		totals_merge(k, &t->site[i]);
+	for (i = 0; i < l->nsites; i++)
+		totals_merge(totals_kind(t, &l->sites[i]), &t->site[i]);
+}
+
+int
+totals_warp_add(struct totals *t, const struct launch *l, enum arch arch,
+    int64_t bx, int64_t by, int warp, int64_t from, int64_t to,
+    int64_t times, struct totals_watch *wt, char **cause)
+{
+	struct access		a;
+	struct access_result	r;
+	int64_t			s;
+
+	t->arch = arch;
+	t->nsites = l->nsites;
+	if (wt != NULL)
+		watch_phase(wt, "this warp", to - from + 1);
+	for (s = from; s <= to; s++) {
+		if (watch_stop(wt, 1)) {
+			*cause = cause_printf("cancelled");
+			return -1;
+		}
+		if (warp_access(l, bx, by, warp, s, &a, cause) != 0)
+			return -1;
+		arch_apply(arch, l, &a, &r);
+		totals_add(&t->site[a.site], arch, &r, times);
+		totals_add(totals_kind(t, &l->sites[a.site]), arch, &r, times);
 	}
+	return 0;
 }
 
 double
@@ -99,7 +147,7 @@ totals_brute_work(const struct launch *l)
 
 static int
 brute(const struct launch *l, enum arch arch, const int *which,
-    struct totals *t, char **cause)
+    struct totals *t, struct totals_watch *wt, char **cause)
 {
 	struct access		a;
 	struct access_result	r;
@@ -111,6 +159,10 @@ brute(const struct launch *l, enum arch arch, const int *which,
 	for (bx = 0; bx < l->grid[0]; bx++)
 	for (w = 0; w < l->warps; w++)
 	for (step = 0; step < l->nsteps; step++) {
+		if (watch_stop(wt, l->warp_size)) {
+			*cause = cause_printf("cancelled");
+			return -1;
+		}
 		launch_locate(l, step, &pos);
 		if (!which[pos.site])
 			continue;
@@ -259,11 +311,13 @@ site_affine(const struct launch_site *s, const int64_t *env,
  * (their values become constants); the others go through the residue
  * histogram.  For each combination of enumerated values the lanes of a
  * (warp in block, active mask) class have fixed offsets, so the launch
- * reduces to a histogram of base residues per class.  Returns 0, or -1
- * when the site is not affine or has too many combinations.
+ * reduces to a histogram of base residues per class.  Returns 0, -1
+ * when the site is not affine or has too many combinations, -2 when wt
+ * cancels.
  */
 static int
-site_fast(const struct launch *l, enum arch arch, int si, struct totals *t)
+site_fast(const struct launch *l, enum arch arch, int si, struct totals *t,
+    struct totals_watch *wt)
 {
 	const struct launch_site	*s = &l->sites[si];
 	struct affine			 term[MAX_TERMS], aff;
@@ -390,6 +444,10 @@ site_fast(const struct launch *l, enum arch arch, int si, struct totals *t)
 		for (by = 0; by < l->grid[1]; by++)
 		for (bx = 0; bx < l->grid[0]; bx++)
 		for (w = 0; w < l->warps; w++) {
+			if (w == 0 && watch_stop(wt, 1)) {
+				rc = -2;
+				goto out;
+			}
 			mask = pw[w].exists;
 			for (i = 0; i < nterm && mask != 0; i++) {
 				tv = term[i].c + term[i].k[VAR_BX] * bx +
@@ -453,14 +511,31 @@ int
 totals_compute(const struct launch *l, enum arch arch, enum totals_mode mode,
     struct totals *t, char **cause)
 {
-	int	fast[LAUNCH_MAX_SITES], slow[LAUNCH_MAX_SITES], i, any = 0;
+	return totals_compute_watched(l, arch, mode, t, NULL, cause);
+}
+
+int
+totals_compute_watched(const struct launch *l, enum arch arch,
+    enum totals_mode mode, struct totals *t, struct totals_watch *wt,
+    char **cause)
+{
+	int	fast[LAUNCH_MAX_SITES], slow[LAUNCH_MAX_SITES], i, any = 0, rc;
 
 	memset(t, 0, sizeof *t);
 	t->arch = arch;
 	t->nsites = l->nsites;
-	for (i = 0; i < l->nsites; i++)
-		fast[i] = mode == TOTALS_AUTO &&
-		    site_fast(l, arch, i, t) == 0;
+	for (i = 0; i < l->nsites; i++) {
+		fast[i] = 0;
+		if (mode != TOTALS_AUTO)
+			continue;
+		watch_phase(wt, "by residues", l->grid[0] * l->grid[1]);
+		rc = site_fast(l, arch, i, t, wt);
+		if (rc == -2) {
+			*cause = cause_printf("cancelled");
+			return -1;
+		}
+		fast[i] = rc == 0;
+	}
 	for (i = 0; i < l->nsites; i++) {
 		slow[i] = !fast[i];
 		any |= slow[i];
@@ -474,7 +549,8 @@ totals_compute(const struct launch *l, enum arch arch, enum totals_mode mode,
 			    l->v->name, totals_brute_work(l));
 			return -1;
 		}
-		if (brute(l, arch, slow, t, cause) != 0)
+		watch_phase(wt, "every warp", (int64_t)totals_brute_work(l));
+		if (brute(l, arch, slow, t, wt, cause) != 0)
 			return -1;
 	}
 	sum_kinds(l, t);

@@ -22,6 +22,7 @@ struct site_totals {
 	int64_t		lanes;		/* active lane accesses */
 	int64_t		sectors;	/* global: 32-byte sectors */
 	int64_t		ideal;		/* global: ideal sectors */
+	int64_t		need;		/* global: sectors a coalesced access needs */
 	int64_t		lines;		/* global: 128-byte lines */
 	int64_t		transactions;	/* global legacy: segments */
 	int64_t		bytes_moved;	/* global: sectors*32 or segment bytes */
@@ -58,6 +59,33 @@ void	totals_merge(struct site_totals *a, const struct site_totals *b);
  */
 int	totals_compute(const struct launch *, enum arch, enum totals_mode,
 	    struct totals *, char **cause);
+/*
+ * A totals_compute_watched that another thread watches: it reads phase,
+ * done and work for progress and sets cancel to stop it.  Zero it first.
+ */
+struct totals_watch {
+	_Atomic int		 cancel;	/* set: stop, return -1 soon */
+	_Atomic int64_t		 done;		/* units of this phase done */
+	_Atomic int64_t		 work;		/* ... of this many */
+	const char *_Atomic	 phase;		/* "by residues", "every warp";
+						   NULL before the first */
+};
+/* totals_compute, reporting into wt (NULL: none); -1 with *cause
+   "cancelled" when wt->cancel was set. */
+int	totals_compute_watched(const struct launch *, enum arch,
+	    enum totals_mode, struct totals *, struct totals_watch *wt,
+	    char **cause);
+/* The kind totals (global load, ..., constant) site s's results go into. */
+struct site_totals *totals_kind(struct totals *, const struct launch_site *s);
+/*
+ * Add `times` times (-1 takes away) warp `warp` of block (bx, by) at steps
+ * from..to to t, per site and per kind: the "so far" of one warp.  -1
+ * with *cause when a step is outside the launch or wt cancels
+ * ("cancelled").
+ */
+int	totals_warp_add(struct totals *t, const struct launch *, enum arch,
+	    int64_t bx, int64_t by, int warp, int64_t from, int64_t to,
+	    int64_t times, struct totals_watch *wt, char **cause);
 /* Work (lane evaluations) brute force would take. */
 double	totals_brute_work(const struct launch *);
 

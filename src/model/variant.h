@@ -82,6 +82,8 @@ struct body_def {
 	const char	*count;	/* LOOP: trip count over parameters */
 	enum mem_op	 op;	/* SITE */
 	int		 size;	/* SITE: bytes per lane, 0 = element/field */
+	const char	*guard;	/* SITE: its own condition (an if around
+				   it), with the kernel's; NULL = none */
 
 	/* --- kernel files (ksrc.c): later members, zero in the catalog --- */
 	const char	*name;	/* FOR, LET: the name expressions use */
@@ -101,6 +103,44 @@ struct body_def {
 #define BODY_LOAD(t)		{ BODY_SITE, (t), NULL, OP_LOAD, 0 }
 #define BODY_STORE(t)		{ BODY_SITE, (t), NULL, OP_STORE, 0 }
 #define BODY_LOADN(t, n)	{ BODY_SITE, (t), NULL, OP_LOAD, (n) }
+#define BODY_STORE_IF(t, g)	{ BODY_SITE, (t), NULL, OP_STORE, 0, (g) }
+
+/*
+ * --- Live run ---
+ * What the live runner (src/gpu/gpu-run.c) needs to launch, time and check
+ * the kernel, as data, so that no file special-cases a kernel by name.
+ * Expressions are over the parameters (by sym) and derived values, as
+ * everywhere in a variant.  The references and fills are in
+ * src/variants/ref.c (libc only, unit-tested on the CPU).
+ */
+struct ref_run;
+
+struct live_spec {
+	const char	*args;		/* the kernel's arguments in order,
+					   space separated: an array's name
+					   (its device pointer) or an int
+					   expression ("Width", "pitch") */
+	const char	*outputs;	/* arrays the kernel writes */
+	float		 lo, hi;	/* inputs uniform in [lo, hi) */
+	int		 dynamic;	/* shared arrays are extern __shared__:
+					   their bytes are dynamic smem */
+	const char	*instance;	/* a parameter whose value picks a
+					   template instance: kernel_<value> */
+	int		 instances[4];	/* the values built, 0 ends */
+	const char	*min_bytes;	/* the least it must move, bytes; NULL =
+					   every global array once */
+	const char	*copy_bytes;	/* a copy: bench compares it with a
+					   cuMemcpyDtoD of this many bytes */
+	void		 (*fill)(struct ref_run *);	/* lays out inputs
+					   after the random fill, or NULL */
+	int		 (*reference)(struct ref_run *);	/* checks the
+					   outputs: 0, or -1 with why; NULL =
+					   timed, not verified */
+	const char	*small;		/* "n=19,bx=8,by=8": small enough for
+					   unit tests to visit every warp */
+	const char	*text;		/* the source in memory (a user's
+					   file); NULL = cuda/<source> */
+};
 
 struct variant {
 	const char	*name;		/* "matmul-col" */
@@ -122,6 +162,8 @@ struct variant {
 	const char	*compare;	/* partners: "matmul-row,matmul-tiled" */
 	const char	*note;		/* what the hardware hides, or NULL */
 
+	/* --- live run: see struct live_spec --- */
+	struct live_spec live;
 	/*
 	 * --- kernel files (ksrc.c): a variant read from a .cu file.  Zero
 	 * in the catalog's const descriptions.  When xbody is set, launch.c

@@ -225,6 +225,8 @@ prompt(struct state *st, enum state_prompt what, const char *init)
 	st->prompt = what;
 	snprintf(st->input, sizeof st->input, "%s", init);
 	st->ninput = strlen(st->input);
+	st->icur = st->ninput;
+	st->ifresh = st->ninput > 0;
 	return INTENT_REDRAW;
 }
 
@@ -244,7 +246,7 @@ static int
 act_arch(struct state *st)
 {
 	st->arch = st->arch == ARCH_MODERN ? ARCH_LEGACY : ARCH_MODERN;
-	state_retotal(st);
+	state_forget_whole(st);
 	state_status(st, "memory model: %s", st->arch == ARCH_MODERN ?
 	    "modern (cc 6.0+, 32-byte sectors)" :
 	    "legacy (cc 1.2/1.3, half-warp segments)");
@@ -278,9 +280,10 @@ act_gpu(struct state *st)
 	const char	*why = NULL;
 
 	if (gpu_request(&st->pane[0].ps, &why) != 0)
-		state_status(st, "GPU: %s", why != NULL ? why : "unavailable");
+		state_status(st, "%s", why != NULL ? why : "no live timing");
 	else
-		state_status(st, "GPU: timing %s...", st->pane[0].v->name);
+		state_status(st, "timing %s on the GPU...",
+		    st->pane[0].v->name);
 	return INTENT_REDRAW;
 }
 
@@ -295,13 +298,41 @@ static int
 act_help(struct state *st)
 {
 	st->mode = MODE_HELP;
+	st->help_page = 0;
 	return INTENT_REDRAW;
+}
+
+/* Scroll the source pane by n lines; it folds again at the next step. */
+static int
+scroll_source(struct state *st, int n)
+{
+	if (st->src_step != st->step)
+		st->src_scroll = 0;
+	st->src_step = st->step;
+	st->src_scroll += n;
+	if (st->src_scroll == 0)
+		st->src_scroll = n;
+	state_status(st, "source scrolled; the next step folds it again");
+	return INTENT_REDRAW;
+}
+
+static int
+act_source_down(struct state *st)
+{
+	return scroll_source(st, 4);
+}
+
+static int
+act_source_up(struct state *st)
+{
+	return scroll_source(st, -4);
 }
 
 static int
 act_redraw(struct state *st)
 {
-	return INTENT_RELAYOUT | INTENT_REDRAW;
+	state_restart_whole(st);
+	return INTENT_RELAYOUT | INTENT_RECOMPUTE | INTENT_REDRAW;
 }
 
 static int
@@ -334,13 +365,21 @@ const struct keys_entry keys_table[] = {
 	{ { 'c' }, { "c" }, "compare side by side", act_compare },
 	{ { 'g' }, { "g" }, "time it on the GPU", act_gpu },
 	{ { 'o' }, { "o" }, "occupancy and GPU details", act_occupancy },
+	{ { KEY_NPAGE, ']' }, { "PgDn", "]" }, "scroll the source down",
+	  act_source_down },
+	{ { KEY_PPAGE, '[' }, { "PgUp", "[" }, "scroll the source up",
+	  act_source_up },
 	{ { '?' }, { "?" }, "this help", act_help },
-	{ { KEY_CTRL('l') }, { "C-l" }, "redraw the screen", act_redraw },
+	{ { KEY_CTRL('l') }, { "C-l" }, "redraw, restart stopped totals",
+	  act_redraw },
 	{ { 'q', 'Q' }, { "q" }, "quit", act_quit },
 	{ { 0 }, { "Up", "k" }, "lists: up", NULL },
 	{ { 0 }, { "Down", "j" }, "lists: down", NULL },
 	{ { 0 }, { "Enter" }, "lists: choose; prompt: apply", NULL },
-	{ { 0 }, { "Esc" }, "close list, help or prompt", NULL },
+	{ { 0 }, { "Esc" }, "close a list or prompt; stop totals", NULL },
+	{ { 0 }, { "C-a", "C-e" }, "prompt: to start, to end", NULL },
+	{ { 0 }, { "C-u", "C-k" }, "prompt: erase to start/end", NULL },
+	{ { 0 }, { "Backspace" }, "prompt: erase a character", NULL },
 	{ { 0 }, { NULL }, NULL, NULL }
 };
 
@@ -554,12 +593,26 @@ parse_num(const char *s, int64_t *out, const char **end)
 	return 0;
 }
 
+/* Go to a typed position; one that is out of bounds changes nothing. */
+static int
+go(struct state *st, int64_t step, int64_t bx, int64_t by)
+{
+	const char	*what;
+	char		*cause = NULL;
+
+	if (state_goto(st, step, bx, by, st->warp, &what, &cause) != 0) {
+		state_status(st, "%s: %s (nothing changed)", what, cause);
+		free(cause);
+		return INTENT_REDRAW;
+	}
+	return MOVED;
+}
+
 static int
 apply_block(struct state *st)
 {
-	const struct launch	*l = st->pane[0].l;
-	const char		*e;
-	int64_t			 x, y = 0;
+	const char	*e;
+	int64_t		 x, y = 0;
 
 	if (parse_num(st->input, &x, &e) != 0 || (*e != '\0' && (*e != ',' ||
 	    parse_num(e + 1, &y, &e) != 0 || *e != '\0'))) {
@@ -567,14 +620,8 @@ apply_block(struct state *st)
 		    st->input);
 		return INTENT_REDRAW;
 	}
-	if (x >= l->grid[0] || y >= l->grid[1]) {
-		state_status(st, "block: %lld,%lld is outside the grid (0..%lld, "
-		    "0..%lld; nothing changed)", (long long)x, (long long)y,
-		    (long long)l->grid[0] - 1, (long long)l->grid[1] - 1);
+	if (go(st, st->step, x, y) != MOVED)
 		return INTENT_REDRAW;
-	}
-	st->block[0] = x;
-	st->block[1] = y;
 	state_status(st, "block %lld,%lld", (long long)x, (long long)y);
 	return MOVED;
 }
@@ -585,31 +632,97 @@ apply_step(struct state *st)
 	const char	*e;
 	int64_t		 k, n = state_nsteps(st);
 
-	if (parse_num(st->input, &k, &e) != 0 || *e != '\0' || k >= n) {
+	if (parse_num(st->input, &k, &e) != 0 || *e != '\0') {
 		state_status(st, "step: '%s' is not allowed (0..%lld; nothing "
 		    "changed)", st->input, (long long)n - 1);
 		return INTENT_REDRAW;
 	}
-	st->step = k;
-	return MOVED;
+	return go(st, k, st->block[0], st->block[1]);
+}
+
+/*
+ * The prompt's line editing.  It opens on the old value, shown selected:
+ * the first character typed replaces it, as in a dialog's text field;
+ * any editing key keeps it.  Left/Right, Ctrl-A/Home, Ctrl-E/End move;
+ * Backspace and Delete erase; Ctrl-U erases to the start, Ctrl-K to the
+ * end.  Returns INTENT_REDRAW when the key was an editing key, else 0.
+ */
+static int
+prompt_edit(struct state *st, int key)
+{
+	char	*in = st->input;
+
+	switch (key) {
+	case KEY_LEFT:
+		if (st->icur > 0)
+			st->icur--;
+		break;
+	case KEY_RIGHT:
+		if (st->icur < st->ninput)
+			st->icur++;
+		break;
+	case KEY_HOME:
+	case KEY_CTRL('a'):
+		st->icur = 0;
+		break;
+	case KEY_END:
+	case KEY_CTRL('e'):
+		st->icur = st->ninput;
+		break;
+	case KEY_BACKSPACE:
+	case 127:
+	case 8:
+		if (st->ifresh) {
+			st->ninput = st->icur = 0;
+			break;
+		}
+		if (st->icur == 0)
+			break;
+		memmove(in + st->icur - 1, in + st->icur, st->ninput -
+		    st->icur);
+		st->icur--;
+		st->ninput--;
+		break;
+	case KEY_DC:
+	case KEY_CTRL('d'):
+		if (st->icur == st->ninput)
+			break;
+		memmove(in + st->icur, in + st->icur + 1, st->ninput -
+		    st->icur - 1);
+		st->ninput--;
+		break;
+	case KEY_CTRL('u'):
+		memmove(in, in + st->icur, st->ninput - st->icur);
+		st->ninput -= st->icur;
+		st->icur = 0;
+		break;
+	case KEY_CTRL('k'):
+		st->ninput = st->icur;
+		break;
+	default:
+		if (key < 0x20 || key >= 0x7f)
+			return 0;
+		if (st->ifresh)
+			st->ninput = st->icur = 0;
+		if (st->ninput + 1 >= STATE_INPUT_MAX)
+			break;
+		memmove(in + st->icur + 1, in + st->icur, st->ninput -
+		    st->icur);
+		in[st->icur++] = key;
+		st->ninput++;
+		break;
+	}
+	in[st->ninput] = '\0';
+	st->ifresh = 0;
+	return INTENT_REDRAW;
 }
 
 static int
 mode_prompt(struct state *st, int key)
 {
-	switch (key) {
-	case KEY_ESC:
+	if (key == KEY_ESC) {
 		st->mode = MODE_FRAME;
 		state_status(st, "cancelled");
-		return INTENT_REDRAW;
-	case KEY_BACKSPACE:
-	case 127:
-	case 8:
-		if (st->ninput > 0)
-			st->input[--st->ninput] = '\0';
-		return INTENT_REDRAW;
-	case KEY_CTRL('u'):
-		st->input[st->ninput = 0] = '\0';
 		return INTENT_REDRAW;
 	}
 	if (is_enter(key)) {
@@ -623,12 +736,7 @@ mode_prompt(struct state *st, int key)
 			return apply_step(st);
 		}
 	}
-	if (key >= 0x20 && key < 0x7f && st->ninput + 1 < STATE_INPUT_MAX) {
-		st->input[st->ninput++] = key;
-		st->input[st->ninput] = '\0';
-		return INTENT_REDRAW;
-	}
-	return 0;
+	return prompt_edit(st, key);
 }
 
 /* The frame's mouse: the wheel steps. */
@@ -654,6 +762,17 @@ keys_dispatch(struct state *st, int key, int w, int h)
 
 	switch (st->mode) {
 	case MODE_HELP:
+		/* ? or Right turns to the glossary, Left back; others close. */
+		if ((key == '?' || key == KEY_RIGHT || key == '\t') &&
+		    st->help_page == 0) {
+			st->help_page = 1;
+			return INTENT_REDRAW;
+		}
+		if (key == KEY_LEFT && st->help_page == 1) {
+			st->help_page = 0;
+			return INTENT_REDRAW;
+		}
+		/* FALLTHROUGH */
 	case MODE_GPU:
 		if (key == KEY_MOUSE)
 			return 0;
@@ -679,8 +798,13 @@ keys_dispatch(struct state *st, int key, int w, int h)
 				return e->fn(st);
 			}
 	}
-	if (key == KEY_ESC)
-		return 0;
+	if (key == KEY_ESC) {
+		if (state_stop_whole(st) == 0)
+			return 0;
+		state_status(st, "whole-launch totals stopped; C-l computes "
+		    "them again");
+		return INTENT_REDRAW;
+	}
 	state_status(st, "that key does nothing here; ? lists the keys");
 	return INTENT_REDRAW;
 }

@@ -14,6 +14,12 @@
 
 #define KEYS_PER_ACTION	4
 
+/* Intent bits that actions return; only the loop acts on them. */
+#define INTENT_RECOMPUTE	0x1	/* launches or totals changed */
+#define INTENT_REDRAW		0x2
+#define INTENT_QUIT		0x4
+#define INTENT_RELAYOUT		0x8	/* the terminal size changed */
+
 struct keys_entry {
 	int		  key[KEYS_PER_ACTION];		/* curses codes, 0 ends */
 	const char	 *name[KEYS_PER_ACTION];	/* as shown; NULL: not listed */

@@ -126,7 +126,9 @@ draw_help(struct canvas *cv, const struct state *st)
 	for (e = keys_table; e->help != NULL; e++)
 		n++;
 	cols = n + 4 <= cv->h ? 1 : 2;
-	colw = cols == 1 ? 48 : 38;
+	colw = cols == 1 ? 48 : (cv->w - 6) / 2;
+	if (colw > 48)
+		colw = 48;
 	per = (n + cols - 1) / cols;
 	b.w = cols * colw + 2 + (cols - 1) * 2;
 	b.h = per + 3;
@@ -154,7 +156,55 @@ draw_help(struct canvas *cv, const struct state *st)
 		    e->fn != NULL ? ROLE_NORMAL : ROLE_DIM, colw - 11, "%s",
 		    e->help);
 	}
-	canvas_text(cv, b.x + 2, b.y + b.h - 2, "any key closes this help", ROLE_HELP, b.w - 4);
+	canvas_text(cv, b.x + 2, b.y + b.h - 2, "? or Right: the words on "
+	    "the screen (glossary); any other key closes", ROLE_HELP, b.w - 4);
+}
+
+/* The words the screen uses, each with one example from the catalog. */
+static const char *const glossary[][3] = {
+	{ "sector", "32 aligned bytes: what global memory moves",
+	  "copy-offset, offset=1: 128 bytes cross 5 sectors" },
+	{ "line", "128 aligned bytes, 4 sectors",
+	  "stride, stride=32: every lane in its own line, 32 lines" },
+	{ "request", "one warp-wide load or store instruction",
+	  "struct12: 3 requests an element; struct16: 1" },
+	{ "need", "sectors a coalesced warp of that width moves",
+	  "32 lanes x 4 B / 32 = 4; twohop-v0's d[n*i + k] takes 16" },
+	{ "ideal", "sectors of the bytes actually used",
+	  "struct16: 12 of 16 bytes are fields, so ideal 12, 75% used" },
+	{ "wavefront", "one pass of shared memory over its 32 banks",
+	  "powers-stride32: 32 wavefronts where 1 would do" },
+	{ "bank", "shared memory's 4-byte columns: word mod 32",
+	  "powers-padded, s[t*33 + k]: one bank per lane" },
+	{ "broadcast", "lanes on one address or word, served once",
+	  "matmul-col: M[Row*Width+k], 2 sectors for 32 lanes" },
+	{ "conflict", "degree n (n-way): most distinct words in one bank",
+	  "powers-stride32: 32-way; powers-transposed: none" },
+	{ "occupancy", "resident warps per SM over the most it holds",
+	  "twohop-v2 on an H100 (o): registers allow 20 of 64 warps" },
+};
+
+static void
+draw_glossary(struct canvas *cv)
+{
+	struct box	b;
+	size_t		i, n = sizeof glossary / sizeof glossary[0];
+	int		y;
+
+	b.w = cv->w - 4 < 76 ? cv->w - 4 : 76;
+	b.h = (int)n * 2 + 3 < cv->h ? (int)n * 2 + 3 : cv->h;
+	b.x = (cv->w - b.w) / 2;
+	b.y = (cv->h - b.h) / 2;
+	box_open(cv, &b, "glossary");
+	for (i = 0, y = b.y + 1; i < n && y + 1 < b.y + b.h - 1; i++) {
+		canvas_text(cv, b.x + 2, y, glossary[i][0], ROLE_HEADING, 10);
+		canvas_text(cv, b.x + 13, y++, glossary[i][1], ROLE_NORMAL,
+		    b.w - 15);
+		canvas_text(cv, b.x + 13, y++, glossary[i][2], ROLE_DIM,
+		    b.w - 15);
+	}
+	canvas_text(cv, b.x + 2, b.y + b.h - 2, "Left: the keys; any other "
+	    "key closes", ROLE_HELP, b.w - 4);
 }
 
 /* Occupancy on the model SMs and the whole GPU panel of this variant. */
@@ -249,6 +299,7 @@ draw_prompt(struct canvas *cv, const struct state *st)
 	const struct param_def	*d;
 	struct box		 b;
 	char			 label[96];
+	int			 n, x;
 
 	switch (st->prompt) {
 	case PROMPT_PARAM:
@@ -272,10 +323,19 @@ draw_prompt(struct canvas *cv, const struct state *st)
 	b.x = (cv->w - b.w) / 2;
 	b.y = (cv->h - b.h) / 2;
 	box_open(cv, &b, "type a value");
-	canvas_printf(cv, b.x + 2, b.y + 1, ROLE_NORMAL, b.w - 4, "%s%s_",
-	    label, st->input);
-	canvas_text(cv, b.x + 2, b.y + 2, "Enter applies, Esc cancels, "
-	    "Backspace deletes", ROLE_HELP, b.w - 4);
+	n = canvas_text(cv, b.x + 2, b.y + 1, label, ROLE_NORMAL, b.w - 4);
+	x = b.x + 2 + n;
+	/* The old value shows selected: typing replaces it. */
+	canvas_text(cv, x, b.y + 1, st->input, st->ifresh ? ROLE_CURSOR :
+	    ROLE_NORMAL, b.x + b.w - 2 - x);
+	if (st->icur < st->ninput)
+		canvas_role(cv, x + st->icur, b.y + 1, 1, 1, ROLE_CURSOR);
+	else
+		canvas_put(cv, x + st->icur, b.y + 1, '_', ROLE_NORMAL);
+	canvas_text(cv, b.x + 2, b.y + 2, st->ifresh ? "type to replace, "
+	    "Left/Right to edit; Enter applies, Esc cancels" : "Enter "
+	    "applies, Esc cancels; Ctrl-U clears, Ctrl-A/E start/end",
+	    ROLE_HELP, b.w - 4);
 }
 
 void
@@ -285,7 +345,10 @@ overlay_draw(struct canvas *cv, const struct state *st)
 	case MODE_FRAME:
 		break;
 	case MODE_HELP:
-		draw_help(cv, st);
+		if (st->help_page == 1)
+			draw_glossary(cv);
+		else
+			draw_help(cv, st);
 		break;
 	case MODE_GPU:
 		draw_gpu(cv, st);

@@ -30,9 +30,10 @@
 #include "tui.h"
 #include "view.h"
 
-#define TUI_WIDE_W	120	/* room for three panes in compare mode */
 #define TUI_GPU_POLL_MS	500	/* panel refresh while a GPU run may be on */
 #define TUI_GPU_POLL_S	120	/* ... for at most this long after 'g' */
+#define TUI_WORK_POLL_MS 100	/* progress while totals are computed */
+#define TUI_WORK_WAIT_MS 15	/* totals this quick come with the frame */
 
 struct tui_opts {
 	int		 color;		/* 0 never, 1 always, -1 auto */
@@ -208,39 +209,22 @@ tui_needs_terminal(int argc, char **argv)
 static int
 tui_start_state(struct state *st, struct cli_common *c)
 {
-	const struct launch	*l;
-	char			*cause = NULL;
+	const char	*what;
+	char		*cause = NULL;
 
-	memset(st, 0, sizeof *st);
-	st->arch = c->arch;
-	st->speed = 2;
+	state_init(st, c->arch);
+	st->background = 1;
 	if (state_set_variant(st, c->v, &c->ps, &cause) != 0) {
 		cli_usage_error("%s", cause);
 		free(cause);
 		return -1;
 	}
-	l = st->pane[0].l;
-	if (c->block[0] >= l->grid[0] || c->block[1] >= l->grid[1]) {
-		cli_usage_error("--block: %lld,%lld is outside the grid "
-		    "(0..%lld, 0..%lld)", (long long)c->block[0],
-		    (long long)c->block[1], (long long)l->grid[0] - 1,
-		    (long long)l->grid[1] - 1);
+	if (state_goto(st, c->step, c->block[0], c->block[1], c->warp, &what,
+	    &cause) != 0) {
+		cli_usage_error("--%s: %s", what, cause);
+		free(cause);
 		return -1;
 	}
-	if (c->warp >= l->warps) {
-		cli_usage_error("--warp: %d is outside the block (0..%d)",
-		    c->warp, l->warps - 1);
-		return -1;
-	}
-	if (c->step >= l->nsteps) {
-		cli_usage_error("--step: %lld is past the end (0..%lld)",
-		    (long long)c->step, (long long)l->nsteps - 1);
-		return -1;
-	}
-	st->step = c->step;
-	st->block[0] = c->block[0];
-	st->block[1] = c->block[1];
-	st->warp = c->warp;
 	return 0;
 }
 
@@ -261,15 +245,19 @@ tui_draw(struct canvas *cv, struct state *st)
 	memset(&o, 0, sizeof o);
 	o.status = st->status[0] != '\0' ? st->status : NULL;
 	o.playing = st->playing;
+	/* A scrolled source stays until the step moves on. */
+	o.source_scroll = st->src_step == st->step ? st->src_scroll : 0;
 	o.keys = "? keys  q quit  Left/Right step  Space play  Tab variant  "
 	    "v list  c compare  p param  a arch  g GPU";
 	ng = gpu_panel(&st->pane[0].ps, gl);
+	/* The result has come: the status no longer says "timing". */
+	if (strncmp(st->status, "timing ", 7) == 0 && ng > 0 &&
+	    strncmp(gl[0], "GPU: running", 12) != 0)
+		st->status[0] = '\0';
 	/* view_opts.gpu holds at most 3 lines and a NULL. */
 	for (i = 0; i < ng && i < 3; i++)
 		o.gpu[i] = gl[i];
-	for (i = n = 0; i < st->npanes; i++)
-		if (st->pane[i].have_m)
-			models[n++] = &st->pane[i].m;
+	n = state_models(st, models);
 	if (n == 0)
 		canvas_text(cv, 0, 0, st->status, ROLE_BAD, cv->w);
 	else if (n == 1)
@@ -279,22 +267,25 @@ tui_draw(struct canvas *cv, struct state *st)
 	overlay_draw(cv, st);
 }
 
+void
+tui_apply(struct state *st, struct canvas *cv, int intent)
+{
+	if ((intent & INTENT_RECOMPUTE) && state_start_whole(st) > 0)
+		state_wait_whole(st, TUI_WORK_WAIT_MS);
+	else
+		state_poll_whole(st);
+	if (intent & INTENT_RECOMPUTE)
+		state_update(st);
+	tui_draw(cv, st);
+}
+
 /* The terminal size changed (or the first layout): size the canvas. */
 static int
 tui_layout(struct canvas *cv, struct state *st)
 {
-	int	wide = COLS >= TUI_WIDE_W;
-
 	canvas_resize(cv, COLS, LINES);
 	clearok(curscr, TRUE);
-	if (wide != st->wide) {
-		st->wide = wide;
-		if (st->compare) {
-			state_set_partners(st);
-			return INTENT_RECOMPUTE;
-		}
-	}
-	return 0;
+	return state_set_width(st, COLS) ? INTENT_RECOMPUTE : 0;
 }
 
 static void
@@ -346,10 +337,9 @@ tui_loop(struct state *st, const struct tui_opts *o)
 	for (;;) {
 		if (intent & INTENT_RELAYOUT)
 			intent |= tui_layout(cv, st);
-		if (intent & INTENT_RECOMPUTE)
-			state_update(st);
-		if (intent & (INTENT_REDRAW | INTENT_RELAYOUT)) {
-			tui_draw(cv, st);
+		if (intent & (INTENT_RECOMPUTE | INTENT_REDRAW |
+		    INTENT_RELAYOUT)) {
+			tui_apply(st, cv, intent);
 			paint_canvas(cv);
 			wnoutrefresh(stdscr);
 			doupdate();
@@ -364,8 +354,12 @@ tui_loop(struct state *st, const struct tui_opts *o)
 		interval = 1.0 / state_speeds[st->speed];
 		if (st->playing) {
 			ms = (int)((deadline - now) * 1000 + 0.5);
+			if (ms > TUI_WORK_POLL_MS && state_busy(st))
+				ms = TUI_WORK_POLL_MS;
 			timeout(ms > 0 ? ms : 0);
-		} else if (now < gpu_until)
+		} else if (state_busy(st))
+			timeout(TUI_WORK_POLL_MS);
+		else if (now < gpu_until)
 			timeout(TUI_GPU_POLL_MS);
 		else
 			timeout(-1);
@@ -382,6 +376,8 @@ tui_loop(struct state *st, const struct tui_opts *o)
 				if (deadline < now)
 					deadline = now + interval;
 			} else if (now < gpu_until + 1)
+				intent |= INTENT_REDRAW;
+			if (state_poll_whole(st))
 				intent |= INTENT_REDRAW;
 			continue;
 		}
@@ -428,7 +424,8 @@ tui_bench(struct state *st, int64_t n)
 	if ((cv = canvas_new(200, 60, 0)) == NULL ||
 	    (t = calloc(n, sizeof *t)) == NULL)
 		tui_fatal("out of memory");
-	st->wide = 1;
+	state_set_width(st, 200);
+	state_retotal(st);
 	nsteps = state_nsteps(st);
 	for (i = 0; i < n; i++) {
 		st->step = i % nsteps;

@@ -19,4 +19,14 @@ int	tui_main(int argc, char **argv);
  */
 int	tui_needs_terminal(int argc, char **argv);
 
+struct canvas;
+struct state;
+/*
+ * What the loop does after an action returned intent: start or collect
+ * the whole-launch totals' workers, evaluate the models (INTENT_RECOMPUTE)
+ * and draw the frame and its overlay into the canvas.  All a key costs
+ * besides painting; it never waits for a worker.  No curses calls.
+ */
+void	tui_apply(struct state *, struct canvas *, int intent);
+
 #endif

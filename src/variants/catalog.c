@@ -12,6 +12,7 @@
 
 extern const struct variant variant_matmul_col, variant_matmul_row,
     variant_matmul_tiled, variant_twohop_v0, variant_twohop_v1,
+    variant_twohop_v2, variant_twohop_v3,
     variant_copy_offset, variant_stride, variant_powers_stride32,
     variant_powers_transposed, variant_powers_padded, variant_struct12,
     variant_struct16, variant_double2, variant_array2d,
@@ -23,6 +24,8 @@ const struct variant *const catalog[] = {
 	&variant_matmul_tiled,
 	&variant_twohop_v0,
 	&variant_twohop_v1,
+	&variant_twohop_v2,
+	&variant_twohop_v3,
 	&variant_copy_offset,
 	&variant_stride,
 	&variant_powers_stride32,

@@ -6,6 +6,7 @@
 
 #include "catalog.h"
 #include "params.h"
+#include "ref.h"
 
 #define CONST_PARAMS \
 	{ .name = "n", .min = 1, .max = 1 << 26, .def = 1 << 22, \
@@ -44,6 +45,8 @@ const struct variant variant_const_uniform = {
 		BODY_STORE("out[i]"),
 	},
 	.compare = "const-divergent",
+	.live = { .args = "out in n taps", .outputs = "out", .lo = -1,
+	    .hi = 1, .reference = ref_const_uniform, .small = "n=512,bs=64" },
 };
 
 const struct variant variant_const_divergent = {
@@ -61,4 +64,6 @@ const struct variant variant_const_divergent = {
 		BODY_STORE("out[i]"),
 	},
 	.compare = "const-uniform",
+	.live = { .args = "out in n taps", .outputs = "out", .lo = -1,
+	    .hi = 1, .reference = ref_const_divergent, .small = "n=512,bs=64" },
 };

@@ -6,6 +6,7 @@
 
 #include "catalog.h"
 #include "params.h"
+#include "ref.h"
 
 const struct variant variant_copy_offset = {
 	.name = "copy-offset",
@@ -49,6 +50,9 @@ const struct variant variant_copy_offset = {
 	.compare = "copy-offset:offset=0",
 	.note = "caches absorb most of a misaligned copy: expect a few "
 	    "percent, not the modelled 25%",
+	.live = { .args = "out in n offset", .outputs = "out", .lo = -1,
+	    .hi = 1, .min_bytes = "8*(n - offset)", .copy_bytes = "4*n",
+	    .reference = ref_copy_offset, .small = "n=512,bs=64" },
 };
 
 const struct variant variant_stride = {
@@ -82,4 +86,7 @@ const struct variant variant_stride = {
 	.guard = "i < n",
 	.body = { BODY_LOAD("in[i * stride]"), BODY_STORE("out[i]") },
 	.compare = "stride:stride=1",
+	.live = { .args = "out in n stride", .outputs = "out", .lo = -1,
+	    .hi = 1, .min_bytes = "8*n", .reference = ref_stride,
+	    .small = "n=500,stride=5,bs=64" },
 };

@@ -6,6 +6,7 @@
 
 #include "catalog.h"
 #include "params.h"
+#include "ref.h"
 
 #define MATMUL_PARAMS \
 	{ .name = "width", .sym = "Width", .min = 1, .max = 16384, \
@@ -33,11 +34,12 @@ const struct variant variant_matmul_col = {
 	.family = "matmul",
 	.title = "naive matmul, Col from threadIdx.x",
 	.lesson = "Coalescing is decided across the lanes of a warp at one "
-	    "iteration, not along one thread's loop.  Here the lanes share "
-	    "Row and walk along a row of N: N and P are coalesced.  M[Row*Width"
-	    "+k] is one address per warp row, a broadcast, not the textbook's "
-	    "uncoalesced picture: that appears when Row varies across the "
-	    "warp (matmul-row).",
+	    "iteration, not along one thread's loop.  Here the 32 lanes are "
+	    "two rows of 16: M[Row*Width+k] is one address per row, a "
+	    "broadcast, and N[k*Width+Col] the same 16 floats for both rows, "
+	    "a broadcast too (2 sectors where a coalesced warp needs 4); P is "
+	    "coalesced.  The textbook's uncoalesced M appears when Row varies "
+	    "across the warp (matmul-row).",
 	.kernel = "matmul_col",
 	.source = "matmul.cu",
 	.params = { MATMUL_PARAMS },
@@ -51,15 +53,18 @@ const struct variant variant_matmul_col = {
 	.guard = "Row < Width && Col < Width",
 	.body = MATMUL_BODY,
 	.compare = "matmul-row matmul-tiled",
+	.live = { .args = "M N P Width", .outputs = "P", .lo = -1, .hi = 1,
+	    .reference = ref_matmul, .small = "width=21,bx=8,by=8" },
 };
 
 const struct variant variant_matmul_row = {
 	.name = "matmul-row",
 	.family = "matmul",
 	.title = "naive matmul, Row from threadIdx.x",
-	.lesson = "Now threadIdx.x drives Row: at one k the lanes read "
-	    "M[Row*Width+k] from Width floats apart, one sector each, and "
-	    "write P down a column.  Same arithmetic, several times the "
+	.lesson = "Now threadIdx.x drives Row: at one k the 16 lanes of each "
+	    "half-warp read M[Row*Width+k] from 16 rows Width floats apart, "
+	    "uncoalesced: 16 sectors where a coalesced warp needs 4, and P "
+	    "is written down a column.  Same arithmetic, several times the "
 	    "sectors: the index that varies fastest inside a warp decides.",
 	.kernel = "matmul_row",
 	.source = "matmul.cu",
@@ -74,6 +79,8 @@ const struct variant variant_matmul_row = {
 	.guard = "Row < Width && Col < Width",
 	.body = MATMUL_BODY,
 	.compare = "matmul-col matmul-tiled",
+	.live = { .args = "M N P Width", .outputs = "P", .lo = -1, .hi = 1,
+	    .reference = ref_matmul, .small = "width=21,bx=8,by=8" },
 };
 
 const struct variant variant_matmul_tiled = {
@@ -128,4 +135,7 @@ const struct variant variant_matmul_tiled = {
 		BODY_STORE("P[Row*Width + Col]"),
 	},
 	.compare = "matmul-col matmul-row",
+	.live = { .args = "M N P Width", .outputs = "P", .lo = -1, .hi = 1,
+	    .instance = "tile", .instances = { 8, 16, 32 },
+	    .reference = ref_matmul, .small = "width=24,tile=8" },
 };

@@ -6,6 +6,7 @@
 
 #include "catalog.h"
 #include "params.h"
+#include "ref.h"
 
 #define PITCH_PARAMS \
 	{ .name = "width", .min = 1, .max = 16384, .def = 3001, \
@@ -42,6 +43,8 @@ const struct variant variant_array2d = {
 	},
 	.body = { BODY_LOAD("a[r*width + c]"), BODY_STORE("out[r*width + c]") },
 	.compare = "array2d-pitch",
+	.live = { .args = "out a width height", .outputs = "out", .lo = -1,
+	    .hi = 1, .reference = ref_array2d, .small = "width=35,height=9" },
 };
 
 const struct variant variant_array2d_pitch = {
@@ -63,4 +66,7 @@ const struct variant variant_array2d_pitch = {
 	},
 	.body = { BODY_LOAD("a[r*pitch + c]"), BODY_STORE("out[r*pitch + c]") },
 	.compare = "array2d",
+	.live = { .args = "out a width height pitch", .outputs = "out",
+	    .lo = -1, .hi = 1, .min_bytes = "8*width*height",
+	    .reference = ref_array2d, .small = "width=35,height=9" },
 };

@@ -6,6 +6,7 @@
 
 #include "catalog.h"
 #include "params.h"
+#include "ref.h"
 
 #define POWERS_PARAMS \
 	{ .name = "n", .min = 32, .max = 1 << 26, .def = 1 << 22, \
@@ -40,7 +41,10 @@
 	.grid = { "n/BS", "1" }, \
 	.arrays = { POWERS_ARRAYS }, \
 	.lets = { { "t", "threadIdx.x" }, \
-	    { "i", "blockIdx.x * blockDim.x + t" } }
+	    { "i", "blockIdx.x * blockDim.x + t" } }, \
+	.live = { .args = "out in", .outputs = "out", .lo = 0.5f, \
+	    .hi = 1, .dynamic = 1, .reference = ref_powers, \
+	    .small = "n=512,bs=64" }
 
 const struct variant variant_powers_stride32 = {
 	.name = "powers-stride32",

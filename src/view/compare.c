@@ -93,7 +93,9 @@ compare_verdict(const struct view_model *const *m, int n, char *buf,
 	for (i = 0; i < n; i++)
 		if (m[i]->whole == NULL) {
 			snprintf(buf, len, "whole-launch totals are not "
-			    "available for %s", m[i]->l->v->name);
+			    "available for %s%s%s", m[i]->l->v->name,
+			    m[i]->whole_why != NULL ? ": " : "",
+			    m[i]->whole_why != NULL ? m[i]->whole_why : "");
 			return;
 		}
 	/* Launches of different sizes compare per warp. */

@@ -27,6 +27,49 @@ panel_ratio(int64_t a, int64_t b)
 	return b > 0 ? (double)a / (double)b : 0.0;
 }
 
+/* "4x", "1.25x": a over b, b > 0, without trailing zeros. */
+static void
+panel_times(char *buf, size_t len, int64_t a, int64_t b)
+{
+	if (b <= 0)
+		snprintf(buf, len, "-");
+	else if (a % b == 0)
+		snprintf(buf, len, "%" PRId64 "x", a / b);
+	else if ((a * 10) % b == 0)
+		snprintf(buf, len, "%.1fx", (double)a / (double)b);
+	else
+		snprintf(buf, len, "%.2fx", (double)a / (double)b);
+}
+
+/*
+ * The waste of a global request in plain words, against the need of a
+ * coalesced warp of the same width: "16 sectors where a coalesced warp
+ * needs 4: 4x".
+ */
+static void
+panel_global_words(char *buf, size_t len, const struct rules_global *g)
+{
+	char	x[16];
+
+	panel_times(x, sizeof x, g->sectors, g->need);
+	switch (g->class) {
+	case RULES_COALESCED:
+		snprintf(buf, len, "%d sector%s, just what a coalesced warp "
+		    "needs", g->sectors, g->sectors == 1 ? "" : "s");
+		break;
+	case RULES_BROADCAST:
+		snprintf(buf, len, "%d sector%s where a coalesced warp needs "
+		    "%d: lanes share addresses", g->sectors, g->sectors == 1 ?
+		    "" : "s", g->need);
+		break;
+	default:
+		snprintf(buf, len, "%d sector%s where a coalesced warp needs "
+		    "%d: %s", g->sectors, g->sectors == 1 ? "" : "s", g->need,
+		    x);
+		break;
+	}
+}
+
 /*
  * A kind's totals on one or two lines: so far as counts, over the launch
  * per request.  Returns the lines used (at most h).
@@ -131,8 +174,8 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 	const struct access_result	*r = &m->res;
 	const struct launch_site	*s = &m->l->sites[m->acc.site];
 	enum role			 role;
-	int				 row = 0, n, k;
-	char				 buf[160];
+	int				 row = 0;
+	char				 buf[160], tbuf[16];
 
 	if (h < 1 || w < 16)
 		return 0;
@@ -145,15 +188,12 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 	else if (row < h && r->space == SPACE_GLOBAL) {
 		role = panel_class_role(r->g.class);
 		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
-		n = 3 + canvas_printf(c, x + 3, y + row, role, w - 3, "%s",
+		canvas_printf(c, x + 3, y + row++, role, w - 3, "%s",
 		    rules_class_name(r->g.class));
-		k = snprintf(buf, sizeof buf, "  %d sector%s (ideal %d)",
-		    r->g.sectors, r->g.sectors == 1 ? "" : "s", r->g.ideal);
-		if (n + k > w && row + 1 < h) {
-			row++;
-			n = 1;
-		}
-		canvas_text(c, x + n, y + row++, buf, ROLE_NORMAL, w - n);
+		panel_global_words(buf, sizeof buf, &r->g);
+		row += panel_wrap(c, x + 3, y + row, w - 3, h - row > 3 ? 3 :
+		    h - row, buf, r->g.class == RULES_SPLIT || r->g.class ==
+		    RULES_UNCOALESCED ? ROLE_BAD : ROLE_NORMAL);
 		if (row < h && m->arch == ARCH_LEGACY)
 			canvas_printf(c, x + 3, y + row++, ROLE_NORMAL, w - 3,
 			    "%d segment%s: %d B for %d B used",
@@ -170,23 +210,31 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 		role = panel_bank_role(r->s.degree);
 		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
 		if (r->s.degree <= 1)
-			n = 3 + canvas_text(c, x + 3, y + row, "no conflict",
-			    role, w - 3);
+			canvas_text(c, x + 3, y + row++, "no conflict", role,
+			    w - 3);
 		else
-			n = 3 + canvas_printf(c, x + 3, y + row, role, w - 3,
+			canvas_printf(c, x + 3, y + row++, role, w - 3,
 			    "%d-way conflict", r->s.degree);
-		k = snprintf(buf, sizeof buf, "  %d wavefront%s (ideal %d)",
-		    r->s.wavefronts, r->s.wavefronts == 1 ? "" : "s",
-		    r->s.ideal);
-		if (n + k > w && row + 1 < h) {
-			row++;
-			n = 1;
-		}
-		canvas_text(c, x + n, y + row++, buf, ROLE_NORMAL, w - n);
-		if (row < h && s->size > 4)
+		if (r->s.wavefronts > r->s.ideal) {
+			panel_times(tbuf, sizeof tbuf, r->s.wavefronts,
+			    r->s.ideal);
+			snprintf(buf, sizeof buf, "%d wavefronts where %d "
+			    "would do: %s", r->s.wavefronts, r->s.ideal, tbuf);
+		} else
+			snprintf(buf, sizeof buf, "%d wavefront%s, as few as "
+			    "can be", r->s.wavefronts, r->s.wavefronts == 1 ?
+			    "" : "s");
+		row += panel_wrap(c, x + 3, y + row, w - 3, h - row > 3 ? 3 :
+		    h - row, buf, r->s.wavefronts > r->s.ideal ? ROLE_BAD :
+		    ROLE_NORMAL);
+		if (row < h && s->size > 4 && s->op == OP_STORE)
 			canvas_printf(c, x + 3, y + row++, ROLE_DIM, w - 3,
-			    "%d-byte access: phases of %d lanes", s->size,
+			    "%d-byte store: phases of %d lanes", s->size,
 			    s->size == 8 ? 16 : 8);
+		else if (row < h && s->size > 4)
+			canvas_printf(c, x + 3, y + row++, ROLE_DIM, w - 3,
+			    "%d-byte load: %d phase%s", s->size, r->s.ideal,
+			    r->s.ideal == 1 ? "" : "s");
 	} else if (row < h) {
 		role = r->c.serial <= 1 ? ROLE_BROADCAST : ROLE_UNCOALESCED;
 		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
@@ -197,8 +245,12 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 	if (so_far && row + 1 < h) {
 		canvas_printf(c, x, y + row++, ROLE_HEADING, w, "so far, "
 		    "steps 0-%" PRId64 " of this warp", m->step);
-		row += panel_kinds(c, x + 1, y + row, w - 1, h - row,
-		    &m->so_far, 0);
+		if (m->so_far_pending)
+			row += panel_wrap(c, x + 1, y + row, w - 1, h - row,
+			    "computing...", ROLE_DIM);
+		else
+			row += panel_kinds(c, x + 1, y + row, w - 1, h - row,
+			    &m->so_far, 0);
 	}
 	if (m->whole != NULL && row + 1 < h) {
 		snprintf(buf, sizeof buf, "whole launch, %" PRId64 " warps",
@@ -208,6 +260,10 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 		    "access", &m->whole->site[m->acc.site], m->arch, 1);
 		row += panel_kinds(c, x + 1, y + row, w - 1, h - row,
 		    m->whole, 1);
+	} else if (m->whole_why != NULL && row + 1 < h) {
+		canvas_text(c, x, y + row++, "whole launch", ROLE_HEADING, w);
+		row += panel_wrap(c, x + 1, y + row, w - 1, h - row,
+		    m->whole_why, ROLE_DIM);
 	}
 	return row;
 }

@@ -35,26 +35,16 @@ panel_lane_role(const struct view_model *m, int lane, const int *degree)
 	return ROLE_NORMAL;
 }
 
-/* Distinct words per bank among the active lanes (first word of each). */
+/* Distinct words per bank in one phase (the rule's n-way), per bank. */
 static void
 panel_bank_degree(const struct view_model *m, int *degree)
 {
-	int64_t	words[RULES_MAX_LANES], w;
-	int	n = 0, i, l, seen;
+	struct rules_banks	rb;
 
-	memset(degree, 0, RULES_BANKS * sizeof *degree);
-	for (l = 0; l < m->acc.nlanes; l++) {
-		if (!(m->acc.active & (UINT32_C(1) << l)))
-			continue;
-		w = panel_floordiv(m->acc.addr[l], RULES_BANK_WIDTH);
-		for (seen = 0, i = 0; i < n; i++)
-			if (words[i] == w)
-				seen = 1;
-		if (seen)
-			continue;
-		words[n++] = w;
-		degree[((w % RULES_BANKS) + RULES_BANKS) % RULES_BANKS]++;
-	}
+	rules_shared_banks(m->acc.addr, m->acc.active, m->acc.nlanes,
+	    m->l->sites[m->acc.site].size,
+	    m->l->sites[m->acc.site].op == OP_LOAD, &rb);
+	memcpy(degree, rb.degree, sizeof rb.degree);
 }
 
 /* Widths of the lanes table's threadIdx and element columns. */

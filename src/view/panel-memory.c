@@ -18,65 +18,7 @@
 
 #include "panel.h"
 
-#define PANEL_WORDS	(RULES_LINE / RULES_BANK_WIDTH)	/* 32 a line */
 #define PANEL_SWORDS	(RULES_SECTOR / RULES_BANK_WIDTH) /* 8 a sector */
-#define PANEL_MAX_LINES	128
-
-/* One 128-byte line a global access touches. */
-struct panel_line {
-	int64_t		line;			/* address / 128 */
-	uint32_t	word[PANEL_WORDS];	/* lanes per 4-byte word */
-};
-
-/* Collect the lines the active lanes touch, sorted; returns the count. */
-static int
-panel_lines(const struct view_model *m, struct panel_line *lines, int max)
-{
-	const struct access	*a = &m->acc;
-	int			 size = m->l->sites[a->site].size, n = 0;
-	int			 l, i, j;
-	int64_t			 w, ln;
-	struct panel_line	 t;
-
-	for (l = 0; l < a->nlanes; l++) {
-		if (!(a->active & (UINT32_C(1) << l)))
-			continue;
-		for (w = panel_floordiv(a->addr[l], 4);
-		    w <= panel_floordiv(a->addr[l] + size - 1, 4); w++) {
-			ln = panel_floordiv(w, PANEL_WORDS);
-			for (i = 0; i < n; i++)
-				if (lines[i].line == ln)
-					break;
-			if (i == n) {
-				if (n == max)
-					continue;
-				memset(&lines[n], 0, sizeof lines[n]);
-				lines[n++].line = ln;
-			}
-			lines[i].word[w - ln * PANEL_WORDS] |=
-			    UINT32_C(1) << l;
-		}
-	}
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && lines[j - 1].line > lines[j].line; j--) {
-			t = lines[j];
-			lines[j] = lines[j - 1];
-			lines[j - 1] = t;
-		}
-	return n;
-}
-
-/* Lanes touching sector s of a line. */
-static uint32_t
-panel_sector_lanes(const struct panel_line *pl, int s)
-{
-	uint32_t	mask = 0;
-	int		i;
-
-	for (i = 0; i < PANEL_SWORDS; i++)
-		mask |= pl->word[s * PANEL_SWORDS + i];
-	return mask;
-}
 
 /*
  * Draw one line: each sector as sc cells (16: two per word, 8: one per
@@ -86,7 +28,7 @@ panel_sector_lanes(const struct panel_line *pl, int s)
  */
 static void
 panel_draw_line(struct canvas *c, int x, int y, int sc, int lanes_row,
-    const struct panel_line *pl, enum role cls, int hexw)
+    const struct rules_line *pl, enum role cls, int hexw)
 {
 	uint32_t	mask, used;
 	int		s, i, k, w0, w1, cx;
@@ -100,7 +42,7 @@ panel_draw_line(struct canvas *c, int x, int y, int sc, int lanes_row,
 	cx = x + (hexw > 0 ? hexw + 1 : 0);
 	for (s = 0; s < 4; s++) {
 		canvas_put(c, cx, y, 0x2502, ROLE_BORDER);
-		mask = panel_sector_lanes(pl, s);
+		mask = rules_line_sector(pl, s);
 		for (i = 0; i < sc; i++) {
 			w0 = i * PANEL_SWORDS / sc;
 			w1 = (i + 1) * PANEL_SWORDS / sc;
@@ -131,7 +73,7 @@ panel_draw_line(struct canvas *c, int x, int y, int sc, int lanes_row,
 
 /* Width of the hex address label of the lines shown. */
 static int
-panel_hexw(const struct panel_line *lines, int n)
+panel_hexw(const struct rules_line *lines, int n)
 {
 	char	buf[32];
 	int	w = 0, i, k;
@@ -232,11 +174,13 @@ static int
 panel_global(struct canvas *c, int x, int y, int w, int h,
     const struct view_model *m, int window)
 {
-	struct panel_line	 lines[PANEL_MAX_LINES];
+	const struct access	*a = &m->acc;
+	struct rules_line	 lines[RULES_MAX_LINES];
 	enum role		 cls = panel_class_role(m->res.g.class);
 	int			 n, i, sc, hexw, show, yy, sectors, s, mw;
 
-	n = panel_lines(m, lines, PANEL_MAX_LINES);
+	n = rules_lines(a->addr, a->active, a->nlanes,
+	    m->l->sites[a->site].size, lines);
 	hexw = panel_hexw(lines, n);
 	mw = window ? 24 : 0;
 	if (m->l->arrays[m->l->sites[m->acc.site].array].def->dims[0] == NULL)
@@ -271,8 +215,7 @@ panel_global(struct canvas *c, int x, int y, int w, int h,
 	if (i < n) {
 		for (sectors = 0; i < n; i++)
 			for (s = 0; s < 4; s++)
-				sectors += panel_sector_lanes(&lines[i], s) !=
-				    0;
+				sectors += rules_line_sector(&lines[i], s) != 0;
 		canvas_printf(c, x, yy, ROLE_DIM, w, "... %d more lines, %d "
 		    "more sectors", n - show, sectors);
 		yy++;
@@ -293,22 +236,20 @@ panel_legacy(struct canvas *c, int x, int y, int w, int h,
 	const struct rules_legacy	*lg = &m->res.l;
 	const struct access		*a = &m->acc;
 	int				 size = m->l->sites[a->site].size;
-	int				 i, k, l, words, cw, row, half, segs[2];
-	int				 act[2], hexw = 0, cx, used;
-	int64_t				 wa;
-	enum role			 role;
+	int				 i, k, words, cw, row, half, hexw = 0;
+	int				 cx, used;
+	uint32_t			 usedw;
+	enum role			 role, hrole[2];
 	char				 buf[64];
 
-	segs[0] = segs[1] = act[0] = act[1] = 0;
 	for (i = 0; i < lg->transactions && i < RULES_MAX_SEGMENTS; i++) {
-		segs[lg->seg[i].half & 1]++;
 		k = snprintf(buf, sizeof buf, "%" PRIx64, lg->seg[i].addr);
 		if (k > hexw)
 			hexw = k;
 	}
-	for (l = 0; l < a->nlanes; l++)
-		if (a->active & (UINT32_C(1) << l))
-			act[l >= a->nlanes / 2 && a->nlanes > 1]++;
+	for (half = 0; half < 2; half++)
+		hrole[half] = panel_class_role(rules_legacy_class(lg,
+		    a->active, a->nlanes, half));
 	cw = w >= 8 + hexw + 6 + 64 + 12 ? 2 : 1;
 	canvas_text(c, x, y, "half size address  words of the segment "
 	    "(4 B each)", ROLE_DIM, w);
@@ -320,25 +261,15 @@ panel_legacy(struct canvas *c, int x, int y, int w, int h,
 			break;
 		}
 		half = lg->seg[i].half & 1;
-		if (segs[half] <= 1)
-			role = ROLE_COALESCED;
-		else if (segs[half] >= act[half])
-			role = ROLE_UNCOALESCED;
-		else
-			role = ROLE_SPLIT;
+		role = hrole[half];
+		usedw = rules_segment_used(&lg->seg[i], a->addr, size);
 		cx = x + canvas_printf(c, x, y + row, ROLE_NORMAL, w,
 		    " h%d %4dB %0*" PRIx64 " ", half, lg->seg[i].size, hexw,
 		    lg->seg[i].addr);
 		words = lg->seg[i].size / 4;
 		canvas_put(c, cx, y + row, 0x2502, ROLE_BORDER);
 		for (k = 0; k < words; k++) {
-			wa = lg->seg[i].addr + 4 * k;
-			used = 0;
-			for (l = 0; l < a->nlanes; l++)
-				if ((lg->seg[i].lanes & (UINT32_C(1) << l)) &&
-				    a->addr[l] < wa + 4 &&
-				    a->addr[l] + size > wa)
-					used = 1;
+			used = (usedw & (UINT32_C(1) << k)) != 0;
 			canvas_put(c, cx + 1 + k * cw, y + row,
 			    canvas_glyph(c, used ? role : ROLE_WASTE),
 			    used ? role : ROLE_WASTE);
@@ -363,29 +294,22 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
     const struct view_model *m)
 {
 	const struct access	*a = &m->acc;
-	int64_t			 words[RULES_BANKS][RULES_MAX_LANES], wd;
-	uint32_t		 lanes[RULES_BANKS][RULES_MAX_LANES];
-	int			 n[RULES_BANKS], b, l, i, k, cw, lab, stack;
+	struct rules_banks	 rb;
+	uint32_t		 lanes[RULES_BANKS][RULES_MAX_WORDS];
+	int			 n[RULES_BANKS], b, i, k, cw, lab, stack;
 	int			 bx, more;
 	enum role		 role;
 	uint32_t		 ch;
 	char			 buf[64];
 
+	/* Each bank's words, phase by phase, as the rule serves them. */
+	rules_shared_banks(a->addr, a->active, a->nlanes,
+	    m->l->sites[a->site].size, m->l->sites[a->site].op == OP_LOAD,
+	    &rb);
 	memset(n, 0, sizeof n);
-	for (l = 0; l < a->nlanes; l++) {
-		if (!(a->active & (UINT32_C(1) << l)))
-			continue;
-		wd = panel_floordiv(a->addr[l], RULES_BANK_WIDTH);
-		b = (int)(((wd % RULES_BANKS) + RULES_BANKS) % RULES_BANKS);
-		for (i = 0; i < n[b]; i++)
-			if (words[b][i] == wd)
-				break;
-		if (i == n[b]) {
-			words[b][i] = wd;
-			lanes[b][i] = 0;
-			n[b]++;
-		}
-		lanes[b][i] |= UINT32_C(1) << l;
+	for (i = 0; i < rb.nwords; i++) {
+		b = rb.word[i].bank;
+		lanes[b][n[b]++] = rb.word[i].lanes;
 	}
 	lab = 6;
 	if (w >= lab + 3 * RULES_BANKS)
@@ -421,7 +345,7 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 					    0x00b7, ROLE_DIM);
 				continue;
 			}
-			role = panel_bank_role(n[b]);
+			role = panel_bank_role(rb.degree[b]);
 			more = n[b] - stack + 1;
 			if (k == stack - 1 && more > 1) {
 				/* More words than rows: n-way counts them. */
@@ -443,24 +367,25 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 	if (lab > 0)
 		canvas_text(c, x, y + 1 + stack, "n-way", ROLE_DIM, lab);
 	for (b = 0; b < RULES_BANKS; b++) {
-		if (n[b] == 0)
+		k = rb.degree[b];
+		if (k == 0)
 			continue;
-		if (cw == 1 && n[b] > 9 && (b + 1 == RULES_BANKS ||
-		    n[b + 1] != 0))
+		if (cw == 1 && k > 9 && (b + 1 == RULES_BANKS ||
+		    rb.degree[b + 1] != 0))
 			canvas_put(c, x + lab + b, y + 1 + stack, '+',
-			    panel_bank_role(n[b]));
-		else if (cw == 1 && n[b] > 9)
+			    panel_bank_role(k));
+		else if (cw == 1 && k > 9)
 			canvas_printf(c, x + lab + b, y + 1 + stack,
-			    panel_bank_role(n[b]), 2, "%d", n[b]);
+			    panel_bank_role(k), 2, "%d", k);
 		else
 			canvas_printf(c, x + lab + b * cw, y + 1 + stack,
-			    panel_bank_role(n[b]), cw, "%*d", cw, n[b]);
+			    panel_bank_role(k), cw, "%*d", cw, k);
 	}
 	/* Which lanes read the busiest bank's words. */
 	for (b = 0, k = 0; k < RULES_BANKS; k++)
-		if (n[k] > n[b])
+		if (rb.degree[k] > rb.degree[b])
 			b = k;
-	if (n[b] == 1)
+	if (rb.degree[b] == 1)
 		canvas_text(c, x, y + 2 + stack, "every bank serves at most "
 		    "one word: one pass", ROLE_NORMAL, w);
 	else if (n[b] > 0) {
@@ -470,8 +395,8 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 			all |= lanes[b][i];
 		panel_lanes_text(all, buf, sizeof buf, 20);
 		canvas_printf(c, x, y + 2 + stack, ROLE_NORMAL, w, "busiest:"
-		    " bank %d, %d distinct word%s, lanes %s", b, n[b],
-		    n[b] == 1 ? "" : "s", buf);
+		    " bank %d, %d distinct word%s, lanes %s", b, rb.degree[b],
+		    rb.degree[b] == 1 ? "" : "s", buf);
 	}
 	return stack + 3;
 }
@@ -485,27 +410,15 @@ panel_constant(struct canvas *c, int x, int y, int w, int h,
 	const struct access		*a = &m->acc;
 	const struct launch_site	*s = &m->l->sites[a->site];
 	const char			*name;
-	int64_t				 addr[RULES_MAX_LANES];
-	uint32_t			 lanes[RULES_MAX_LANES];
-	int64_t				 idx[RULES_MAX_LANES];
-	int				 n = 0, i, l, cols, ew, row, col;
+	struct rules_reads		 rd;
+	const uint32_t			*lanes = rd.lanes;
+	int				 n, i, cols, ew, row, col;
 	enum role			 role;
 	char				 buf[64], lt[32];
 
 	name = m->l->arrays[s->array].def->name;
-	for (l = 0; l < a->nlanes; l++) {
-		if (!(a->active & (UINT32_C(1) << l)))
-			continue;
-		for (i = 0; i < n; i++)
-			if (addr[i] == a->addr[l])
-				break;
-		if (i == n) {
-			addr[n] = a->addr[l];
-			idx[n] = a->index[l];
-			lanes[n++] = 0;
-		}
-		lanes[i] |= UINT32_C(1) << l;
-	}
+	rules_distinct(a->addr, a->active, a->nlanes, &rd);
+	n = rd.n;
 	if (n == 1)
 		canvas_text(c, x, y, "one address: one read, broadcast to "
 		    "every lane", ROLE_DIM, w);
@@ -526,7 +439,7 @@ panel_constant(struct canvas *c, int x, int y, int w, int h,
 		    ROLE_UNCOALESCED;
 		panel_lanes_text(lanes[i], lt, sizeof lt, 8);
 		snprintf(buf, sizeof buf, "%2d %s[%" PRId64 "]", i + 1, name,
-		    idx[i]);
+		    a->index[rd.first[i]]);
 		canvas_put(c, x + col * ew, y + row, canvas_glyph(c, role),
 		    role);
 		canvas_text(c, x + col * ew + 2, y + row, buf, ROLE_NORMAL,

@@ -1,12 +1,20 @@
 /*
- * panel-source.c - the kernel's source, the access's line highlighted and
- * scrolled into view.
+ * panel-source.c - the kernel's source with the access's line highlighted.
+ *
+ * A kernel rarely fits the pane, so the pane folds: it keeps the lines a
+ * lesson turns on (the access, the loops, the lines that compute the
+ * indices from threadIdx and blockIdx, the guard, __shared__ arrays, the
+ * definition of a struct the kernel reads) and then the lines nearest the
+ * access, in file order; a fold is marked ⋮ in the gutter.  Long lines
+ * wrap (↳ in the gutter) instead of being cut.  A scroll offset (the
+ * panel's arg, in lines; 0 = folded) shows the plain file instead.
  *
  * Units: lines 1-based, columns in cells (tabs expand to PANEL_TAB).
  * Must not print, allocate, or know curses.
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +24,8 @@
 #include "panel.h"
 
 #define PANEL_TAB	4
+#define PANEL_GUTTER	6	/* "123 ▶ " */
+#define PANEL_SRC_MAX	256	/* lines considered */
 
 /* Line and column of the access in the source; -1 when not found. */
 static int
@@ -34,8 +44,9 @@ panel_find_site(const struct view_model *m, int *col)
 /*
  * Expand one source line (tabs to PANEL_TAB) into buf; *at is the byte
  * column of the access on input and its display column on output.
+ * Returns the display width.
  */
-static void
+static int
 panel_expand(const char *p, char *buf, size_t len, int *at)
 {
 	size_t	o = 0;
@@ -54,21 +65,334 @@ panel_expand(const char *p, char *buf, size_t len, int *at)
 		if ((*p & 0xc0) != 0x80)
 			col++;
 	}
+	/* Trailing blanks take no room. */
+	while (o > 0 && buf[o - 1] == ' ') {
+		o--;
+		col--;
+	}
 	buf[o] = '\0';
 	*at = found;
+	return col;
+}
+
+/*
+ * Bytes of p that fill one row of tw cells; when soft and the text goes
+ * on, the row ends after the last blank or comma in its second half.
+ */
+static int
+panel_break(const char *p, int tw, int soft)
+{
+	int	k, i, b;
+
+	for (k = 0, i = 0, b = 0; p[i] != '\0' && k < tw; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			k++;
+		if ((p[i] == ' ' || p[i] == ',') && k > tw / 2)
+			b = i + 1;
+	}
+	while ((p[i] & 0xc0) == 0x80)
+		i++;
+	if (p[i] != '\0' && b > 0 && soft)
+		i = b;
+	return i;
+}
+
+/* Rows line n takes at text width tw (at least 1). */
+static int
+panel_line_rows(const char *src, int n, int tw, int soft)
+{
+	char		 buf[512];
+	const char	*p = buf;
+	int		 at = -1, rows = 0;
+
+	panel_expand(catalog_line_start(src, n), buf, sizeof buf, &at);
+	if (tw < 1)
+		return 1;
+	do {
+		p += panel_break(p, tw, soft);
+		rows++;
+	} while (*p != '\0');
+	return rows;
+}
+
+/* Does line p (its first word after blanks) start with word? */
+static int
+panel_starts(const char *p, const char *word)
+{
+	size_t	n = strlen(word);
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return strncmp(p, word, n) == 0 && !isalnum((unsigned char)p[n]) &&
+	    p[n] != '_';
+}
+
+/* Does the line (up to its end) contain s? */
+static int
+panel_has(const char *p, const char *s)
+{
+	const char	*e = strchr(p, '\n'), *q = strstr(p, s);
+
+	return q != NULL && (e == NULL || q < e);
+}
+
+/* Does line p assign to the name ("int i = ...", "Row = ...")? */
+static int
+panel_defines(const char *p, const char *name)
+{
+	const char	*e = strchr(p, '\n'), *q = p;
+	size_t		 n = strlen(name);
+
+	while ((q = strstr(q, name)) != NULL && (e == NULL || q < e)) {
+		if ((q == p || (!isalnum((unsigned char)q[-1]) && q[-1] !=
+		    '_')) && !isalnum((unsigned char)q[n]) && q[n] != '_') {
+			q += n;
+			while (*q == ' ')
+				q++;
+			if (q[0] == '=' && q[1] != '=')
+				return 1;
+		}
+		q++;
+	}
+	return 0;
+}
+
+/* Indentation of line p in cells, -1 for a blank line. */
+static int
+panel_indent(const char *p)
+{
+	int	col = 0;
+
+	for (; *p == ' ' || *p == '\t'; p++)
+		col = *p == '\t' ? (col / PANEL_TAB + 1) * PANEL_TAB : col + 1;
+	return *p == '\n' || *p == '\0' ? -1 : col;
+}
+
+/*
+ * Does the loop or condition on line n enclose line cur?  Going back from
+ * cur, each line less indented than all after it opens a block around it.
+ */
+static int
+panel_encloses(const char *src, int n, int cur)
+{
+	int	i, ind, min;
+
+	if (cur <= n)
+		return 0;
+	min = panel_indent(catalog_line_start(src, cur));
+	for (i = cur - 1; i > n; i--) {
+		ind = panel_indent(catalog_line_start(src, i));
+		if (ind >= 0 && ind < min)
+			min = ind;
+	}
+	ind = panel_indent(catalog_line_start(src, n));
+	return ind >= 0 && ind < min;
+}
+
+/*
+ * How much line n matters to the lesson: 0 = the access, 1 = a loop or
+ * condition around it, an index computed from threadIdx or blockIdx or
+ * named by the variant, a __shared__ array, 2 = the kernel's name, 3 =
+ * anything else.
+ */
+static int
+panel_weight(const struct variant *v, const char *src, int n, int cur)
+{
+	const char	*p = catalog_line_start(src, n);
+	int		 i;
+
+	if (n == cur)
+		return 0;
+	/* An early return is the kernel's guard. */
+	if (panel_starts(p, "if") && (panel_has(p, "return") ||
+	    panel_starts(catalog_line_start(src, n + 1), "return")))
+		return n < cur ? 1 : 3;
+	if (panel_starts(p, "for") || panel_starts(p, "while") ||
+	    panel_starts(p, "if"))
+		return panel_encloses(src, n, cur) ? 1 : 3;
+	if (panel_has(p, "threadIdx") || panel_has(p, "blockIdx") ||
+	    panel_has(p, "__shared__"))
+		return 1;
+	for (i = 0; i < VARIANT_MAX_LETS && v->lets[i].name != NULL; i++)
+		if (panel_defines(p, v->lets[i].name))
+			return 1;
+	if (panel_has(p, v->kernel))
+		return 2;
+	return 3;
+}
+
+/*
+ * The struct definitions the kernel's parameters name ("const struct vec3
+ * *a"): their lines [*s0, *s1] before the kernel, or 0 when none.
+ */
+static int
+panel_struct_lines(const char *src, int first, int last, int *s0, int *s1)
+{
+	const char	*p, *q;
+	char		 name[64], pat[80];
+	size_t		 k;
+	int		 n, m;
+
+	for (n = first; n <= last && n < first + 4; n++) {
+		p = catalog_line_start(src, n);
+		if (p == NULL || (q = strstr(p, "struct ")) == NULL ||
+		    (strchr(p, '\n') != NULL && q > strchr(p, '\n')))
+			continue;
+		q += 7;
+		for (k = 0; k + 1 < sizeof name && (isalnum((unsigned char)
+		    q[k]) || q[k] == '_'); k++)
+			name[k] = q[k];
+		name[k] = '\0';
+		if (k == 0)
+			continue;
+		/* "struct NAME {" or "struct __align__(16) NAME {". */
+		for (m = 1; m < first; m++) {
+			p = catalog_line_start(src, m);
+			snprintf(pat, sizeof pat, " %s {", name);
+			if (!panel_starts(p, "struct") || !panel_has(p, pat))
+				continue;
+			*s0 = m;
+			for (*s1 = m; *s1 < first; (*s1)++)
+				if (panel_starts(catalog_line_start(src, *s1),
+				    "};") || panel_starts(catalog_line_start(src,
+				    *s1), "}"))
+					break;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Choose the lines to show in h rows: keep[] gets line numbers in file
+ * order and fold[] whether a line that says something was passed over
+ * just before.  Lines go in by weight, then by distance from the access;
+ * a line that does not fit is passed over.  Returns the count.
+ */
+static int
+panel_fold(const struct variant *v, const char *src, int first, int last,
+    int cur, int tw, int h, int *keep, int *fold)
+{
+	int	cand[PANEL_SRC_MAX], rows[PANEL_SRC_MAX], wt[PANEL_SRC_MAX];
+	char	on[PANEL_SRC_MAX];
+	int	nc = 0, used = 0, nk = 0, pass, i, j, d, maxd, s0, s1, n;
+	int	skipped;
+
+	if (panel_struct_lines(src, first, last, &s0, &s1))
+		for (n = s0; n <= s1 && nc < PANEL_SRC_MAX; n++)
+			cand[nc++] = n;
+	for (n = first; n <= last && nc < PANEL_SRC_MAX; n++)
+		cand[nc++] = n;
+	if (cur <= 0)
+		cur = first;
+	maxd = 0;
+	for (i = 0; i < nc; i++) {
+		const char *p = catalog_line_start(src, cand[i]);
+
+		rows[i] = panel_line_rows(src, cand[i], tw, cand[i] != cur);
+		wt[i] = cand[i] < first ? 1 : panel_weight(v, src, cand[i],
+		    cur);
+		/* Blank lines and lone braces are only context. */
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '\n' || *p == '\0' || ((*p == '{' || *p == '}') &&
+		    (p[1] == '\n' || p[1] == '\0' || (p[1] == ';' &&
+		    (p[2] == '\n' || p[2] == '\0')))))
+			wt[i] = 4;
+		on[i] = 0;
+		if (abs(cand[i] - cur) > maxd)
+			maxd = abs(cand[i] - cur);
+	}
+	for (pass = 0; pass <= 4; pass++)
+		for (d = 0; d <= maxd; d++)
+			for (j = 0; j < nc; j++) {
+				if (on[j] || wt[j] != pass ||
+				    abs(cand[j] - cur) != d ||
+				    used + rows[j] > h)
+					continue;
+				on[j] = 1;
+				used += rows[j];
+			}
+	skipped = 0;
+	for (j = 0; j < nc; j++) {
+		if (!on[j]) {
+			if (wt[j] < 4 || (j > 0 && cand[j] != cand[j - 1] + 1))
+				skipped = 1;
+			continue;
+		}
+		if (j > 0 && cand[j] != cand[j - 1] + 1)
+			skipped = 1;
+		fold[nk] = nk > 0 && skipped;
+		keep[nk++] = cand[j];
+		skipped = 0;
+	}
+	return nk;
+}
+
+/* Draw line n from row, wrapped at tw; returns rows used (within h). */
+static int
+panel_source_line(struct canvas *c, int x, int y, int w, int h,
+    const char *src, int n, int cur, int col, int len, int fold)
+{
+	enum role	 role = n == cur ? ROLE_SOURCE_CURRENT : ROLE_SOURCE;
+	char		 buf[512];
+	const char	*p = buf;
+	int		 tw = w - PANEL_GUTTER, at, row, i, s, e;
+
+	at = n == cur ? col : -1;
+	panel_expand(catalog_line_start(src, n), buf, sizeof buf, &at);
+	for (row = 0; row < h && (row == 0 || *p != '\0'); row++) {
+		if (n == cur)
+			canvas_fill(c, x, y + row, w, 1, ' ', role);
+		if (row == 0) {
+			canvas_printf(c, x, y, n == cur ? role : ROLE_DIM, 3,
+			    "%3d", n);
+			if (n == cur)
+				canvas_put(c, x + 4, y, canvas_glyph(c, role),
+				    role);
+		} else
+			canvas_put(c, x + 4, y + row, c->ascii ? '>' : 0x21b3,
+			    n == cur ? role : ROLE_DIM);
+		if (row == 0 && fold)
+			canvas_put(c, x + 3, y, c->ascii ? ':' : 0x22ee,
+			    n == cur ? role : ROLE_DIM);
+		i = panel_break(p, tw, at < 0);
+		{
+			char	 one[512];
+
+			memcpy(one, p, (size_t)i);
+			one[i] = '\0';
+			canvas_text(c, x + PANEL_GUTTER, y + row, one, role,
+			    tw);
+		}
+		p += i;
+		/* The access's cells on this row. */
+		if (at >= 0) {
+			s = at - row * tw;
+			e = s + len;
+			if (s < 0)
+				s = 0;
+			if (e > tw)
+				e = tw;
+			if (e > s)
+				canvas_role(c, x + PANEL_GUTTER + s, y + row,
+				    e - s, 1, ROLE_SOURCE_ACCESS);
+		}
+	}
+	return row;
 }
 
 static int
 panel_source_draw(struct canvas *c, int x, int y, int w, int h,
-    const struct view_model *m, int arg)
+    const struct view_model *m, int scroll)
 {
 	const struct variant	*v = m->l->v;
-	const char		*src = catalog_variant_text(v), *p;
-	int			 first, last, cur, col, top, row, n, at, len;
-	int			 hoff, k;
-	char			 buf[512];
+	const char		*src = catalog_variant_text(v);
+	int			 keep[PANEL_SRC_MAX], fold[PANEL_SRC_MAX];
+	int			 first, last, cur, col, top, row, nk, i, len;
+	int			 tw = w - PANEL_GUTTER, total;
 
-	if (h < 1 || w < 8)
+	if (h < 1 || w < 12)
 		return 0;
 	if (src == NULL || catalog_kernel_lines(v, &first, &last) != 0) {
 		canvas_printf(c, x, y, ROLE_DIM, w, "(no source for %s)",
@@ -76,63 +400,27 @@ panel_source_draw(struct canvas *c, int x, int y, int w, int h,
 		return 1;
 	}
 	cur = panel_find_site(m, &col);
-	top = first;
-	if (cur > 0)
-		top = cur - (h - 1) / 2;
-	if (top > last - h + 1)
-		top = last - h + 1;
-	if (top < first)
-		top = first;
 	len = (int)strlen(m->l->sites[m->acc.site].text);
-	/* Shift every line left when the access would end past the edge. */
-	hoff = 0;
-	if (cur > 0 && (p = catalog_line_start(src, cur)) != NULL) {
-		at = col;
-		panel_expand(p, buf, sizeof buf, &at);
-		if (at >= 0 && at + len > w - 6)
-			hoff = at + len - (w - 6) + 1;
-		if (hoff > at)
-			hoff = at;
+
+	if (scroll != 0) {
+		/* The plain file from the access's neighbourhood, scrolled. */
+		top = (cur > 0 ? cur - (h - 1) / 2 : first) + scroll;
+		for (total = 0; catalog_line_start(src, total + 1) != NULL &&
+		    catalog_line_start(src, total + 1)[0] != '\0'; total++)
+			/* nothing */;
+		if (top > total - h + 1)
+			top = total - h + 1;
+		if (top < 1)
+			top = 1;
+		for (row = 0, i = top; row < h && i <= total; i++)
+			row += panel_source_line(c, x, y + row, w, h - row,
+			    src, i, cur, col, len, 0);
+		return row;
 	}
-	for (row = 0; row < h && top + row <= last; row++) {
-		n = top + row;
-		p = catalog_line_start(src, n);
-		if (p == NULL)
-			break;
-		at = n == cur ? col : -1;
-		panel_expand(p, buf, sizeof buf, &at);
-		if (hoff > 0) {
-			k = (int)strlen(buf);
-			memmove(buf, buf + (hoff < k ? hoff : k),
-			    (size_t)(k - (hoff < k ? hoff : k)) + 1);
-			if (at >= 0)
-				at -= hoff;
-		}
-		if (n == cur) {
-			canvas_fill(c, x, y + row, w, 1, ' ',
-			    ROLE_SOURCE_CURRENT);
-			canvas_printf(c, x, y + row, ROLE_SOURCE_CURRENT, 4,
-			    "%3d", n);
-			canvas_put(c, x + 4, y + row,
-			    canvas_glyph(c, ROLE_SOURCE_CURRENT),
-			    ROLE_SOURCE_CURRENT);
-			canvas_text(c, x + 6, y + row, buf,
-			    ROLE_SOURCE_CURRENT, w - 6);
-			if (hoff > 0)
-				canvas_put(c, x + 5, y + row, 0x2026,
-				    ROLE_SOURCE_CURRENT);
-			if (at >= 0 && at < w - 6)
-				canvas_role(c, x + 6 + at, y + row,
-				    len < w - 6 - at ? len : w - 6 - at, 1,
-				    ROLE_SOURCE_ACCESS);
-		} else {
-			canvas_printf(c, x, y + row, ROLE_DIM, 4, "%3d", n);
-			canvas_text(c, x + 6, y + row, buf, ROLE_SOURCE,
-			    w - 6);
-			if (hoff > 0)
-				canvas_put(c, x + 5, y + row, 0x2026, ROLE_DIM);
-		}
-	}
+	nk = panel_fold(v, src, first, last, cur, tw, h, keep, fold);
+	for (row = 0, i = 0; i < nk && row < h; i++)
+		row += panel_source_line(c, x, y + row, w, h - row, src,
+		    keep[i], cur, col, len, fold[i]);
 	return row;
 }
 

@@ -40,16 +40,6 @@ panel_draw(const struct panel *p, struct canvas *c, int x, int y, int w,
 	return n;
 }
 
-int64_t
-panel_floordiv(int64_t a, int64_t b)
-{
-	int64_t	q = a / b;
-
-	if (a % b != 0 && a < 0)
-		q--;
-	return q;
-}
-
 enum role
 panel_class_role(enum rules_class c)
 {

@@ -35,9 +35,6 @@ void		 panel_status(struct canvas *, int y, const struct view_opts *);
 /* A heading rule "── text ────" across w columns. */
 void		 panel_rule(struct canvas *, int x, int y, int w,
 		     const char *text);
-/* Floor of a / b for b > 0 (negative addresses round down). */
-int64_t		 panel_floordiv(int64_t a, int64_t b);
-
 /*
  * A panel draws one view_model into a rectangle.  Draw it with
  * panel_draw, which clips to the rectangle.

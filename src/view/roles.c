@@ -6,10 +6,12 @@
  * The memory roles read as a density scale, so they stay apart on a
  * monochrome projector and for a colour-blind student: a coalesced sector
  * is full (█ #), split dense (▓ %), uncoalesced sparse (▒ X), bytes moved
- * but unused are light (░ ~) and a broadcast is a diamond (◆ *).  Banks
- * follow the same scale: free █, 2-3 way ▓, 4-15 way ▒, 16-way and worse ░,
- * with distinct ASCII (# = + !).  Colours pair blue against orange and
- * red, never red against green alone.  No curses and no SGR here.
+ * but unused are light (░ ~) and a broadcast is a diamond (◆ *).
+ * Banks grow the other way, stronger with the cost: a conflict-free word
+ * is an outline (□ o), 2-3 way light (▒ =), 4-15 way dense (▓ &), 16-way
+ * and worse full and bold (█ @), so the 32-way conflict is the loudest
+ * cell on the screen.  Colours pair blue against orange and red, never red
+ * against green alone.  No curses and no SGR here.
  */
 #include "config.h"
 
@@ -40,13 +42,13 @@ const struct role_style role_styles[ROLE_COUNT] = {
 	    0x2592, 'X' },
 	[ROLE_BROADCAST] = { "broadcast", 5, -1, 177, -1, B, B, 0x25c6, '*' },
 	[ROLE_WASTE] = { "waste", 7, -1, 242, -1, 0, D, 0x2591, '~' },
-	[ROLE_BANK_FREE] = { "bank-free", 4, -1, 39, -1, B, B, 0x2588, '#' },
+	[ROLE_BANK_FREE] = { "bank-free", 4, -1, 39, -1, 0, 0, 0x25a1, 'o' },
 	[ROLE_CONFLICT_LOW] = { "conflict-low", 3, -1, 220, -1, 0, U,
-	    0x2593, '=' },
-	[ROLE_CONFLICT_MID] = { "conflict-mid", 3, -1, 208, -1, B, R,
-	    0x2592, '+' },
+	    0x2592, '=' },
+	[ROLE_CONFLICT_MID] = { "conflict-mid", 3, -1, 208, -1, B, B,
+	    0x2593, '&' },
 	[ROLE_CONFLICT_HIGH] = { "conflict-high", 1, -1, 196, -1, B, R | B,
-	    0x2591, '!' },
+	    0x2588, '@' },
 	[ROLE_CURSOR] = { "cursor", 0, 6, 16, 117, 0, R, 0, ' ' },
 	[ROLE_GOOD] = { "good", 4, -1, 39, -1, B, B, 0, ' ' },
 	[ROLE_BAD] = { "bad", 1, -1, 203, -1, B, B | U, 0, ' ' },

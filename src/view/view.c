@@ -19,39 +19,39 @@
 #define VIEW_FULL_W	120
 #define VIEW_FULL_H	35
 
-/* The kind totals a site's results also go into. */
-static struct site_totals *
-view_kind(struct totals *t, const struct launch_site *s)
-{
-	if (s->space == SPACE_GLOBAL)
-		return s->op == OP_LOAD ? &t->global_load : &t->global_store;
-	if (s->space == SPACE_SHARED)
-		return s->op == OP_LOAD ? &t->shared_load : &t->shared_store;
-	return &t->constant;
-}
-
 /*
  * The so-far totals are kept in m->so_far for steps 0..m->so_far_step of
- * the warp in m; moving one step forward costs one warp evaluation, any
- * other move re-evaluates from step 0 (O(step) warp evaluations).
+ * the warp in m; moving by d steps in the same warp costs d warp
+ * evaluations (the steps are added or taken away), any other move
+ * re-evaluates from step 0, or leaves it pending when that is more than
+ * m->so_far_budget steps.
  */
 int
 view_model_set(struct view_model *m, const struct launch *l, enum arch arch,
     int64_t step, int64_t bx, int64_t by, int warp, char **cause)
 {
-	struct access		a;
-	struct access_result	r;
-	int64_t			s, from;
+	int64_t	from;
+	int	same;
 
 	if (warp_access(l, bx, by, warp, step, &m->acc, cause) != 0)
 		return -1;
 	arch_apply(arch, l, &m->acc, &m->res);
-	if (m->so_far_l == l && m->arch == arch && m->block[0] == bx &&
-	    m->block[1] == by && m->warp == warp && m->so_far_valid &&
-	    m->so_far_step <= step)
+	same = m->so_far_l == l && m->arch == arch && m->block[0] == bx &&
+	    m->block[1] == by && m->warp == warp && m->so_far_valid;
+	if (same && m->so_far_step > step && m->so_far_step - step <= step) {
+		/* Back: take the steps after this one away. */
+		if (totals_warp_add(&m->so_far, l, arch, bx, by, warp, step + 1,
+		    m->so_far_step, -1, NULL, cause) != 0) {
+			m->so_far_valid = 0;
+			return -1;
+		}
+		m->so_far_step = step;
+	}
+	if (same && m->so_far_step <= step)
 		from = m->so_far_step + 1;
 	else {
 		memset(&m->so_far, 0, sizeof m->so_far);
+		m->so_far_valid = 0;
 		from = 0;
 	}
 	m->l = l;
@@ -63,22 +63,31 @@ view_model_set(struct view_model *m, const struct launch *l, enum arch arch,
 	m->warp = warp;
 	m->so_far.arch = arch;
 	m->so_far.nsites = l->nsites;
-	for (s = from; s <= step; s++) {
-		if (s == step) {
-			a = m->acc;
-			r = m->res;
-		} else if (warp_access(l, bx, by, warp, s, &a, cause) != 0) {
-			m->so_far_valid = 0;
-			return -1;
-		} else
-			arch_apply(arch, l, &a, &r);
-		totals_add(&m->so_far.site[a.site], arch, &r, 1);
-		totals_add(view_kind(&m->so_far, &l->sites[a.site]), arch, &r,
-		    1);
+	m->so_far_pending = m->so_far_budget > 0 &&
+	    step - from + 1 > m->so_far_budget;
+	if (m->so_far_pending) {
+		/* Whoever set the budget computes it elsewhere. */
+		memset(&m->so_far, 0, sizeof m->so_far);
+		m->so_far_valid = 0;
+		return 0;
+	}
+	if (totals_warp_add(&m->so_far, l, arch, bx, by, warp, from, step, 1,
+	    NULL, cause) != 0) {
+		m->so_far_valid = 0;
+		return -1;
 	}
 	m->so_far_step = step;
 	m->so_far_valid = 1;
 	return 0;
+}
+
+void
+view_model_so_far(struct view_model *m, const struct totals *t, int64_t to)
+{
+	m->so_far = *t;
+	m->so_far_step = to;
+	m->so_far_valid = 1;
+	m->so_far_pending = 0;
 }
 
 /* The title bar: variant and parameters left, where we are right. */
@@ -222,7 +231,8 @@ view_full(struct canvas *c, const struct view_model *m,
 
 	view_source_title(m, buf, sizeof buf);
 	canvas_box(c, 0, 1, sw, top, buf, ROLE_BORDER);
-	panel_draw(&panel_source, c, 1, 2, sw - 2, top - 2, m, 0);
+	panel_draw(&panel_source, c, 1, 2, sw - 2, top - 2, m,
+	    o != NULL ? o->source_scroll : 0);
 	view_lanes_title(m, buf, sizeof buf);
 	canvas_box(c, sw, 1, lw, top, buf, ROLE_BORDER);
 	panel_draw(&panel_lanes_table, c, sw + 2, 2, lw - 3, top - 2, m, 0);
@@ -253,7 +263,8 @@ view_compact(struct canvas *c, const struct view_model *m,
 	int	w = c->w, h = c->h, sh, rh, lh, mh, mw, gh, y, i;
 	char	buf[256];
 
-	sh = 3 + (h - VIEW_MIN_H) / 3;
+	/* Five source rows: the index lines, guard, loop and access. */
+	sh = 5 + (h - VIEW_MIN_H) / 3;
 	rh = 2;
 	gh = panel_gpu_rows(o, 4);
 	lh = view_lesson_rows(m, w - 9, 4);
@@ -268,7 +279,8 @@ view_compact(struct canvas *c, const struct view_model *m,
 	y = 1;
 	view_source_title(m, buf, sizeof buf);
 	panel_rule(c, 0, y++, w, buf);
-	panel_draw(&panel_source, c, 0, y, w, sh, m, 0);
+	panel_draw(&panel_source, c, 0, y, w, sh, m,
+	    o != NULL ? o->source_scroll : 0);
 	y += sh;
 	view_lanes_title(m, buf, sizeof buf);
 	panel_rule(c, 0, y++, w, buf);

@@ -28,11 +28,18 @@ struct view_model {
 	struct access_result	 res;		/* its counts */
 	struct totals		 so_far;	/* this warp, steps 0..step */
 	const struct totals	*whole;		/* whole launch, or NULL */
+	const char		*whole_why;	/* no whole: why (or how far
+						   its worker is), or NULL */
 	/* view_model_set's cache of so_far; zero the struct before its
 	   first use */
 	const struct launch	*so_far_l;
 	int64_t			 so_far_step;
 	int			 so_far_valid;
+	/* Set by the caller: at most this many steps of so_far evaluated
+	   here (0: no limit); beyond it so_far is left pending for a worker
+	   (view_model_so_far installs its result). */
+	int64_t			 so_far_budget;
+	int			 so_far_pending;
 };
 
 /* What the face around the frame adds. */
@@ -41,6 +48,7 @@ struct view_opts {
 	const char	*keys;		/* key hints; NULL = show's options */
 	const char	*gpu[4];	/* live GPU panel lines, NULL ends */
 	int		 playing;
+	int		 source_scroll;	/* source lines scrolled; 0 = folded */
 };
 
 /*
@@ -48,11 +56,17 @@ struct view_opts {
  * counts so far.  Returns 0, or -1 with *cause for a step, block or warp
  * outside the launch.  Cost: one warp evaluation when called again for the
  * same launch, arch, block and warp at a later step from the previous one
- * (step + 1 when animating: O(1)); otherwise step + 1 warp evaluations.
+ * (step + 1 when animating: O(1)); otherwise step + 1 warp evaluations,
+ * or none and so_far_pending when that is over m->so_far_budget.
  * The struct must start zeroed; m->whole is left as it is.
  */
 int	view_model_set(struct view_model *, const struct launch *, enum arch,
 	    int64_t step, int64_t bx, int64_t by, int warp, char **cause);
+/* Install so_far computed elsewhere for steps 0..to of the warp, block,
+   arch and launch m was last set to; a later view_model_set goes on from
+   there. */
+void	view_model_so_far(struct view_model *, const struct totals *,
+	    int64_t to);
 /* Draw one variant's frame over the whole canvas. */
 void	view_draw(struct canvas *, const struct view_model *,
 	    const struct view_opts *);

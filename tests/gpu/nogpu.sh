@@ -24,6 +24,11 @@ grep -q '^status: unavailable: no NVIDIA driver: /nonexistent/libcuda.so.1 could
 ok $? "gpu says there is no driver: $(grep '^status' "$tmp/out")"
 grep -q '^build: ' "$tmp/out"
 ok $? "gpu prints the build's kernels: $(grep '^build' "$tmp/out")"
+grep -q '^nvrtc: ' "$tmp/out"
+ok $? "gpu says whether kernel files can be compiled: $(grep '^nvrtc' "$tmp/out")"
+WARPVIZ_LIBNVRTC=/nonexistent/libnvrtc.so "$WARPVIZ" gpu >"$tmp/nv" 2>&1
+grep -q '^nvrtc:  none, kernel files cannot run live: no NVRTC: WARPVIZ_LIBNVRTC=/nonexistent/libnvrtc.so could not be loaded' "$tmp/nv"
+ok $? "gpu without NVRTC says so on one line"
 grep -q 'H100: 8 blocks x 8 warps = 64/64 warps per SM' "$tmp/out"
 ok $? "gpu prints the occupancy table without a GPU"
 [ -s "$tmp/err" ]
@@ -42,6 +47,12 @@ rc=$?
 ok $([ $rc -eq 3 ]; echo $?) "bench with WARPVIZ_GPU=off exits 3"
 grep -q 'live GPU disabled (WARPVIZ_GPU=off)' "$tmp/err"
 ok $? "bench says the GPU is switched off: $(cat "$tmp/err")"
+
+# The ladder's sizes are accepted: only the missing GPU stops them.
+"$WARPVIZ" bench twohop-v0:n=6300 twohop-v1:n=6300 twohop-v2:n=6300 \
+    twohop-v3:n=6300 twohop-v3:n=4000 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+ok $([ $rc -eq 3 ]; echo $?) "bench takes the 2-hop ladder at n=6300 and 4000, stopped only by the GPU (got $rc: $(cat "$tmp/err"))"
 
 "$WARPVIZ" bench nosuch >"$tmp/out" 2>"$tmp/err"
 rc=$?

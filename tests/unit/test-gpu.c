@@ -53,8 +53,10 @@ main(void)
 	ok(n >= 1 && has_line(lines, n, "press g"),
 	    "before a request the panel offers g");
 	is_int(gpu_request(&ps, &why), -1, "no driver: the request is refused");
-	ok(why != NULL && strncmp(why, "no NVIDIA driver:", 17) == 0,
-	    "no driver: says so (%s)", why ? why : "null");
+	ok(why != NULL && strncmp(why, "no live timing: no NVIDIA driver;",
+	    33) == 0 && strlen(why) <= 78 && strstr(why, "--results") != NULL,
+	    "no driver: says so in one line of at most 78 columns that "
+	    "points to --results (%s)", why ? why : "null");
 	n = gpu_panel(&ps, lines);
 	ok(has_line(lines, n, "no live timing: no NVIDIA driver"),
 	    "no driver: the panel says why");
@@ -64,7 +66,8 @@ main(void)
 	/* Switched off. */
 	setenv("WARPVIZ_GPU", "off", 1);
 	is_int(gpu_request(&ps, &why), -1, "off: the request is refused");
-	is_str(why, "live GPU disabled (WARPVIZ_GPU=off)", "off: the reason");
+	is_str(why, "no live timing: GPU switched off (WARPVIZ_GPU=off); "
+	    "--results h100 replays recorded times", "off: the reason");
 	gpu_shutdown();
 
 	/* matmul-tiled at tile 4 has no live kernel. */

@@ -98,7 +98,7 @@ test_catalog(void)
 	const char	*p, *q;
 	int		 i, j, n, line, col, first, last, good;
 
-	is_int(catalog_count(), 17, "17 seed variants");
+	is_int(catalog_count(), 19, "19 seed variants");
 	for (i = 0; catalog[i] != NULL; i++) {
 		const struct variant *v = catalog[i];
 
@@ -194,38 +194,58 @@ test_accesses(void)
 	 * matmul-col, 16x16 blocks: warp 0 is tx 0..15 at ty 0 and 1, so
 	 * Row is 0 or 1 and Col = tx.
 	 */
-	/* M[Row*Width+0]: two addresses 8 KiB apart: 2 sectors for 8 bytes. */
-	global_is("matmul-col", "", 0, 0, 2, RULES_SPLIT, "one word per row");
-	/* N[0*Width+Col]: 16 floats = 64 bytes, twice: 2 sectors. */
-	global_is("matmul-col", "", 1, 0, 2, RULES_COALESCED, "64 bytes");
+	/*
+	 * A full warp of 4-byte accesses needs 32 x 4 / 32 = 4 sectors.
+	 * M[Row*Width+0]: two addresses 8 KiB apart: 2 sectors < 4: broadcast.
+	 */
+	global_is("matmul-col", "", 0, 0, 2, RULES_BROADCAST,
+	    "one word per row");
+	/* N[0*Width+Col]: the same 16 floats = 64 bytes for both rows: 2 < 4. */
+	global_is("matmul-col", "", 1, 0, 2, RULES_BROADCAST,
+	    "64 bytes read twice");
 	/* P[Row*Width+Col]: 2 rows x 64 bytes: 4 sectors = ideal. */
 	global_is("matmul-col", "", 4096, 0, 4, RULES_COALESCED, "2 x 64 B");
 	/* 32x32 blocks: one Row per warp: M is one address. */
 	global_is("matmul-col", "bx=32,by=32", 0, 0, 1, RULES_BROADCAST,
 	    "one address");
 	/* matmul-row: Row = tx: 16 rows 8 KiB apart: 16 sectors. */
-	global_is("matmul-row", "", 0, 0, 16, RULES_SPLIT, "16 rows");
-	/* N[k*Width+Col], Col = ty: 2 adjacent floats: 1 sector. */
-	global_is("matmul-row", "", 1, 0, 1, RULES_COALESCED, "8 bytes");
+	global_is("matmul-row", "", 0, 0, 16, RULES_UNCOALESCED,
+	    "16 rows, 16 > 2 x 4");
+	/* N[k*Width+Col], Col = ty: 2 adjacent floats: 1 sector < 4. */
+	global_is("matmul-row", "", 1, 0, 1, RULES_BROADCAST, "8 bytes");
 	/* 32x32: 32 rows, every lane its own sector. */
 	global_is("matmul-row", "bx=32,by=32", 0, 0, 32, RULES_UNCOALESCED,
 	    "32 rows");
-	/* The classroom example: width 4, warp of 4; warp 1 is ty = 1. */
+	/*
+	 * The classroom example: width 4, warp of 4 (need ceil(16 / 32) =
+	 * 1); warp 1 is ty = 1: one address, 1 sector, lanes sharing.
+	 */
 	global_is("matmul-col", "width=4,bx=4,by=4,warp=4", 0, 1, 1,
 	    RULES_BROADCAST, "M[4+0] for all four lanes");
 	/* matmul-row there: M[tx*4]: bytes 0,16,32,48 of a 64-byte row
-	   block: sectors 0 and 1, for 16 bytes used (ideal 1). */
+	   block: sectors 0 and 1, for 16 bytes used (need 1): 1 < 2 <= 2. */
 	global_is("matmul-row", "width=4,bx=4,by=4,warp=4", 0, 0, 2,
 	    RULES_SPLIT, "4 rows of 16 bytes");
 
-	/* 2-hop V0: i = tx: d[n*i + 0] 16 rows of 16000 bytes: 16 sectors. */
-	global_is("twohop-v0", "", 0, 0, 16, RULES_SPLIT, "16 rows");
-	/* d[n*0 + j], j = ty in {0, 1}: 8 bytes, 1 sector. */
-	global_is("twohop-v0", "", 1, 0, 1, RULES_COALESCED, "2 floats");
-	/* V1: d[n*i + k] with i = ty: 2 rows, 2 sectors. */
-	global_is("twohop-v1", "", 0, 0, 2, RULES_SPLIT, "2 rows");
-	/* d[n*k + j], j = tx: 64 bytes at a 64-aligned start: 2 sectors. */
-	global_is("twohop-v1", "", 1, 0, 2, RULES_COALESCED, "64 bytes");
+	/*
+	 * 2-hop V0: i = tx: d[n*i + 0] 16 rows of 16000 bytes, lanes l and
+	 * l + 16 on the same float: 16 sectors against a need of 4: 16 > 8.
+	 */
+	global_is("twohop-v0", "", 0, 0, 16, RULES_UNCOALESCED, "16 rows");
+	at("twohop-v0", "", 0, 0, 0, 0, ARCH_MODERN, &r);
+	is_int(r.g.need, 4, "twohop-v0 step 0: need 32 lanes x 4 B / 32 = 4");
+	at("struct16", "", 0, 0, 0, 0, ARCH_MODERN, &r);
+	is_int(r.g.need, 16, "struct16 step 0: need 32 lanes x 16 B / 32 = 16");
+	/* Its fields x, y, z are 12 of the 16 bytes: 32 x 12 = 384 used of
+	   the 512 moved, ideal ceil(384 / 32) = 12. */
+	is_int(r.g.bytes_used, 384, "struct16: padding moved, not used");
+	is_int(r.g.ideal, 12, "struct16: ideal 12 sectors of fields");
+	/* d[n*0 + j], j = ty in {0, 1}: 8 bytes, 1 sector < 4. */
+	global_is("twohop-v0", "", 1, 0, 1, RULES_BROADCAST, "2 floats");
+	/* V1: d[n*i + k] with i = ty: 2 rows, 2 sectors < 4. */
+	global_is("twohop-v1", "", 0, 0, 2, RULES_BROADCAST, "2 rows");
+	/* d[n*k + j], j = tx: 64 bytes, read by both rows: 2 sectors < 4. */
+	global_is("twohop-v1", "", 1, 0, 2, RULES_BROADCAST, "64 bytes");
 
 	/* copy-offset: in[i], i = lane + offset; bytes 4*offset ..+128. */
 	global_is("copy-offset", "offset=0", 0, 0, 4, RULES_COALESCED,
@@ -239,15 +259,18 @@ test_accesses(void)
 	/* stride: in[i*s]: lanes 4*s bytes apart. */
 	global_is("stride", "stride=1", 0, 0, 4, RULES_COALESCED, "128 bytes");
 	global_is("stride", "stride=2", 0, 0, 8, RULES_SPLIT, "256 bytes span");
-	global_is("stride", "stride=4", 0, 0, 16, RULES_SPLIT, "512 span");
+	global_is("stride", "stride=4", 0, 0, 16, RULES_UNCOALESCED,
+	    "512 span, 16 > 2 x 4");
 	global_is("stride", "stride=8", 0, 0, 32, RULES_UNCOALESCED,
 	    "32 bytes apart");
 	global_is("stride", "stride=32", 0, 0, 32, RULES_UNCOALESCED,
 	    "128 bytes apart");
 
-	/* struct12: a[i].x at 12*lane: bytes 0..383 -> 12 sectors. */
-	global_is("struct12", "", 0, 0, 12, RULES_SPLIT, "384-byte span");
-	global_is("struct12", "", 2, 0, 12, RULES_SPLIT, ".z at 12*lane+8");
+	/* struct12: a[i].x at 12*lane: bytes 0..383 -> 12 sectors > 2 x 4. */
+	global_is("struct12", "", 0, 0, 12, RULES_UNCOALESCED,
+	    "384-byte span");
+	global_is("struct12", "", 2, 0, 12, RULES_UNCOALESCED,
+	    ".z at 12*lane+8");
 	/* struct16: one 16-byte load per lane: 512 bytes, 16 sectors. */
 	global_is("struct16", "", 0, 0, 16, RULES_COALESCED, "512 bytes");
 	global_is("double2", "", 0, 0, 16, RULES_COALESCED, "512 bytes");
@@ -336,7 +359,34 @@ totals_equal(const struct site_totals *a, const struct site_totals *b)
 	return memcmp(a, b, sizeof *a) == 0;
 }
 
-/* The fast path must equal brute force for every variant. */
+/* The fast path equals brute force for one variant at small sizes. */
+static void
+fast_vs_brute(const char *name, const char *params)
+{
+	struct launch	 l;
+	struct totals	 f, b;
+	char		*cause;
+	int		 arch, s, same;
+
+	if (setup(&l, name, params, &cause) != 0) {
+		ok(0, "%s %s: %s", name, params, cause);
+		free(cause);
+		return;
+	}
+	for (arch = ARCH_MODERN; arch <= ARCH_LEGACY; arch++) {
+		totals_compute(&l, arch, TOTALS_AUTO, &f, &cause);
+		totals_compute(&l, arch, TOTALS_BRUTE, &b, &cause);
+		same = f.fast == l.nsites && b.fast == 0;
+		for (s = 0; s < l.nsites; s++)
+			same &= totals_equal(&f.site[s], &b.site[s]);
+		ok(same, "%s %s %s: fast path (%d sites) == brute force",
+		    name, params, arch_name(arch), f.fast);
+	}
+	launch_free(&l);
+}
+
+/* The fast path must equal brute force for every variant: at the sizes
+ * below (odd ones, other warps) and at each variant's own small ones. */
 static void
 test_fast_vs_brute(void)
 {
@@ -363,31 +413,12 @@ test_fast_vs_brute(void)
 		{ "const-uniform", "n=70,taps=5,bs=32" },
 		{ "const-divergent", "n=70,taps=5,bs=32" },
 	};
-	struct launch	 l;
-	struct totals	 f, b;
-	char		*cause;
 	size_t		 i;
-	int		 arch, s, same;
 
-	for (i = 0; i < sizeof small / sizeof small[0]; i++) {
-		if (setup(&l, small[i].name, small[i].params, &cause) != 0) {
-			ok(0, "%s %s: %s", small[i].name, small[i].params,
-			    cause);
-			free(cause);
-			continue;
-		}
-		for (arch = ARCH_MODERN; arch <= ARCH_LEGACY; arch++) {
-			totals_compute(&l, arch, TOTALS_AUTO, &f, &cause);
-			totals_compute(&l, arch, TOTALS_BRUTE, &b, &cause);
-			same = f.fast == l.nsites && b.fast == 0;
-			for (s = 0; s < l.nsites; s++)
-				same &= totals_equal(&f.site[s], &b.site[s]);
-			ok(same, "%s %s %s: fast path (%d sites) == brute "
-			    "force", small[i].name, small[i].params,
-			    arch_name(arch), f.fast);
-		}
-		launch_free(&l);
-	}
+	for (i = 0; i < sizeof small / sizeof small[0]; i++)
+		fast_vs_brute(small[i].name, small[i].params);
+	for (i = 0; catalog[i] != NULL; i++)
+		fast_vs_brute(catalog[i]->name, catalog[i]->live.small);
 }
 
 /* Every active lane stays inside its array, at small sizes. */
@@ -401,16 +432,8 @@ test_in_bounds(void)
 	int		 i, w, lane;
 
 	for (i = 0; catalog[i] != NULL; i++) {
-		const char *p = strncmp(catalog[i]->name, "matmul", 6) == 0 ?
-		    "width=24,tile=8" : strncmp(catalog[i]->name, "twohop",
-		    6) == 0 ? "n=19,bx=8,by=8" : strncmp(catalog[i]->name,
-		    "array2d", 7) == 0 ? "width=35,height=9" : "n=512,bs=64";
+		const char *p = catalog[i]->live.small;
 
-		if (strcmp(catalog[i]->name, "matmul-tiled") != 0 &&
-		    strncmp(catalog[i]->name, "matmul", 6) == 0)
-			p = "width=21,bx=8,by=8";
-		if (strcmp(catalog[i]->name, "stride") == 0)
-			p = "n=500,stride=5,bs=64";
 		if (setup(&l, catalog[i]->name, p, &cause) != 0) {
 			ok(0, "%s %s: %s", catalog[i]->name, p, cause);
 			free(cause);
@@ -512,6 +535,101 @@ test_totals_by_hand(void)
 	launch_free(&l);
 }
 
+/* One site's whole-launch requests and sectors (global) or wavefronts. */
+static void
+site_is(const char *name, const char *params, int site, int64_t requests,
+    int64_t cost, const char *why)
+{
+	struct launch	 l;
+	struct totals	 t;
+	char		*cause;
+	int64_t		 got;
+
+	if (setup(&l, name, params, &cause) != 0 ||
+	    totals_compute(&l, ARCH_MODERN, TOTALS_AUTO, &t, &cause) != 0) {
+		ok(0, "%s %s: %s", name, params, cause);
+		free(cause);
+		return;
+	}
+	got = l.sites[site].space == SPACE_SHARED ? t.site[site].wavefronts :
+	    t.site[site].sectors;
+	ok(t.site[site].requests == requests && got == cost, "%s %s %s: %lld "
+	    "requests, %lld (%s)", name, params, l.sites[site].text,
+	    (long long)t.site[site].requests, (long long)got, why);
+	launch_free(&l);
+}
+
+/*
+ * The 2-hop ladder's V2 and V3, worked out by hand.  Blocks of 8 x 8
+ * threads, 2 warps: warp w has ia = 0..7 (lane % 8), ja = 4w + lane / 8.
+ * nn = n rounded up to 64 keeps every row of d and t 256-byte aligned.
+ */
+static void
+test_twohop_blocked(void)
+{
+	struct launch	 l;
+	struct access	 a;
+	char		*cause;
+
+	/* n = 4000: nn = 4032, 63 x 63 blocks, 7938 warps.  V2's t load
+	   reads 8 floats (ia) in one aligned 32-byte sector, the d load 4
+	   (ja): 1 sector per request, 7938 x 4000 k x 8 requests each. */
+	site_is("twohop-v2", "n=4000", 0, 254016000, 254016000,
+	    "8 lanes per float, 1 sector");
+	site_is("twohop-v2", "n=4000", 1, 254016000, 254016000,
+	    "4 floats, 1 sector");
+	/* Stores: 500 valid row strips (62 blocks x 8 + 4 in the last) x
+	   500 column strips x 2 warps; 8 rows of 16 bytes, rows 16000
+	   bytes apart: 8 sectors. */
+	site_is("twohop-v2", "n=4000", 2, 500000, 4000000,
+	    "8 rows of 4 floats");
+	/* V3: 1000 strips of 4 k; a warp loads 32 consecutive floats of a
+	   row of t or d (4 sectors), stores them to 32 consecutive words
+	   of xx or yy (1 wavefront); reads of yy (4 words) and xx (8
+	   words) are broadcasts, 1 wavefront. */
+	site_is("twohop-v3", "n=4000", 0, 31752000, 127008000,
+	    "32 floats, 4 sectors");
+	site_is("twohop-v3", "n=4000", 1, 31752000, 31752000,
+	    "32 words, 32 banks");
+	site_is("twohop-v3", "n=4000", 2, 31752000, 127008000,
+	    "32 floats, 4 sectors");
+	site_is("twohop-v3", "n=4000", 3, 31752000, 31752000,
+	    "32 words, 32 banks");
+	site_is("twohop-v3", "n=4000", 4, 254016000, 254016000,
+	    "4 words, broadcast");
+	site_is("twohop-v3", "n=4000", 5, 254016000, 254016000,
+	    "8 words, broadcast");
+	site_is("twohop-v3", "n=4000", 6, 500000, 4000000,
+	    "as V2's store");
+
+	/* n = 70: nn = 128, 2 x 2 blocks.  The loads read the padding and
+	   are never guarded: 8 warps x 70 k x 8 = 4480 requests. */
+	site_is("twohop-v2", "n=70", 0, 4480, 4480, "the padding is read");
+	/* The store's own guard i < n && j < n.  Rows are 280 bytes apart
+	   (280 = 24 mod 32): warp 0's 16 bytes cross a sector boundary in
+	   rows i = 1 mod 4, warp 1's in rows i = 3 mod 4.  Block (0,0):
+	   128 requests of 8 rows, 2 crossing: 1280 sectors.  Block (0,1),
+	   jb = 0: warp 0 8 x 10, warp 1 (j = 68, 69: 8 bytes, never
+	   crossing) 8 x 8.  Block (1,0), ib = 0, rows 64..69: warp 0 6 + 2
+	   (65, 69), warp 1 6 + 1 (67), 8 jb each: 120.  Block (1,1): 8 +
+	   6.  162 requests, 1558 sectors. */
+	site_is("twohop-v2", "n=70", 2, 162, 1558, "edge blocks guarded");
+	site_is("twohop-v3", "n=70", 6, 162, 1558, "as V2's store");
+	/* kb runs (70 + 3) / 4 = 18 times. */
+	site_is("twohop-v3", "n=70", 0, 576, 2304, "18 strips x 4 k");
+
+	/* Lane by lane: in block (1,1) a t load has all 32 lanes, the
+	   store at ib = jb = 0 only ia < 6 (i < 70) of warp 0: 24. */
+	setup(&l, "twohop-v2", "n=70", &cause);
+	warp_access(&l, 1, 1, 0, 0, &a, &cause);
+	is_int(__builtin_popcount(a.active), 32, "twohop-v2 n=70 block 1,1: "
+	    "the first t load has 32 lanes");
+	warp_access(&l, 1, 1, 0, l.nsteps - 64, &a, &cause);
+	ok(a.site == 2 && a.active == 0x3f3f3f3f, "twohop-v2 n=70 block 1,1: "
+	    "the first store has ia 0..5 of ja 0..3 (mask %08x)", a.active);
+	launch_free(&l);
+}
+
 static void
 refused(const char *name, const char *params, const char *why)
 {
@@ -598,6 +716,7 @@ main(void)
 	test_in_bounds();
 	test_measured();
 	test_totals_by_hand();
+	test_twohop_blocked();
 	test_errors();
 	return tap_done();
 }

@@ -12,6 +12,7 @@
 
 #include "rules.h"
 #include "tap.h"
+#include "totals.h"
 
 #define ALL	UINT32_C(0xffffffff)
 
@@ -27,27 +28,36 @@ fill(int64_t *a, int64_t base, int64_t stride)
 
 static void
 check_global(const char *name, const int64_t *a, uint32_t active, int size,
-    int is_load, int sectors, int ideal, enum rules_class class)
+    int sectors, int ideal, int need, enum rules_class class)
 {
 	struct rules_global	g;
 
-	rules_global(a, active, RULES_MAX_LANES, size, is_load, &g);
+	rules_global(a, active, RULES_MAX_LANES, size, &g);
 	is_int(g.sectors, sectors, "global %s: sectors", name);
 	is_int(g.ideal, ideal, "global %s: ideal", name);
+	is_int(g.need, need, "global %s: need", name);
 	is_str(rules_class_name(g.class), rules_class_name(class),
 	    "global %s: class", name);
 }
 
 static void
-check_shared(const char *name, const int64_t *a, uint32_t active, int size,
-    int wavefronts, int ideal, int degree)
+check_shared_op(const char *name, const int64_t *a, uint32_t active, int size,
+    int load, int wavefronts, int ideal, int degree)
 {
 	struct rules_shared	s;
 
-	rules_shared(a, active, RULES_MAX_LANES, size, &s);
+	rules_shared(a, active, RULES_MAX_LANES, size, load, &s);
 	is_int(s.wavefronts, wavefronts, "shared %s: wavefronts", name);
 	is_int(s.ideal, ideal, "shared %s: ideal", name);
 	is_int(s.degree, degree, "shared %s: degree", name);
+}
+
+/* A store (4-byte accesses serve loads and stores alike). */
+static void
+check_shared(const char *name, const int64_t *a, uint32_t active, int size,
+    int wavefronts, int ideal, int degree)
+{
+	check_shared_op(name, a, active, size, 0, wavefronts, ideal, degree);
 }
 
 /* Compare a legacy result with a list of (addr, size) segments. */
@@ -74,6 +84,11 @@ check_legacy(const char *name, const int64_t *a, uint32_t active, int size,
 	is_int(r.bytes_moved, moved, "legacy %s: bytes moved", name);
 }
 
+/*
+ * The class grades sectors against need = ceil(active x size / 32): fewer
+ * is broadcast, equal coalesced, up to 2 x need split, beyond uncoalesced.
+ * A full warp of 4-byte accesses needs 32 x 4 / 32 = 4 sectors.
+ */
 static void
 test_global(void)
 {
@@ -81,154 +96,196 @@ test_global(void)
 	int64_t			a[RULES_MAX_LANES];
 	int			l;
 
-	/* in[i]: bytes 0..127, sectors 0..3; 128 bytes so ideal 4. */
+	/* in[i]: bytes 0..127, sectors 0..3; need 4: coalesced. */
 	fill(a, 0, 4);
-	check_global("in[i]", a, ALL, 4, 1, 4, 4, RULES_COALESCED);
-	rules_global(a, ALL, 32, 4, 1, &g);
+	check_global("in[i]", a, ALL, 4, 4, 4, 4, RULES_COALESCED);
+	rules_global(a, ALL, 32, 4, &g);
 	is_int(g.lines, 1, "global in[i]: 1 line");
 	is_int(g.bytes_used, 128, "global in[i]: 128 bytes used");
 	is_int(g.active, 32, "global in[i]: 32 active");
 
 	/*
-	 * Shifts by less than a sector: bytes 4k..4k+127 cover sectors
-	 * 0..4 for k = 1, 2, 4 (last byte 131, 135, 143) and 3..7 for k = 31
-	 * (bytes 124..251): 5 sectors, ideal 4, 5 < 32 lanes: split.
+	 * copy-offset: shifts by less than a sector: bytes 4k..4k+127 cover
+	 * sectors 0..4 for k = 1, 2, 4 (last byte 131, 135, 143) and 3..7 for
+	 * k = 31 (bytes 124..251): 5 sectors, need 4, 4 < 5 <= 8: split.
 	 */
 	fill(a, 4, 4);
-	check_global("in[i+1]", a, ALL, 4, 1, 5, 4, RULES_SPLIT);
-	rules_global(a, ALL, 32, 4, 1, &g);
+	check_global("in[i+1]", a, ALL, 4, 5, 4, 4, RULES_SPLIT);
+	rules_global(a, ALL, 32, 4, &g);
 	is_int(g.lines, 2, "global in[i+1]: 2 lines (bytes 4..131)");
 	fill(a, 8, 4);
-	check_global("in[i+2]", a, ALL, 4, 1, 5, 4, RULES_SPLIT);
+	check_global("in[i+2]", a, ALL, 4, 5, 4, 4, RULES_SPLIT);
 	fill(a, 16, 4);
-	check_global("in[i+4]", a, ALL, 4, 1, 5, 4, RULES_SPLIT);
+	check_global("in[i+4]", a, ALL, 4, 5, 4, 4, RULES_SPLIT);
 	fill(a, 124, 4);
-	check_global("in[i+31]", a, ALL, 4, 1, 5, 4, RULES_SPLIT);
+	check_global("in[i+31]", a, ALL, 4, 5, 4, 4, RULES_SPLIT);
 
 	/* Shifts by whole sectors: bytes 32..159, 64..191, 128..255. */
 	fill(a, 32, 4);
-	check_global("in[i+8]", a, ALL, 4, 1, 4, 4, RULES_COALESCED);
+	check_global("in[i+8]", a, ALL, 4, 4, 4, 4, RULES_COALESCED);
 	fill(a, 64, 4);
-	check_global("in[i+16]", a, ALL, 4, 1, 4, 4, RULES_COALESCED);
+	check_global("in[i+16]", a, ALL, 4, 4, 4, 4, RULES_COALESCED);
 	fill(a, 128, 4);
-	check_global("in[i+32]", a, ALL, 4, 1, 4, 4, RULES_COALESCED);
+	check_global("in[i+32]", a, ALL, 4, 4, 4, 4, RULES_COALESCED);
 
 	/*
-	 * in[2*i]: addresses 0, 8, ..., 248; each sector holds 4 lanes, so
-	 * sectors 0..7 = 8; 32 lanes x 4 bytes = 128 distinct bytes, ideal 4;
-	 * 8 < 32: split.
+	 * stride 2, in[2*i]: addresses 0, 8, ..., 248; each sector holds 4
+	 * lanes, so sectors 0..7 = 8; 128 distinct bytes, ideal 4; need 4,
+	 * 8 = 2 x need: split.
 	 */
 	fill(a, 0, 8);
-	check_global("in[2*i]", a, ALL, 4, 1, 8, 4, RULES_SPLIT);
-	rules_global(a, ALL, 32, 4, 1, &g);
+	check_global("in[2*i]", a, ALL, 4, 8, 4, 4, RULES_SPLIT);
+	rules_global(a, ALL, 32, 4, &g);
 	is_int(g.bytes_used, 128, "global in[2*i]: 128 bytes used");
 	is_int(g.lines, 2, "global in[2*i]: 2 lines (bytes 0..251)");
 
-	/* in[4*i]: addresses 16*i, two lanes a sector, 16 sectors < 32. */
+	/* in[4*i]: addresses 16*i, two lanes a sector: 16 > 2 x 4. */
 	fill(a, 0, 16);
-	check_global("in[4*i]", a, ALL, 4, 1, 16, 4, RULES_SPLIT);
+	check_global("in[4*i]", a, ALL, 4, 16, 4, 4, RULES_UNCOALESCED);
 
-	/* in[8*i] and wider: one lane a sector, 32 >= 32 lanes: uncoalesced. */
+	/* in[8*i] and wider (stride 32): one lane a sector, 32 > 8. */
 	fill(a, 0, 32);
-	check_global("in[8*i]", a, ALL, 4, 1, 32, 4, RULES_UNCOALESCED);
+	check_global("in[8*i]", a, ALL, 4, 32, 4, 4, RULES_UNCOALESCED);
 	fill(a, 0, 64);
-	check_global("in[16*i]", a, ALL, 4, 1, 32, 4, RULES_UNCOALESCED);
+	check_global("in[16*i]", a, ALL, 4, 32, 4, 4, RULES_UNCOALESCED);
 	fill(a, 0, 128);
-	check_global("in[32*i]", a, ALL, 4, 1, 32, 4, RULES_UNCOALESCED);
-	rules_global(a, ALL, 32, 4, 1, &g);
+	check_global("in[32*i]", a, ALL, 4, 32, 4, 4, RULES_UNCOALESCED);
+	rules_global(a, ALL, 32, 4, &g);
 	is_int(g.lines, 32, "global in[32*i]: 32 lines");
 
-	/* in[0]: one address, 4 bytes, 1 sector; a load is a broadcast. */
+	/*
+	 * in[0]: one address, 1 sector against a need of 4: broadcast, for a
+	 * load and for a store alike (the rule looks at addresses only).
+	 */
 	fill(a, 0, 0);
-	check_global("in[0] load", a, ALL, 4, 1, 1, 1, RULES_BROADCAST);
-	/* A store to one address is no broadcast: 1 sector == ideal 1. */
-	check_global("in[0] store", a, ALL, 4, 0, 1, 1, RULES_COALESCED);
-	/* A single active lane is coalesced, not a broadcast. */
+	check_global("in[0]", a, ALL, 4, 1, 1, 4, RULES_BROADCAST);
+	/* A single active lane needs ceil(4 / 32) = 1 sector: coalesced. */
 	check_global("in[0] one lane", a, UINT32_C(1), 4, 1, 1, 1,
 	    RULES_COALESCED);
+	/*
+	 * Four lanes on one float need ceil(16 / 32) = 1 sector and touch 1:
+	 * at the need, but the lanes share their bytes: broadcast.
+	 */
+	check_global("in[0] four lanes", a, UINT32_C(0xf), 4, 1, 1, 1,
+	    RULES_BROADCAST);
 
-	/* Lanes 0-15 of in[i]: bytes 0..63, 2 sectors, 64 bytes, ideal 2. */
+	/* Lanes 0-15 of in[i]: bytes 0..63, 2 sectors; need 16 x 4 / 32 = 2. */
 	fill(a, 0, 4);
-	check_global("in[i] lanes 0-15", a, UINT32_C(0xffff), 4, 1, 2, 2,
+	check_global("in[i] lanes 0-15", a, UINT32_C(0xffff), 4, 2, 2, 2,
 	    RULES_COALESCED);
-	rules_global(a, UINT32_C(0xffff), 32, 4, 1, &g);
+	rules_global(a, UINT32_C(0xffff), 32, 4, &g);
 	is_int(g.active, 16, "global in[i] lanes 0-15: 16 active");
 	is_int(g.bytes_used, 64, "global in[i] lanes 0-15: 64 bytes used");
 
 	/* No active lane: no request at all. */
-	check_global("no lane", a, 0, 4, 1, 0, 0, RULES_NONE);
-	rules_global(a, 0, 32, 4, 1, &g);
+	check_global("no lane", a, 0, 4, 0, 0, 0, RULES_NONE);
+	rules_global(a, 0, 32, 4, &g);
 	is_int(g.lines, 0, "global no lane: 0 lines");
 	is_int(g.bytes_used, 0, "global no lane: 0 bytes used");
 
 	/* nlanes 16: bits 16-31 of active are not lanes; as lanes 0-15. */
-	rules_global(a, ALL, 16, 4, 1, &g);
+	rules_global(a, ALL, 16, 4, &g);
 	is_int(g.active, 16, "global nlanes 16: 16 active");
 	is_int(g.sectors, 2, "global nlanes 16: 2 sectors");
+	is_int(g.need, 2, "global nlanes 16: need 2");
 
 	/*
 	 * 12-byte struct read field by field, addr 12*i + f, 4 bytes: the
 	 * starts run 0..372 (+f) with gaps of 12 < 32, so every sector from 0
 	 * to floor((372 + f + 3) / 32) = 11 is touched and no 4-byte field
 	 * crosses a sector (starts are multiples of 4): 12 sectors, 128 bytes,
-	 * ideal 4, 12 < 32: split.
+	 * ideal 4, need 4; 12 > 8: uncoalesced (each field load moves 3x).
 	 */
 	fill(a, 0, 12);
-	check_global("struct12.x", a, ALL, 4, 1, 12, 4, RULES_SPLIT);
+	check_global("struct12.x", a, ALL, 4, 12, 4, 4, RULES_UNCOALESCED);
 	fill(a, 4, 12);
-	check_global("struct12.y", a, ALL, 4, 1, 12, 4, RULES_SPLIT);
+	check_global("struct12.y", a, ALL, 4, 12, 4, 4, RULES_UNCOALESCED);
 	fill(a, 8, 12);
-	check_global("struct12.z", a, ALL, 4, 1, 12, 4, RULES_SPLIT);
+	check_global("struct12.z", a, ALL, 4, 12, 4, 4, RULES_UNCOALESCED);
 
-	/* __align__(16) struct as one 16-byte access: bytes 0..511. */
+	/* __align__(16) struct as one 16-byte access: bytes 0..511; need 16. */
 	fill(a, 0, 16);
-	check_global("struct16", a, ALL, 16, 1, 16, 16, RULES_COALESCED);
-	rules_global(a, ALL, 32, 16, 1, &g);
+	check_global("struct16", a, ALL, 16, 16, 16, 16, RULES_COALESCED);
+	rules_global(a, ALL, 32, 16, &g);
 	is_int(g.lines, 4, "global struct16: 4 lines");
 
 	/*
-	 * 8-byte double d[i]: bytes 0..255, sectors 0..7 = 8, ideal 8.
+	 * 8-byte double d[i]: bytes 0..255, sectors 0..7 = 8, need 8.
 	 * Misaligned by 4 (addr 8*i + 4): bytes 4..259, sectors 0..8 = 9,
-	 * ideal 8, 9 < 32: split.
+	 * need 8 < 9 <= 16: split.
 	 */
 	fill(a, 0, 8);
-	check_global("d[i]", a, ALL, 8, 1, 8, 8, RULES_COALESCED);
+	check_global("d[i]", a, ALL, 8, 8, 8, 8, RULES_COALESCED);
 	fill(a, 4, 8);
-	check_global("d[i] + 4 bytes", a, ALL, 8, 1, 9, 8, RULES_SPLIT);
+	check_global("d[i] + 4 bytes", a, ALL, 8, 9, 8, 8, RULES_SPLIT);
 
 	/*
 	 * A lane straddling a sector boundary at a negative address: bytes
-	 * -2..1 lie in sectors -1 and 0 (floor division).  2 sectors, 4 bytes,
-	 * ideal 1; 2 >= 1 active lane and 2 > 1: uncoalesced.
+	 * -2..1 lie in sectors -1 and 0 (floor division).  2 sectors, need
+	 * ceil(4 / 32) = 1, 1 < 2 <= 2: split.
 	 */
 	a[0] = -2;
-	check_global("one lane over -2..1", a, UINT32_C(1), 4, 1, 2, 1,
-	    RULES_UNCOALESCED);
+	check_global("one lane over -2..1", a, UINT32_C(1), 4, 2, 1, 1,
+	    RULES_SPLIT);
 
 	/*
 	 * Overlapping accesses: 16-byte reads at 4*i overlap; bytes 0..139
 	 * (last lane 124..139): 140 distinct bytes, ideal ceil(140/32) = 5,
-	 * sectors 0..4 = 5: coalesced.
+	 * sectors 0..4 = 5; need 32 x 16 / 32 = 16: lanes share bytes, 5 < 16:
+	 * broadcast.
 	 */
 	fill(a, 0, 4);
-	check_global("overlapping 16-byte", a, ALL, 16, 1, 5, 5,
-	    RULES_COALESCED);
-	rules_global(a, ALL, 32, 16, 1, &g);
+	check_global("overlapping 16-byte", a, ALL, 16, 5, 5, 16,
+	    RULES_BROADCAST);
+	rules_global(a, ALL, 32, 16, &g);
 	is_int(g.bytes_used, 140, "global overlapping 16-byte: 140 bytes");
 
 	/*
 	 * Two lanes each on its own sector, 1-byte reads at 0 and 100:
-	 * 2 bytes used, ideal 1, sectors 0 and 3 = 2 >= 2 lanes: uncoalesced.
+	 * 2 bytes used, need ceil(2 / 32) = 1, sectors 0 and 3 = 2: split.
+	 * Eight lanes of 1 byte 32 apart: need 1, 8 sectors: uncoalesced.
 	 */
 	a[0] = 0;
 	a[1] = 100;
-	check_global("two 1-byte far apart", a, UINT32_C(3), 1, 1, 2, 1,
+	check_global("two 1-byte far apart", a, UINT32_C(3), 1, 2, 1, 1,
+	    RULES_SPLIT);
+	fill(a, 0, 32);
+	check_global("eight 1-byte 32 apart", a, UINT32_C(0xff), 1, 8, 1, 1,
 	    RULES_UNCOALESCED);
+
+	/*
+	 * twohop-v0 d[n*i + k] with 16-wide blocks: i = threadIdx.x, so lanes
+	 * l and l + 16 read the same row and the same float; rows are n floats
+	 * apart (here n = 8, 32 bytes).  16 distinct sectors against a need
+	 * of 4: 16 > 2 x 4, uncoalesced; 64 bytes used, ideal 2.
+	 */
+	for (l = 0; l < 32; l++)
+		a[l] = 32 * (l % 16);
+	check_global("16 rows twice", a, ALL, 4, 16, 2, 4, RULES_UNCOALESCED);
+
+	/* matmul-col M[Row*Width+k]: two rows of 16 lanes each one address. */
+	for (l = 0; l < 32; l++)
+		a[l] = l < 16 ? 0 : 256;
+	check_global("two addresses", a, ALL, 4, 2, 1, 4, RULES_BROADCAST);
 
 	/* Lanes out of order do not matter: in[31-i] as in[i]. */
 	for (l = 0; l < 32; l++)
 		a[l] = 4 * (31 - l);
-	check_global("in[31-i]", a, ALL, 4, 1, 4, 4, RULES_COALESCED);
+	check_global("in[31-i]", a, ALL, 4, 4, 4, 4, RULES_COALESCED);
+
+	/* The grade on its own: the boundaries of each class. */
+	is_str(rules_class_name(rules_grade(0, 0, 0)), "none", "grade 0 of 0");
+	is_str(rules_class_name(rules_grade(3, 4, 0)), "broadcast",
+	    "grade 3 of 4");
+	is_str(rules_class_name(rules_grade(4, 4, 0)), "coalesced",
+	    "grade 4 of 4");
+	is_str(rules_class_name(rules_grade(4, 4, 1)), "broadcast",
+	    "grade 4 of 4, lanes sharing");
+	is_str(rules_class_name(rules_grade(5, 4, 0)), "split", "grade 5 of 4");
+	is_str(rules_class_name(rules_grade(8, 4, 1)), "split",
+	    "grade 8 of 4, lanes sharing");
+	is_str(rules_class_name(rules_grade(9, 4, 1)), "uncoalesced",
+	    "grade 9 of 4");
 
 	is_str(rules_class_name(RULES_NONE), "none", "class name none");
 	is_str(rules_class_name(RULES_COALESCED), "coalesced",
@@ -250,7 +307,7 @@ test_shared(void)
 	/* s[lane]: word l in bank l, one word a bank. */
 	fill(a, 0, 4);
 	check_shared("s[lane]", a, ALL, 4, 1, 1, 1);
-	rules_shared(a, ALL, 32, 4, &s);
+	rules_shared(a, ALL, 32, 4, 0, &s);
 	pass = 1;
 	for (l = 0; l < 32; l++)
 		pass = pass && s.bank[l] == l;
@@ -326,7 +383,7 @@ test_shared(void)
 	 */
 	fill(a, 0, 8);
 	check_shared("s8[lane] lanes 0-15", a, UINT32_C(0xffff), 8, 1, 1, 1);
-	rules_shared(a, UINT32_C(0xffff), 32, 8, &s);
+	rules_shared(a, UINT32_C(0xffff), 32, 8, 0, &s);
 	ok(s.bank[0] == 0 && s.bank[15] == 30 && s.bank[16] == -1 &&
 	    s.bank[31] == -1,
 	    "shared s8[lane] lanes 0-15: banks 0, 30, -1, -1");
@@ -336,13 +393,13 @@ test_shared(void)
 
 	/* nlanes 8: lanes 8-31 are not there and report bank -1. */
 	fill(a, 0, 4);
-	rules_shared(a, ALL, 8, 4, &s);
+	rules_shared(a, ALL, 8, 4, 0, &s);
 	ok(s.active == 8 && s.bank[7] == 7 && s.bank[8] == -1,
 	    "shared nlanes 8: 8 active, bank[8] == -1");
 
 	/* Negative addresses: byte -4 is word -1, bank 31. */
 	fill(a, -4, 4);
-	rules_shared(a, ALL, 32, 4, &s);
+	rules_shared(a, ALL, 32, 4, 0, &s);
 	ok(s.bank[0] == 31 && s.bank[1] == 0 && s.wavefronts == 1,
 	    "shared s[lane-1]: bank[0] 31, bank[1] 0, 1 wavefront");
 }
@@ -595,20 +652,20 @@ test_shift(void)
 		for (z = 0; z < 4; z++) {
 			for (m = 0; m < 2; m++) {
 				pattern(p, 0, a);
-				rules_global(a, masks[m], 32, sizes[z], 1, &g0);
+				rules_global(a, masks[m], 32, sizes[z], &g0);
 				rules_legacy(a, masks[m], 32, sizes[z], &r0);
-				rules_shared(a, masks[m], 32, sizes[z], &s0);
+				rules_shared(a, masks[m], 32, sizes[z], 0, &s0);
 				rules_constant(a, masks[m], 32, &c0);
 				pass = 1;
 				for (k = -3; k <= 3; k++) {
 					d = 128 * (int64_t)k;
 					pattern(p, d, a);
 					rules_global(a, masks[m], 32, sizes[z],
-					    1, &g);
+					    &g);
 					rules_legacy(a, masks[m], 32, sizes[z],
 					    &r);
 					rules_shared(a, masks[m], 32, sizes[z],
-					    &s);
+					    0, &s);
 					rules_constant(a, masks[m], 32, &c);
 					pass = pass && memcmp(&g, &g0,
 					    sizeof g) == 0;
@@ -640,9 +697,376 @@ test_shift(void)
 	}
 }
 
+/* --- what the panels draw: bank words, lines, reads, legacy halves --- */
+
+static void
+test_banks(void)
+{
+	struct rules_banks	b;
+	int64_t			a[RULES_MAX_LANES];
+	int			l, ok2, ok1, ok0;
+
+	/*
+	 * 4-byte, lane l at word 2l (stride 2 floats): words 0, 2, .., 62.
+	 * Words 2k and 2k+32 share bank 2k, so each even bank holds 2 words
+	 * and each odd bank none: 2-way, 2 wavefronts.  In bank 2k the lower
+	 * word (lane k < 16) goes first, the upper (lane k + 16) second.
+	 */
+	fill(a, 0, 8);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 4, 0, &b);
+	is_int(b.phases, 1, "banks stride 2: one phase");
+	is_int(b.nwords, 32, "banks stride 2: 32 distinct words");
+	for (l = 0, ok2 = ok0 = 1; l < RULES_BANKS; l++) {
+		if (b.degree[l] != (l % 2 == 0 ? 2 : 0) ||
+		    b.words[l] != b.degree[l])
+			ok2 = 0;
+	}
+	ok(ok2, "banks stride 2: even banks 2 words (2-way), odd banks none");
+	for (l = 0; l < RULES_MAX_LANES; l++)
+		if (b.wave[l] != (l < 16 ? 0 : 1))
+			ok0 = 0;
+	ok(ok0, "banks stride 2: lanes 0-15 in wavefront 0, 16-31 in 1");
+	is_int(b.word[0].word * 100 + b.word[0].bank * 10 + b.word[0].pass,
+	    0, "banks stride 2: first word 0, bank 0, pass 0");
+	is_int(b.word[1].word, 32, "banks stride 2: then word 32 in bank 0");
+	is_int(b.word[1].pass, 1, "... served in the second pass");
+	is_int((int64_t)b.word[1].lanes, UINT32_C(1) << 16,
+	    "... for lane 16");
+
+	/*
+	 * 8-byte, lane l at 8l: two phases of 16 lanes.  Phase 0 (lanes
+	 * 0-15) reads words 0..31, one a bank; phase 1 (16-31) words 32..63,
+	 * one a bank: 1-way in each, 2 wavefronts, lane l in wavefront l/16;
+	 * each bank holds 2 words over the access (one a phase).
+	 */
+	fill(a, 0, 8);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 8, 0, &b);
+	is_int(b.phases, 2, "banks double: two phases");
+	is_int(b.nwords, 64, "banks double: 64 words, 2 a lane");
+	for (l = 0, ok1 = ok0 = 1; l < RULES_BANKS; l++)
+		if (b.degree[l] != 1 || b.words[l] != 2)
+			ok1 = 0;
+	ok(ok1, "banks double: every bank 1-way, 2 words over both phases");
+	for (l = 0; l < RULES_MAX_LANES; l++)
+		if (b.wave[l] != l / 16)
+			ok0 = 0;
+	ok(ok0, "banks double: lane l in wavefront l/16");
+
+	/*
+	 * 8-byte, lane l at 16l (every other double): phase 0 lanes 0-7 read
+	 * words 4l, 4l+1 (banks 4l, 4l+1), lanes 8-15 words 4l, 4l+1 = 32..61
+	 * (the same banks again): 2-way, 2 passes; phase 1 likewise.  Lane 0
+	 * wavefront 0, lane 8 (word 32) 1, lane 16 (word 64, phase 1) 2,
+	 * lane 24 (word 96) 3.
+	 */
+	fill(a, 0, 16);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 8, 0, &b);
+	is_int(b.degree[0] * 10 + b.degree[2], 20, "banks double stride 2: "
+	    "bank 0 2-way, bank 2 unused");
+	is_int(b.words[0], 4, "banks double stride 2: bank 0 holds 4 words");
+	is_int(b.wave[0] * 1000 + b.wave[8] * 100 + b.wave[16] * 10 +
+	    b.wave[24], 123, "banks double stride 2: lanes 0, 8, 16, 24 in "
+	    "wavefronts 0, 1, 2, 3");
+
+	/* 16-byte, lane l at 16l: four phases of 8 lanes, words 32p..32p+31
+	   in phase p, 1-way: lane l in wavefront l/8. */
+	fill(a, 0, 16);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 16, 0, &b);
+	is_int(b.phases * 1000 + b.nwords, 4128, "banks float4: 4 phases, "
+	    "128 words");
+	for (l = 0, ok0 = 1; l < RULES_MAX_LANES; l++)
+		if (b.wave[l] != l / 8)
+			ok0 = 0;
+	ok(ok0, "banks float4: lane l in wavefront l/8");
+
+	/* All lanes on word 0: one word, every lane, 1-way. */
+	fill(a, 0, 0);
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 4, 0, &b);
+	is_int(b.nwords, 1, "banks broadcast: one word");
+	is_int((int64_t)b.word[0].lanes, ALL, "... read by all 32 lanes");
+	is_int(b.degree[0], 1, "... 1-way");
+	/* Inactive lanes are served by no wavefront. */
+	rules_shared_banks(a, UINT32_C(0xffff), RULES_MAX_LANES, 4, 0, &b);
+	is_int(b.wave[20], -1, "banks: an inactive lane has no wavefront");
+}
+
+static void
+test_lines(void)
+{
+	struct rules_line	ln[RULES_MAX_LINES];
+	int64_t			a[RULES_MAX_LANES];
+	int			n;
+
+	/*
+	 * 4-byte from byte 64: bytes 64..191 touch line 0 (words 16..31,
+	 * lanes 0-15) and line 1 (words 0..15, lanes 16-31).  Sector 2 of
+	 * line 0 is words 16..23 (lanes 0-7), sector 3 words 24..31 (lanes
+	 * 8-15), sector 0 nothing; sector 0 of line 1 lanes 16-23.
+	 */
+	fill(a, 64, 4);
+	n = rules_lines(a, ALL, RULES_MAX_LANES, 4, ln);
+	is_int(n, 2, "lines offset 64: 2 lines");
+	is_int(ln[0].line * 10 + ln[1].line, 1, "... lines 0 and 1, sorted");
+	is_int((int64_t)ln[0].word[16], 1, "... word 16 of line 0: lane 0");
+	is_int((int64_t)ln[1].word[0], UINT32_C(1) << 16,
+	    "... word 0 of line 1: lane 16");
+	is_int((int64_t)rules_line_sector(&ln[0], 2), 0xff,
+	    "... sector 2 of line 0: lanes 0-7");
+	is_int((int64_t)rules_line_sector(&ln[0], 3), 0xff00,
+	    "... sector 3 of line 0: lanes 8-15");
+	is_int((int64_t)rules_line_sector(&ln[0], 0), 0,
+	    "... sector 0 of line 0: no lane");
+	is_int((int64_t)rules_line_sector(&ln[1], 0), 0xff0000,
+	    "... sector 0 of line 1: lanes 16-23");
+
+	/* A 16-byte lane at byte 120 spans words 30, 31 of line 0 and 0, 1
+	   of line 1; a 4-byte lane at -4 is word 31 of line -1. */
+	a[0] = 120;
+	n = rules_lines(a, 1, RULES_MAX_LANES, 16, ln);
+	is_int(n, 2, "lines: a 16-byte lane at 120 straddles 2 lines");
+	is_int((int64_t)(ln[0].word[30] & ln[0].word[31] & ln[1].word[0] &
+	    ln[1].word[1]), 1, "... words 30, 31 and 0, 1, all lane 0");
+	a[0] = -4;
+	n = rules_lines(a, 1, RULES_MAX_LANES, 4, ln);
+	is_int(n * 1000 + ln[0].line, 1000 - 1, "lines: byte -4 is in line "
+	    "-1");
+	is_int((int64_t)ln[0].word[31], 1, "... its word 31");
+}
+
+static void
+test_reads(void)
+{
+	struct rules_reads	r;
+	int64_t			a[RULES_MAX_LANES];
+	int			l;
+
+	/* Lane l at 4 x (l mod 3): addresses 0, 4, 8 in that order; 0 for
+	   lanes 0, 3, .., 30 (11), 4 for 1, .., 31 (11), 8 for 2, .., 29
+	   (10). */
+	for (l = 0; l < RULES_MAX_LANES; l++)
+		a[l] = 4 * (l % 3);
+	rules_distinct(a, ALL, RULES_MAX_LANES, &r);
+	is_int(r.n, 3, "distinct: 3 addresses");
+	is_int(r.addr[0] * 100 + r.addr[1] * 10 + r.addr[2], 48,
+	    "... 0, 4, 8 in the order of their first lanes");
+	is_int(r.first[0] * 100 + r.first[1] * 10 + r.first[2], 12,
+	    "... first read by lanes 0, 1, 2");
+	is_int(__builtin_popcount(r.lanes[0]) * 10000 +
+	    __builtin_popcount(r.lanes[1]) * 100 +
+	    __builtin_popcount(r.lanes[2]), 111110, "... by 11, 11 and 10 "
+	    "lanes");
+	rules_distinct(a, 0, RULES_MAX_LANES, &r);
+	is_int(r.n, 0, "distinct: no active lane, no address");
+}
+
+static void
+test_legacy_halves(void)
+{
+	struct rules_legacy	lg;
+	int64_t			a[RULES_MAX_LANES];
+	int			l;
+
+	/* Stride 1 float: each half-warp one 64-byte segment. */
+	fill(a, 0, 4);
+	rules_legacy(a, ALL, RULES_MAX_LANES, 4, &lg);
+	is_int(rules_legacy_class(&lg, ALL, RULES_MAX_LANES, 0),
+	    RULES_COALESCED, "legacy halves stride 1: half 0 coalesced");
+	is_int(rules_legacy_class(&lg, ALL, RULES_MAX_LANES, 1),
+	    RULES_COALESCED, "... half 1 coalesced");
+	/* Stride 32 floats: a 32-byte segment per lane, 16 a half. */
+	fill(a, 0, 128);
+	rules_legacy(a, ALL, RULES_MAX_LANES, 4, &lg);
+	is_int(rules_legacy_class(&lg, ALL, RULES_MAX_LANES, 1),
+	    RULES_UNCOALESCED, "legacy halves stride 32: uncoalesced");
+	/* Lanes 0-7 at 4l, lanes 8-15 at 1024 + 4l: two 32-byte segments
+	   for 16 lanes: split; half 1 has no active lane. */
+	for (l = 0; l < 16; l++)
+		a[l] = (l < 8 ? 0 : 1024) + 4 * l;
+	rules_legacy(a, 0xffff, RULES_MAX_LANES, 4, &lg);
+	is_int(lg.transactions, 2, "legacy halves split: 2 segments");
+	is_int(rules_legacy_class(&lg, 0xffff, RULES_MAX_LANES, 0),
+	    RULES_SPLIT, "... half 0 split");
+	is_int(rules_legacy_class(&lg, 0xffff, RULES_MAX_LANES, 1),
+	    RULES_NONE, "... half 1 none");
+	/* Offset 1 float: half 0 reads bytes 4..67, one 128-byte segment
+	   (67 crosses 64, 4 is below it) whose words 1..16 are used. */
+	fill(a, 4, 4);
+	rules_legacy(a, ALL, RULES_MAX_LANES, 4, &lg);
+	is_int(lg.seg[0].size, 128, "legacy offset 1: a 128-byte segment");
+	is_int((int64_t)rules_segment_used(&lg.seg[0], a, 4), 0x1fffe,
+	    "... its words 1-16 used");
+}
+
+static void
+test_kind(void)
+{
+	struct totals		t;
+	struct launch_site	s;
+
+	memset(&s, 0, sizeof s);
+	s.space = SPACE_GLOBAL;
+	s.op = OP_LOAD;
+	ok(totals_kind(&t, &s) == &t.global_load, "kind: global load");
+	s.op = OP_STORE;
+	ok(totals_kind(&t, &s) == &t.global_store, "kind: global store");
+	s.space = SPACE_SHARED;
+	ok(totals_kind(&t, &s) == &t.shared_store, "kind: shared store");
+	s.op = OP_LOAD;
+	ok(totals_kind(&t, &s) == &t.shared_load, "kind: shared load");
+	s.space = SPACE_CONSTANT;
+	ok(totals_kind(&t, &s) == &t.constant, "kind: constant");
+}
+
+/*
+ * 8- and 16-byte shared loads.  Each pattern is one LDS.64/LDS.128 of one
+ * warp; the wavefronts are worked from the rule (phases of 16 or 8 lanes;
+ * a load merges phases 2p and 2p+1 when each touches at most two distinct
+ * addresses) and equal what ncu measured on an H100
+ * (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld, tests/gpu/ncu-shared.sh).
+ * e is the element size: lane l reads element idx(l) at e * idx(l).
+ */
+static void
+load_pattern(int64_t *a, int e, const char *kind)
+{
+	int	l, x;
+
+	for (l = 0; l < RULES_MAX_LANES; l++) {
+		if (strcmp(kind, "same") == 0)
+			x = 0;
+		else if (strcmp(kind, "consec") == 0)
+			x = l;
+		else if (strcmp(kind, "half2") == 0)
+			x = l < 16 ? 0 : 1;
+		else if (strcmp(kind, "alt") == 0)
+			x = (l & 1) ? 128 / e : 0;
+		else if (strcmp(kind, "two") == 0)
+			x = l & 1;
+		else if (strcmp(kind, "four") == 0)
+			x = l & 3;
+		else if (strcmp(kind, "halfsplit") == 0)
+			x = l < 16 ? 0 : 128 / e;
+		else if (strcmp(kind, "stride2") == 0)
+			x = 2 * l;
+		else if (strcmp(kind, "bank32") == 0)
+			x = l * (128 / e);
+		else /* "q8": quarter-warps on four neighbours */
+			x = l / 8;
+		a[l] = (int64_t)e * x;
+	}
+}
+
+static void
+test_shared_loads(void)
+{
+	int64_t			a[RULES_MAX_LANES];
+	struct rules_banks	b;
+	int			l, pass;
+
+	/*
+	 * 8-byte loads.  same: both halves touch 1 address, merge into one
+	 * phase of 32 lanes reading words 0-1: 1 (a store takes 2, one a
+	 * half).  half2: halves on doubles 0 and 1, one each: merged, words
+	 * 0-3, 1.  alt: even lanes double 0, odd double 16 (byte 128, the
+	 * same banks): each half 2 addresses, merged, banks 0 and 1 hold 2
+	 * words each: 2 (store: 2 + 2 = 4).  four: lane l on double l mod 4,
+	 * 4 addresses a half: not merged, 1 + 1 = 2.  q8: quarter q on
+	 * double q, each half 2 addresses: merged, words 0-7, 1.  consec:
+	 * 16 addresses a half, not merged: 1 + 1 = 2.  halfsplit: lanes 0-15
+	 * double 0, 16-31 double 16: merged, bank 0 holds 2 words: 2.
+	 * stride2: double 2l, 16 addresses a half: each half's words 4l,
+	 * 4l+1 hit banks 4l mod 32 twice: 2 + 2 = 4.  bank32: double 16l,
+	 * every lane in banks 0-1: 16 + 16 = 32.
+	 */
+	load_pattern(a, 8, "same");
+	check_shared_op("ld8 same", a, ALL, 8, 1, 1, 1, 1);
+	check_shared_op("st8 same", a, ALL, 8, 0, 2, 2, 1);
+	load_pattern(a, 8, "half2");
+	check_shared_op("ld8 half-warps on two doubles", a, ALL, 8, 1, 1, 1, 1);
+	load_pattern(a, 8, "alt");
+	check_shared_op("ld8 alternating, same banks", a, ALL, 8, 1, 2, 1, 2);
+	check_shared_op("st8 alternating, same banks", a, ALL, 8, 0, 4, 2, 2);
+	load_pattern(a, 8, "four");
+	check_shared_op("ld8 four doubles a half", a, ALL, 8, 1, 2, 2, 1);
+	load_pattern(a, 8, "q8");
+	check_shared_op("ld8 quarter-warps on four doubles", a, ALL, 8, 1,
+	    1, 1, 1);
+	load_pattern(a, 8, "consec");
+	check_shared_op("ld8 consecutive", a, ALL, 8, 1, 2, 2, 1);
+	load_pattern(a, 8, "halfsplit");
+	check_shared_op("ld8 0 and 128 by half-warp", a, ALL, 8, 1, 2, 1, 2);
+	load_pattern(a, 8, "stride2");
+	check_shared_op("ld8 stride 2", a, ALL, 8, 1, 4, 2, 2);
+	load_pattern(a, 8, "bank32");
+	check_shared_op("ld8 128 bytes apart", a, ALL, 8, 1, 32, 2, 16);
+
+	/*
+	 * 16-byte loads: quarters merge in pairs into half-warps, never
+	 * further.  same: each half one chunk: 1 + 1 = 2 (store 4).  two:
+	 * chunks 0 and 1 in every quarter (2 addresses): merged, each half
+	 * reads words 0-7: 2.  four: 4 chunks a quarter, not merged: 4.  q8:
+	 * quarter q on chunk q: merged halves read chunks {0,1} and {2,3}:
+	 * 2.  halfsplit: chunk 0 for lanes 0-15, chunk 8 (byte 128) for
+	 * 16-31: each half one chunk, 2.  alt: chunks 0 and 8 in every
+	 * quarter: merged, each half's banks 0-3 hold 2 words: 2 + 2 = 4
+	 * (store: 2 a quarter, 8).  consec: 8 chunks a quarter, not merged,
+	 * 4.  stride2: chunk 2l, 8 addresses a quarter, banks 8l mod 32: 2 a
+	 * quarter, 8.  bank32: chunk 8l, a quarter's 8 lanes all in banks
+	 * 0-3: 8 a quarter, 32.
+	 */
+	load_pattern(a, 16, "same");
+	check_shared_op("ld16 same", a, ALL, 16, 1, 2, 2, 1);
+	check_shared_op("st16 same", a, ALL, 16, 0, 4, 4, 1);
+	load_pattern(a, 16, "two");
+	check_shared_op("ld16 two chunks", a, ALL, 16, 1, 2, 2, 1);
+	load_pattern(a, 16, "four");
+	check_shared_op("ld16 four chunks a quarter", a, ALL, 16, 1, 4, 4, 1);
+	load_pattern(a, 16, "q8");
+	check_shared_op("ld16 quarter-warps on four chunks", a, ALL, 16, 1,
+	    2, 2, 1);
+	load_pattern(a, 16, "halfsplit");
+	check_shared_op("ld16 chunks 0 and 128 by half-warp", a, ALL, 16, 1,
+	    2, 2, 1);
+	load_pattern(a, 16, "alt");
+	check_shared_op("ld16 alternating, same banks", a, ALL, 16, 1, 4, 2,
+	    2);
+	check_shared_op("st16 alternating, same banks", a, ALL, 16, 0, 8, 4,
+	    2);
+	load_pattern(a, 16, "consec");
+	check_shared_op("ld16 consecutive", a, ALL, 16, 1, 4, 4, 1);
+	load_pattern(a, 16, "stride2");
+	check_shared_op("ld16 stride 2", a, ALL, 16, 1, 8, 4, 2);
+	load_pattern(a, 16, "bank32");
+	check_shared_op("ld16 128 bytes apart", a, ALL, 16, 1, 32, 4, 8);
+
+	/* The panels see the same phases: merged 8-byte same is 1 phase,
+	   every lane in wavefront 0. */
+	load_pattern(a, 8, "same");
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 8, 1, &b);
+	is_int(b.phases, 1, "banks ld8 same: one merged phase");
+	for (l = 0, pass = 1; l < RULES_MAX_LANES; l++)
+		pass = pass && b.wave[l] == 0;
+	ok(pass, "banks ld8 same: every lane in wavefront 0");
+	load_pattern(a, 16, "alt");
+	rules_shared_banks(a, ALL, RULES_MAX_LANES, 16, 1, &b);
+	is_int(b.phases, 2, "banks ld16 alt: two merged phases");
+	is_int(b.wave[0] * 1000 + b.wave[1] * 100 + b.wave[16] * 10 +
+	    b.wave[17], 123, "banks ld16 alt: lanes 0, 1, 16, 17 in "
+	    "wavefronts 0, 1, 2, 3");
+	/* Half the warp inactive: the other half alone, merged or not. */
+	load_pattern(a, 8, "same");
+	check_shared_op("ld8 same, lanes 0-15", a, UINT32_C(0xffff), 8, 1, 1,
+	    1, 1);
+}
+
 int
 main(void)
 {
+	test_shared_loads();
+	test_banks();
+	test_lines();
+	test_reads();
+	test_legacy_halves();
+	test_kind();
 	test_global();
 	test_shared();
 	test_legacy();

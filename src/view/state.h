@@ -1,0 +1,179 @@
+/*
+ * state.h - what is on screen: one variant (or two or three in compare
+ * mode) with its parameters and launch, at one step, block and warp.  The
+ * one object `warpviz show` and the lecture screen both build frames from,
+ * so that they agree on the pane limit, on the bounds of a position and on
+ * how partners follow the first pane.
+ *
+ * Steps are counted from 0; blocks and warps from 0.  In compare mode the
+ * partners follow the first pane's step, block and warp, each clamped to
+ * its own launch; a position typed by the user is checked against the
+ * first pane (state_check), never silently moved.  Whole-launch totals
+ * are computed here and now by state_retotal (show, tests), or on a
+ * worker thread per pane by state_start_whole and collected by
+ * state_poll_whole (the lecture screen), so that no key waits for them.
+ *
+ * No curses here and no drawing: view_draw and the TUI draw from this.
+ */
+#ifndef WV_STATE_H
+#define WV_STATE_H
+
+#include <stdint.h>
+
+#include "arch.h"
+#include "launch.h"
+#include "param.h"
+#include "totals.h"
+#include "view.h"
+
+struct worker;
+
+#define STATE_MAX_PANES		3
+#define STATE_WIDE_COLS		120	/* columns three panes need */
+#define STATE_STATUS_MAX	256
+#define STATE_INPUT_MAX		64
+#define STATE_WHY_MAX		160
+#define STATE_SO_FAR_INLINE	1024	/* steps of so far a key may cost */
+
+/* The lecture screen's overlay and prompt (show leaves them zero). */
+enum state_mode {
+	MODE_FRAME,		/* the frame, no overlay */
+	MODE_HELP,		/* the key table */
+	MODE_GPU,		/* occupancy and the live GPU panel */
+	MODE_VARIANTS,		/* the variant picker */
+	MODE_PARAMS,		/* pick a parameter to edit */
+	MODE_PROMPT		/* one line of typed input */
+};
+
+enum state_prompt {
+	PROMPT_PARAM,		/* a value for params[sel] */
+	PROMPT_BLOCK,		/* "X,Y" */
+	PROMPT_STEP		/* "K" */
+};
+
+/* One variant on screen with its own launch. */
+struct state_pane {
+	const struct variant	*v;
+	struct param_set	 ps;
+	struct launch		*l;		/* NULL: pane unused */
+	struct totals		 whole;		/* valid when have_whole */
+	int			 have_whole;
+	char			 why[STATE_WHY_MAX]; /* no whole: why, or
+						    progress */
+	struct worker		*job;		/* computing whole, or NULL */
+	struct worker		*so_far_job;	/* computing m's so far */
+	int			 stopped;	/* job stopped by the user */
+	struct view_model	 m;
+	int			 have_m;
+};
+
+struct state {
+	/* What is shown and where. */
+	struct state_pane	 pane[STATE_MAX_PANES];
+	int			 npanes;	/* 1, or 2-3 in compare mode */
+	int			 compare;	/* compare mode wanted */
+	int			 cols;		/* the frame's width: the pane
+						   limit */
+	enum arch		 arch;
+	int64_t			 step;
+	int64_t			 block[2];
+	int			 warp;
+	char			 status[STATE_STATUS_MAX];
+	int			 background;	/* a long so far goes to a worker
+						   (else it is computed here) */
+
+	/* The lecture screen's input; show leaves these zero. */
+	int			 playing;
+	int			 speed;		/* index into state_speeds */
+	int			 wrap;		/* playing past the end wraps */
+	enum state_mode		 mode;
+	enum state_prompt	 prompt;
+	int			 sel;		/* cursor in a list */
+	int			 top;		/* first row shown in a list */
+	int			 param;		/* parameter being edited */
+	char			 input[STATE_INPUT_MAX];
+	int			 ninput;
+	int			 icur;		/* cursor in input, 0..ninput */
+	int			 ifresh;	/* input is the old value: typing
+						   replaces it */
+	int			 help_page;	/* ?: 0 keys, 1 glossary */
+	int			 src_scroll;	/* source pane scrolled by lines */
+	int64_t			 src_step;	/* ... at this step (else 0) */
+};
+
+/* Steps per second of each speed. */
+extern const double	state_speeds[];
+extern const int	state_nspeeds;
+
+/* An empty state for memory model arch (zero panes, zero columns). */
+void	state_init(struct state *, enum arch);
+/* Panes that fit side by side in cols columns: 3 from STATE_WIDE_COLS,
+   else 2. */
+int	state_max_panes(int cols);
+/*
+ * The frame is cols columns wide; rebuilds the partners when that changes
+ * the pane limit in compare mode.  Returns 1 when the panes changed.
+ */
+int	state_set_width(struct state *, int cols);
+/*
+ * Show variant v at parameters ps (NULL: its defaults), from step 0, block
+ * 0,0, warp 0, with its partners in compare mode.  Whole-launch totals are
+ * not computed.  Returns 0, or -1 with *cause (nothing changed).
+ */
+int	state_set_variant(struct state *, const struct variant *,
+	    const struct param_set *, char **cause);
+/* Rebuild the compare partners of pane 0 (or drop them); a partner whose
+   launch fails is left out and named in the status. */
+void	state_set_partners(struct state *);
+/*
+ * The one bounds check of a position: block (bx, by) and warp against
+ * launch l, step against nsteps.  Returns 0, or -1 with *what ("step",
+ * "block" or "warp") and *cause ("8 is outside the block (0..7)").
+ */
+int	state_check(const struct launch *, int64_t nsteps, int64_t step,
+	    int64_t bx, int64_t by, int warp, const char **what,
+	    char **cause);
+/* Go to a position checked (state_check) against pane 0's grid and block
+   and the longest pane's steps; nothing changes on -1. */
+int	state_goto(struct state *, int64_t step, int64_t bx, int64_t by,
+	    int warp, const char **what, char **cause);
+/* Compute now the whole-launch totals of each pane that has neither
+   totals nor a reason for none (slow: show, tests). */
+void	state_retotal(struct state *);
+/* Start a worker for each pane that needs totals (never waits); returns
+   how many started. */
+int	state_start_whole(struct state *);
+/* Collect finished workers (totals and so far) and progress; 1 when a
+   pane's text changed. */
+int	state_poll_whole(struct state *);
+/* Poll for up to ms milliseconds while workers compute (so that totals
+   found in a few milliseconds come with the frame); as state_poll_whole. */
+int	state_wait_whole(struct state *, int ms);
+/* Whether a worker is still computing. */
+int	state_busy(const struct state *);
+/* Stop the workers (the panes say so); returns how many were running. */
+int	state_stop_whole(struct state *);
+/* Let stopped panes be computed again by state_start_whole. */
+void	state_restart_whole(struct state *);
+/* Forget the whole-launch totals of every pane (the arch changed). */
+void	state_forget_whole(struct state *);
+/* Whether pane i has neither whole-launch totals nor a reason for none. */
+int	state_needs_whole(const struct state *, int i);
+/* Set pane i's whole-launch totals (t), or why there are none (t NULL). */
+void	state_set_whole(struct state *, int i, const struct totals *t,
+	    const char *why);
+/* Clamp step, block, warp and evaluate every pane's view model; with
+   background set, a so far of more than STATE_SO_FAR_INLINE steps is left
+   pending and handed to a worker (collected by state_poll_whole). */
+void	state_update(struct state *);
+/* Number of steps of the longest pane. */
+int64_t	state_nsteps(const struct state *);
+/* The view models evaluated, in pane order; returns how many. */
+int	state_models(const struct state *, const struct view_model **);
+/* Set the status line (printf). */
+void	state_status(struct state *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* Free the launches. */
+void	state_free(struct state *);
+
+#endif

@@ -1,0 +1,80 @@
+#!/bin/sh
+# datadir.sh - "--results h100" is a name: warpviz finds results-h100.json
+# in the build tree's doc/ when run from there, and after "make install"
+# (here into a DESTDIR with prefix /opt/wv) under PREFIX/share/warpviz,
+# with the documentation under PREFIX/share/doc/warpviz.  A path is still
+# a path; a name found nowhere is refused with one line and exit 2.  The
+# TUI loads --results before it needs a terminal; --bench-frames paints
+# into a screen on /dev/null, so no terminal is needed here.  TAP.
+: "${WARPVIZ:=./warpviz}" "${srcdir:=.}"
+n=0
+fail=0
+ok() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi
+}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/wv-datadir.XXXXXX") || exit 1
+trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+
+# run PROGRAM ARGS...: status in $rc, output in $tmp/out and $tmp/err.
+run() {
+	"$@" --bench-frames 1 </dev/null >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+}
+# good WHAT: exit 0, the frame benchmark ran, nothing on stderr.
+good() {
+	[ "$rc" -eq 0 ] && grep -q '^frame ' "$tmp/out" && [ ! -s "$tmp/err" ]
+	ok $? "$1"
+	[ -s "$tmp/err" ] && sed 's/^/# /' "$tmp/err"
+}
+# bad WHAT PATTERN: exit 2, one line on stderr matching PATTERN, no stdout.
+bad() {
+	[ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ] &&
+	    [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q -- "$2" "$tmp/err"
+	ok $? "$1"
+	sed 's/^/# /' "$tmp/err"
+}
+
+run "$WARPVIZ" --results h100
+good "build tree: --results h100 finds doc/results-h100.json"
+run "$WARPVIZ" --results "$srcdir/doc/results-h100.json"
+good "a path is still a path"
+run "$WARPVIZ" --results no-such-gpu
+bad "a name found nowhere: exit 2, one line naming both forms" \
+    "no-such-gpu.*no-such-gpu.json.*results-no-such-gpu.json"
+run "$WARPVIZ" --results "$tmp/h100.json"
+bad "a missing path is not looked up by name" "$tmp/h100.json"
+
+# make install into a staging directory.
+if ! make install DESTDIR="$tmp/root" prefix=/opt/wv >"$tmp/install.log" 2>&1; then
+	ok 1 "make install DESTDIR=... prefix=/opt/wv"
+	sed 's/^/# /' "$tmp/install.log" | tail -20
+	echo "1..$n"
+	exit 1
+fi
+ok 0 "make install DESTDIR=... prefix=/opt/wv"
+root=$tmp/root/opt/wv
+[ -f "$root/share/warpviz/results-h100.json" ]
+ok $? "the recorded results are under PREFIX/share/warpviz"
+for f in README.md NEWS COPYING AUTHORS gpu.md lecture-guide.md rules.md \
+    trace-format.md validation.md; do
+	[ -f "$root/share/doc/warpviz/$f" ]
+	ok $? "$f is under PREFIX/share/doc/warpviz"
+done
+[ -f "$root/share/man/man1/warpviz.1" ]; ok $? "the man page is installed"
+grep -q 'share/warpviz' "$root/share/man/man1/warpviz.1"
+ok $? "the man page says where the results live"
+run "$root/bin/warpviz" --results h100
+good "installed: --results h100 finds PREFIX/share/warpviz/results-h100.json"
+# Proof that it read the installed copy: spoil it and see it named.
+chmod u+w "$root/share/warpviz/results-h100.json"
+echo '{' >"$root/share/warpviz/results-h100.json"
+run "$root/bin/warpviz" --results h100
+bad "installed: the error names the installed file" \
+    "share/warpviz/results-h100.json"
+rm "$root/share/warpviz/results-h100.json"
+echo '{"version": 1}' >"$root/share/warpviz/h100.json"
+run "$root/bin/warpviz" --results h100
+bad "installed: NAME.json is tried too" "share/warpviz/h100.json"
+echo "1..$n"
+exit $fail
