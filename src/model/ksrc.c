@@ -2188,13 +2188,24 @@ meta_line(struct rd *r, struct meta *m, const char *s, int line)
 			v->compare = val;
 		else if (strcmp(key, "note") == 0)
 			v->note = val;
-		else if (strcmp(key, "require") == 0)
+		else if (strcmp(key, "inputs") == 0) {
+			/* inputs=LO..HI: the live run's random inputs. */
+			char	*end;
+
+			v->live.lo = strtof(val, &end);
+			if (strncmp(end, "..", 2) != 0)
+				fail(r, -line, "inputs: expected LO..HI");
+			v->live.hi = strtof(end + 2, &end);
+			if (*end != '\0' || !(v->live.hi > v->live.lo))
+				fail(r, -line, "inputs: expected LO..HI with "
+				    "LO < HI");
+		} else if (strcmp(key, "require") == 0)
 			v->require = expand_text(r, val, line);
 		else if (strcmp(key, "require-text") == 0)
 			v->require_text = val;
 		else
 			fail(r, -line, "unknown warpviz key '%s' (name, title, "
-			    "family, lesson, compare, note, require, "
+			    "family, lesson, compare, note, inputs, require, "
 			    "require-text, param, launch, array, let)", key);
 		return;
 	}
@@ -2382,6 +2393,16 @@ bind_int(struct rd *r, int nametok)
 	snprintf(var->model, sizeof var->model, "%s", name);
 }
 
+/* The live run's arguments in order (struct live_spec): names. */
+static void
+live_arg(struct rd *r, const char *name)
+{
+	struct live_spec	*ls = &r->kf->v.live;
+
+	ls->args = ls->args == NULL ? fmt(r, "%s", name) :
+	    fmt(r, "%s %s", ls->args, name);
+}
+
 static void
 kernel_params(struct rd *r, struct meta *m)
 {
@@ -2417,13 +2438,16 @@ kernel_params(struct rd *r, struct meta *m)
 			add_array(r, nametok, SPACE_GLOBAL, &ty,
 			    expand_text(r, m->arr[i].length, m->arr[i].line),
 			    NULL, NULL);
+			live_arg(r, tok_text(r, nametok));
 			continue;
 		}
-		if (ty.is_int)
+		if (ty.is_int) {
 			bind_int(r, nametok);
-		else {
+			live_arg(r, r->vars[r->nvars - 1].model);
+		} else {
 			var = add_var(r, &r->t[nametok], VK_DATA);
 			var->strct = -2;
+			live_arg(r, "0");
 		}
 	} while (eat(r, ","));
 	want(r, ")");
@@ -2745,6 +2769,36 @@ ksrc_parse_block(const char *path, const char *text, int nblock,
 		if (v->arrays[k].type == NULL)
 			v->arrays[k].type = "float";
 	}
+	/* The live run: the file's own text, the arrays the kernel writes,
+	   random inputs in [0, 1) unless inputs= says otherwise. */
+	v->live.text = v->text;
+	if (v->live.hi <= v->live.lo) {
+		v->live.lo = 0;
+		v->live.hi = 1;
+	}
+	for (i = 0; i < kf->nbody; i++) {
+		const struct body_def	*bd = &kf->body[i];
+		size_t			 n = strcspn(bd->expr ? bd->expr : "",
+		    "[");
+
+		if (bd->kind != BODY_SITE || bd->op != OP_STORE)
+			continue;
+		for (k = 0; k < r.narrays; k++)
+			if (v->arrays[k].space == SPACE_GLOBAL &&
+			    strlen(v->arrays[k].name) == n &&
+			    strncmp(v->arrays[k].name, bd->expr, n) == 0 &&
+			    (v->live.outputs == NULL || strstr(v->live.outputs,
+			    v->arrays[k].name) == NULL))
+				v->live.outputs = v->live.outputs == NULL ?
+				    v->arrays[k].name : fmt(&r, "%s %s",
+				    v->live.outputs, v->arrays[k].name);
+	}
+	for (k = 0; k < r.narrays; k++)
+		if (v->arrays[k].space == SPACE_SHARED && m.narr > 0)
+			for (i = 0; i < m.narr; i++)
+				if (strcmp(m.arr[i].name, v->arrays[k].name) ==
+				    0 && !m.arr[i].bound)
+					v->live.dynamic = 1;
 	/* Global arrays in the order of their array lines (cudaMalloc). */
 	for (i = 0; i < m.narr; i++) {
 		struct array_def	 tmp;
