@@ -1,5 +1,8 @@
 /*
- * cli.c - sub-command dispatch and argument parsing.  Every bad argument
+ * cli.c - the commands as a table of entries (as tmux's cmd-*.c): each
+ * names its options and operands for opts.c, which checks the whole
+ * command line first, and a function that runs it with the parsed
+ * struct opts.  The TUI is the entry without a name.  Every bad argument
  * gets one line naming it and what is allowed, and exit status 2.
  */
 #include "config.h"
@@ -17,6 +20,7 @@
 #include "json.h"
 #include "ksrc.h"
 #include "launch.h"
+#include "opts.h"
 #include "state.h"
 #include "tables.h"
 #include "text.h"
@@ -64,9 +68,10 @@ static const char usage_main[] =
 static const char usage_show[] =
 "usage: warpviz show VARIANT [-p NAME=VALUE]... [--step K] [--block X,Y]\n"
 "                    [--warp W] [--arch modern|legacy] [--size WxH]\n"
-"                    [--color[=always|never]] [--ascii] [--compare]\n"
+"                    [--color[=auto|always|never]] [--ascii] [--compare]\n"
 "Print the frame the TUI shows at that step (default 120x35); --compare\n"
-"shows the variant beside its partners in lock-step, as the TUI's c key.\n";
+"shows the variant beside its partners in lock-step, as the TUI's c key.\n"
+"--color=auto colours when stdout is a terminal and NO_COLOR is not set.\n";
 
 static const char usage_trace[] =
 "usage: warpviz trace VARIANT [-p NAME=VALUE]... [--steps A:B] [--step K]\n"
@@ -90,259 +95,32 @@ static const char usage_list[] =
 "usage: warpviz list [--json]\n"
 "The variants, their families and parameters (minimum, maximum, default).\n";
 
-int
-cli_usage_error(const char *fmt, ...)
-{
-	va_list	ap;
+static const char usage_bench[] =
+"usage: warpviz bench [VARIANT[:NAME=VALUE,...]]... [--json] [--once]\n"
+"Time each variant (default: all) and its comparison partners on the GPU.\n"
+"--once: launch only the named variants, once each (for ncu).\n"
+"Exit status: 0 all verified, 1 a run failed, 2 bad arguments, 3 no GPU.\n";
 
-	fputs("warpviz: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return EXIT_USAGE;
-}
-
-void
-cli_common_init(struct cli_common *c)
-{
-	memset(c, 0, sizeof *c);
-	c->arch = ARCH_MODERN;
-	c->color = -1;
-	c->ascii = -1;
-}
-
-static int
-parse_int(const char *opt, const char *s, int64_t min, int64_t max,
-    int64_t *out)
-{
-	char		*end;
-	long long	 v;
-
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno != 0 || v < min || v > max) {
-		cli_usage_error("%s: '%s' is not allowed (a whole number from "
-		    "%lld to %lld)", opt, s, (long long)min, (long long)max);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
-/* The value of an option given as "--opt VALUE" or "--opt=VALUE". */
-static const char *
-opt_value(const char *name, int argc, char **argv, int *i, int *matched)
-{
-	size_t	len = strlen(name);
-	char	*a = argv[*i];
-
-	*matched = 0;
-	if (strncmp(a, name, len) != 0)
-		return NULL;
-	if (a[len] == '=') {
-		*matched = 1;
-		return a + len + 1;
-	}
-	if (a[len] != '\0')
-		return NULL;
-	*matched = 1;
-	if (*i + 1 >= argc) {
-		cli_usage_error("%s: needs a value", name);
-		return NULL;
-	}
-	return argv[++*i];
-}
-
-int
-cli_common_option(struct cli_common *c, int argc, char **argv, int *i)
-{
-	const char	*v;
-	int		 m, a;
-	int64_t		 n;
-	char		*comma, *end;
-	long long	 x, y;
-
-	if ((v = opt_value("-p", argc, argv, i, &m)) != NULL || m) {
-		if (v == NULL)
-			return -1;
-		if (c->nassign == 32) {
-			cli_usage_error("-p: at most 32 assignments");
-			return -1;
-		}
-		c->assign[c->nassign++] = (char *)v;
-		if (c->v != NULL)
-			return cli_apply_params(c) == 0 ? 1 : -1;
-		return 1;
-	}
-	if (strncmp(argv[*i], "-p", 2) == 0 && argv[*i][2] != '\0' &&
-	    argv[*i][1] != '-') {
-		/* -pNAME=VALUE */
-		if (c->nassign == 32)
-			return cli_usage_error("-p: at most 32 assignments"), -1;
-		c->assign[c->nassign++] = argv[*i] + 2;
-		if (c->v != NULL)
-			return cli_apply_params(c) == 0 ? 1 : -1;
-		return 1;
-	}
-	if ((v = opt_value("--arch", argc, argv, i, &m)) != NULL || m) {
-		if (v == NULL)
-			return -1;
-		if ((a = arch_parse(v)) < 0) {
-			cli_usage_error("--arch: '%s' is not allowed (modern "
-			    "or legacy)", v);
-			return -1;
-		}
-		c->arch = a;
-		return 1;
-	}
-	if ((v = opt_value("--step", argc, argv, i, &m)) != NULL || m) {
-		if (v == NULL || parse_int("--step", v, 0, INT64_MAX / 2,
-		    &c->step) != 0)
-			return -1;
-		c->step_set = 1;
-		return 1;
-	}
-	if ((v = opt_value("--warp", argc, argv, i, &m)) != NULL || m) {
-		if (v == NULL || parse_int("--warp", v, 0, 1023, &n) != 0)
-			return -1;
-		c->warp = (int)n;
-		c->warp_set = 1;
-		return 1;
-	}
-	if ((v = opt_value("--block", argc, argv, i, &m)) != NULL || m) {
-		if (v == NULL)
-			return -1;
-		errno = 0;
-		x = strtoll(v, &comma, 10);
-		y = 0;
-		if (comma != v && *comma == ',')
-			y = strtoll(comma + 1, &end, 10);
-		else
-			end = comma;
-		if (comma == v || *end != '\0' || errno != 0 || x < 0 ||
-		    y < 0 || (*comma == ',' && end == comma + 1)) {
-			cli_usage_error("--block: '%s' is not allowed (X or "
-			    "X,Y with whole numbers from 0)", v);
-			return -1;
-		}
-		c->block[0] = x;
-		c->block[1] = y;
-		c->block_set = 1;
-		return 1;
-	}
-	if (strcmp(argv[*i], "--json") == 0) {
-		c->json = 1;
-		return 1;
-	}
-	return 0;
-}
-
-int
-cli_set_variant(struct cli_common *c, const char *name)
-{
-	char	names[1024], *cause = NULL;
-	size_t	used = 0;
-	int	i;
-
-	c->v = catalog_open(name, &cause);
-	if (c->v == NULL && cause != NULL) {
-		cli_usage_error("%s", cause);
-		free(cause);
-		return -1;
-	}
-	if (c->v == NULL) {
-		names[0] = '\0';
-		for (i = 0; catalog[i] != NULL && used < sizeof names; i++)
-			used += snprintf(names + used, sizeof names - used,
-			    "%s%s", i ? ", " : "", catalog[i]->name);
-		cli_usage_error("unknown variant '%s' (variants: %s; or a "
-		    "path to a .cu kernel file)", name, names);
-		return -1;
-	}
-	param_defaults(&c->ps, c->v);
-	return cli_apply_params(c);
-}
-
-int
-cli_apply_params(struct cli_common *c)
-{
-	char	*cause = NULL;
-	int	 i;
-
-	param_defaults(&c->ps, c->v);
-	for (i = 0; i < c->nassign; i++) {
-		if (param_assign(&c->ps, c->assign[i], &cause) != 0) {
-			cli_usage_error("%s", cause);
-			free(cause);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/* Parse "VARIANT [common options] [extra]" for show/trace/stats. */
-typedef int (*extra_fn)(void *, int argc, char **argv, int *i);
-
-static int
-parse_sub(struct cli_common *c, const char *sub, const char *usage, int argc,
-    char **argv, extra_fn extra, void *arg)
-{
-	int	i, r;
-
-	cli_common_init(c);
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-h") == 0 ||
-		    strcmp(argv[i], "--help") == 0) {
-			fputs(usage, stdout);
-			exit(0);
-		}
-		if ((r = cli_common_option(c, argc, argv, &i)) < 0)
-			return -1;
-		if (r > 0)
-			continue;
-		if (extra != NULL && (r = extra(arg, argc, argv, &i)) != 0) {
-			if (r < 0)
-				return -1;
-			continue;
-		}
-		if (argv[i][0] == '-') {
-			cli_usage_error("%s: unknown option '%s' (see warpviz "
-			    "%s --help)", sub, argv[i], sub);
-			return -1;
-		}
-		if (c->v != NULL) {
-			cli_usage_error("%s: unexpected argument '%s' (one "
-			    "VARIANT only)", sub, argv[i]);
-			return -1;
-		}
-		if (cli_set_variant(c, argv[i]) != 0)
-			return -1;
-	}
-	if (c->v == NULL) {
-		cli_usage_error("%s: VARIANT is missing (see warpviz list)",
-		    sub);
-		return -1;
-	}
-	return 0;
-}
+static const char usage_gpu[] =
+"usage: warpviz gpu\n"
+"The GPU, its driver and the embedded kernels, or why there is no live GPU\n"
+"(exit status 1).\n";
 
 /* Set up the launch and check block, warp and step against it. */
 static int
-make_launch(struct cli_common *c, struct launch *l)
+make_launch(const struct opts *o, struct launch *l)
 {
-	char	*cause = NULL;
-
 	const char	*what;
+	char		*cause = NULL;
 
-	if (launch_init(l, &c->ps, &cause) != 0) {
-		cli_usage_error("-p: %s", cause);
+	if (launch_init(l, &o->ps, &cause) != 0) {
+		opts_error("-p: %s", cause);
 		free(cause);
 		return -1;
 	}
-	if (state_check(l, l->nsteps, c->step, c->block[0], c->block[1],
-	    c->warp, &what, &cause) != 0) {
-		cli_usage_error("--%s: %s", what, cause);
+	if (state_check(l, l->nsteps, o->step, o->block[0], o->block[1],
+	    o->warp, &what, &cause) != 0) {
+		opts_error("--%s: %s", what, cause);
 		free(cause);
 		launch_free(l);
 		return -1;
@@ -350,87 +128,46 @@ make_launch(struct cli_common *c, struct launch *l)
 	return 0;
 }
 
-struct show_extra {
-	int	w, h;
-};
-
+/* --color=auto for show: colours on a terminal unless NO_COLOR is set. */
 static int
-show_extra(void *arg, int argc, char **argv, int *i)
+show_color(int color)
 {
-	struct show_extra	*se = arg;
-	const char		*v;
-	int			 m, w, h;
-	char			 tail;
+	const char	*nc = getenv("NO_COLOR");
 
-	if ((v = opt_value("--size", argc, argv, i, &m)) != NULL || m) {
-		if (v == NULL)
-			return -1;
-		if (sscanf(v, "%dx%d%c", &w, &h, &tail) != 2 ||
-		    w < VIEW_MIN_W || h < VIEW_MIN_H || w > 1000 || h > 1000) {
-			cli_usage_error("--size: '%s' is not allowed (WxH, "
-			    "from %dx%d to 1000x1000)", v, VIEW_MIN_W,
-			    VIEW_MIN_H);
-			return -1;
-		}
-		se->w = w;
-		se->h = h;
-		return 1;
-	}
-	return 0;
+	if (color >= 0)
+		return color;
+	return isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
 }
 
 static int
-cmd_show(int argc, char **argv)
+cmd_show(struct opts *o)
 {
-	struct cli_common	 c;
-	struct show_extra	 se = { 120, 35 };
 	struct launch		 l;
 	struct state		 st;
 	const struct view_model	*models[STATE_MAX_PANES];
-	struct view_opts	 o;
+	struct view_opts	 vo;
 	struct canvas		*cv;
 	const char		*what;
 	char			*cause = NULL;
-	int			 i, color = 0, ascii = 0, compare = 0, rest = 0;
 	int			 n, rc = 0;
-	char			*args[256];
 
-	/* --color, --ascii and --compare are show's own. */
-	for (i = 0; i < argc && rest < 256; i++) {
-		if (strcmp(argv[i], "--color") == 0 ||
-		    strcmp(argv[i], "--color=always") == 0)
-			color = 1;
-		else if (strcmp(argv[i], "--color=never") == 0)
-			color = 0;
-		else if (strncmp(argv[i], "--color=", 8) == 0)
-			return cli_usage_error("--color: '%s' is not allowed "
-			    "(always or never)", argv[i] + 8);
-		else if (strcmp(argv[i], "--ascii") == 0)
-			ascii = 1;
-		else if (strcmp(argv[i], "--compare") == 0)
-			compare = 1;
-		else
-			args[rest++] = argv[i];
-	}
-	if (parse_sub(&c, "show", usage_show, rest, args, show_extra, &se) != 0)
-		return EXIT_USAGE;
 	/* Check the step, block and warp against the first launch. */
-	if (make_launch(&c, &l) != 0)
+	if (make_launch(o, &l) != 0)
 		return EXIT_USAGE;
 	launch_free(&l);
-	if (compare && c.v->compare == NULL)
-		return cli_usage_error("--compare: %s has no variant to "
-		    "compare with", c.v->name);
+	if (o->compare && o->v->compare == NULL)
+		return opts_error("--compare: %s has no variant to compare "
+		    "with", o->v->name);
 	/* The panes, partners and position the lecture screen would show
 	   at this size. */
-	state_init(&st, c.arch);
-	state_set_width(&st, se.w);
-	st.compare = compare;
-	if (state_set_variant(&st, c.v, &c.ps, &cause) != 0 ||
-	    state_goto(&st, c.step, c.block[0], c.block[1], c.warp, &what,
+	state_init(&st, o->arch);
+	state_set_width(&st, o->w);
+	st.compare = o->compare;
+	if (state_set_variant(&st, o->v, &o->ps, &cause) != 0 ||
+	    state_goto(&st, o->step, o->block[0], o->block[1], o->warp, &what,
 	    &cause) != 0) {
 		/* make_launch has checked both. */
-		cli_usage_error("%s", cause);
+		opts_error("%s", cause);
 		free(cause);
 		state_free(&st);
 		return EXIT_USAGE;
@@ -442,55 +179,19 @@ cmd_show(int argc, char **argv)
 	/* A partner left out, or a step the model cannot evaluate. */
 	if (st.status[0] != '\0' ||
 	    (n = state_models(&st, models)) == 0)
-		rc = cli_usage_error("%s", st.status);
+		rc = opts_error("%s", st.status);
 	if (rc == 0) {
-		memset(&o, 0, sizeof o);
-		cv = canvas_new(se.w, se.h, ascii);
+		memset(&vo, 0, sizeof vo);
+		cv = canvas_new(o->w, o->h, o->ascii > 0);
 		if (n > 1)
-			view_draw_compare(cv, models, n, &o);
+			view_draw_compare(cv, models, n, &vo);
 		else
-			view_draw(cv, models[0], &o);
-		text_print_canvas(stdout, cv, color);
+			view_draw(cv, models[0], &vo);
+		text_print_canvas(stdout, cv, show_color(o->color));
 		canvas_free(cv);
 	}
 	state_free(&st);
 	return rc;
-}
-
-struct trace_extra {
-	int64_t	from, to;
-	int	range;
-	int	all;
-};
-
-static int
-trace_extra(void *arg, int argc, char **argv, int *i)
-{
-	struct trace_extra	*te = arg;
-	const char		*v;
-	int			 m;
-	long long		 a, b;
-	char			 tail;
-
-	if (strcmp(argv[*i], "--all-warps") == 0) {
-		te->all = 1;
-		return 1;
-	}
-	if ((v = opt_value("--steps", argc, argv, i, &m)) != NULL || m) {
-		if (v == NULL)
-			return -1;
-		if (sscanf(v, "%lld:%lld%c", &a, &b, &tail) != 2 || a < 0 ||
-		    b < a) {
-			cli_usage_error("--steps: '%s' is not allowed (A:B "
-			    "with 0 <= A <= B)", v);
-			return -1;
-		}
-		te->from = a;
-		te->to = b;
-		te->range = 1;
-		return 1;
-	}
-	return 0;
 }
 
 static int
@@ -504,7 +205,7 @@ trace_one(FILE *out, const struct launch *l, enum arch arch, int64_t bx,
 
 	for (s = from; s <= to; s++) {
 		if (warp_access(l, bx, by, w, s, &a, &cause) != 0) {
-			cli_usage_error("%s", cause);
+			opts_error("%s", cause);
 			free(cause);
 			return -1;
 		}
@@ -515,84 +216,64 @@ trace_one(FILE *out, const struct launch *l, enum arch arch, int64_t bx,
 }
 
 static int
-cmd_trace(int argc, char **argv)
+cmd_trace(struct opts *o)
 {
-	struct cli_common	 c;
-	struct trace_extra	 te = { 0, 0, 0, 0 };
-	struct launch		 l;
-	int64_t			 bx, by, from, to, lines;
-	int			 w, rc = 0;
+	struct launch	 l;
+	int64_t		 bx, by, from, to, lines;
+	int		 w, rc = 0;
 
-	if (parse_sub(&c, "trace", usage_trace, argc, argv, trace_extra,
-	    &te) != 0)
-		return EXIT_USAGE;
-	if (make_launch(&c, &l) != 0)
+	if (make_launch(o, &l) != 0)
 		return EXIT_USAGE;
 	from = 0;
 	to = l.nsteps - 1;
-	if (te.range) {
-		if (te.to >= l.nsteps) {
+	if (opts_given(o, OPT_STEPS)) {
+		if (o->steps[1] >= l.nsteps) {
 			launch_free(&l);
-			return cli_usage_error("--steps: %lld is past the end "
-			    "(0..%lld)", (long long)te.to,
+			return opts_error("--steps: %lld is past the end "
+			    "(0..%lld)", (long long)o->steps[1],
 			    (long long)l.nsteps - 1);
 		}
-		from = te.from;
-		to = te.to;
-	} else if (c.step_set)
-		from = to = c.step;
-	if (te.all) {
+		from = o->steps[0];
+		to = o->steps[1];
+	} else if (opts_given(o, OPT_STEP))
+		from = to = o->step;
+	if (o->all_warps) {
 		lines = launch_total_warps(&l) * (to - from + 1);
 		if (lines > 50 * 1000 * 1000) {
 			launch_free(&l);
-			return cli_usage_error("--all-warps: %lld lines is too "
-			    "many (at most 50000000; narrow --steps or the "
+			return opts_error("--all-warps: %lld lines is too many "
+			    "(at most 50000000; narrow --steps or the "
 			    "parameters)", (long long)lines);
 		}
 		for (by = 0; by < l.grid[1] && rc == 0; by++)
 			for (bx = 0; bx < l.grid[0] && rc == 0; bx++)
 				for (w = 0; w < l.warps && rc == 0; w++)
-					rc = trace_one(stdout, &l, c.arch, bx,
+					rc = trace_one(stdout, &l, o->arch, bx,
 					    by, w, from, to);
 	} else
-		rc = trace_one(stdout, &l, c.arch, c.block[0], c.block[1],
-		    c.warp, from, to);
+		rc = trace_one(stdout, &l, o->arch, o->block[0], o->block[1],
+		    o->warp, from, to);
 	launch_free(&l);
 	return rc == 0 ? 0 : EXIT_USAGE;
 }
 
 static int
-stats_extra(void *arg, int argc, char **argv, int *i)
+cmd_stats(struct opts *o)
 {
-	if (strcmp(argv[*i], "--brute") == 0) {
-		*(int *)arg = 1;
-		return 1;
-	}
-	return 0;
-}
+	struct launch	 l;
+	struct totals	 t;
+	char		*cause = NULL;
 
-static int
-cmd_stats(int argc, char **argv)
-{
-	struct cli_common	 c;
-	struct launch		 l;
-	struct totals		 t;
-	char			*cause = NULL;
-	int			 brute = 0;
-
-	if (parse_sub(&c, "stats", usage_stats, argc, argv, stats_extra,
-	    &brute) != 0)
+	if (make_launch(o, &l) != 0)
 		return EXIT_USAGE;
-	if (make_launch(&c, &l) != 0)
-		return EXIT_USAGE;
-	if (totals_compute(&l, c.arch, brute ? TOTALS_BRUTE : TOTALS_AUTO,
+	if (totals_compute(&l, o->arch, o->brute ? TOTALS_BRUTE : TOTALS_AUTO,
 	    &t, &cause) != 0) {
-		cli_usage_error("stats: %s", cause);
+		opts_error("stats: %s", cause);
 		free(cause);
 		launch_free(&l);
 		return EXIT_USAGE;
 	}
-	if (c.json)
+	if (o->json)
 		json_print_stats(stdout, &l, &t);
 	else
 		tables_print_stats(stdout, &l, &t);
@@ -681,30 +362,27 @@ check_body(FILE *f, const struct variant *v, const struct launch *l)
 }
 
 static int
-cmd_check(int argc, char **argv)
+cmd_check(struct opts *o)
 {
-	struct cli_common	 c;
 	struct launch		 l;
-	const struct variant	*v;
+	const struct variant	*v = o->v;
+	const struct param_set	*ps = &o->ps;
 	char			*cause = NULL, pbuf[256];
 	int			 i, ok;
 
-	if (parse_sub(&c, "check", usage_check, argc, argv, NULL, NULL) != 0)
-		return EXIT_USAGE;
-	v = c.v;
-	ok = launch_init(&l, &c.ps, &cause) == 0;
+	ok = launch_init(&l, ps, &cause) == 0;
 	printf("%s: kernel %s, variant %s: %s\n", v->path != NULL ? v->path :
 	    v->source, v->kernel, v->name, v->title);
 	printf("parameters:\n");
-	for (i = 0; i < c.ps.n; i++)
-		printf("  %-10s %lld (%lld..%lld%s)\n", c.ps.def[i]->name,
-		    (long long)c.ps.val[i], (long long)c.ps.def[i]->min,
-		    (long long)c.ps.def[i]->max, c.ps.def[i]->flags &
+	for (i = 0; i < ps->n; i++)
+		printf("  %-10s %lld (%lld..%lld%s)\n", ps->def[i]->name,
+		    (long long)ps->val[i], (long long)ps->def[i]->min,
+		    (long long)ps->def[i]->max, ps->def[i]->flags &
 		    PARAM_POW2 ? ", a power of two" : "");
 	for (i = 0; i < 4 && v->derived[i].name != NULL; i++)
 		printf("  %-10s = %s\n", v->derived[i].name,
 		    v->derived[i].expr);
-	param_format(&c.ps, pbuf, sizeof pbuf, 1);
+	param_format(ps, pbuf, sizeof pbuf, 1);
 	printf("launch: grid %s, %s  block %s, %s", v->grid[0], v->grid[1],
 	    v->block[0], v->block[1]);
 	if (ok)
@@ -741,92 +419,137 @@ cmd_check(int argc, char **argv)
 }
 
 static int
-cmd_list(int argc, char **argv)
+cmd_list(struct opts *o)
 {
-	int	i, json = 0;
-
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--json") == 0)
-			json = 1;
-		else if (strcmp(argv[i], "-h") == 0 ||
-		    strcmp(argv[i], "--help") == 0) {
-			fputs(usage_list, stdout);
-			return 0;
-		} else
-			return cli_usage_error("list: unexpected argument '%s' "
-			    "(allowed: --json)", argv[i]);
-	}
-	if (json)
+	if (o->json)
 		json_print_list(stdout);
 	else
 		tables_print_list(stdout);
 	return 0;
 }
 
+static int
+cmd_bench(struct opts *o)
+{
+	return gpu_bench(o->specs, o->nspecs, o->json, o->once);
+}
+
+static int
+cmd_gpu(struct opts *o)
+{
+	(void)o;
+	return gpu_info();
+}
+
+/*
+ * The TUI: everything a terminal is not needed for is checked first (the
+ * options, the recorded results, the position against the launch), so a
+ * mistake is named even without a terminal.
+ */
+static int
+cmd_tui(struct opts *o)
+{
+	struct launch	 l;
+	char		*cause = NULL;
+
+	if (o->keys)
+		return tui_main(o);
+	if (o->results != NULL && gpu_load_results(o->results, &cause) != 0) {
+		opts_error("%s", cause);
+		free(cause);
+		return EXIT_USAGE;
+	}
+	if (make_launch(o, &l) != 0)
+		return EXIT_USAGE;
+	launch_free(&l);
+	if (o->bench_frames == 0 &&
+	    (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)))
+		return opts_error("the TUI needs a terminal on stdin and "
+		    "stdout; for a frame as text use 'warpviz show VARIANT' "
+		    "(see warpviz --help)");
+	return tui_main(o);
+}
+
+/* A command: what opts_parse checks, and what runs it. */
+struct cli_cmd {
+	/* Its name, usage, options and operands, for opts_parse. */
+	struct opts_entry	  entry;
+	/* Run it with the checked options; returns the exit status. */
+	int			(*exec)(struct opts *);
+};
+
+static const struct cli_cmd cli_cmds[] = {
+	{ { NULL, usage_main, OPTS_COMMON | OPTS_BIT(OPT_COLOR) |
+	    OPTS_BIT(OPT_ASCII) | OPTS_BIT(OPT_VARIANT) |
+	    OPTS_BIT(OPT_NO_MOUSE) | OPTS_BIT(OPT_FRAMES) |
+	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_KEYS) |
+	    OPTS_BIT(OPT_BENCH_FRAMES) | OPTS_BIT(OPT_VERSION),
+	    OPERANDS_NONE }, cmd_tui },
+	{ { "list", usage_list, OPTS_BIT(OPT_JSON), OPERANDS_NONE },
+	    cmd_list },
+	{ { "show", usage_show, OPTS_COMMON | OPTS_BIT(OPT_SIZE) |
+	    OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) |
+	    OPTS_BIT(OPT_COMPARE), OPERANDS_VARIANT }, cmd_show },
+	{ { "trace", usage_trace, OPTS_COMMON | OPTS_BIT(OPT_STEPS) |
+	    OPTS_BIT(OPT_ALL_WARPS), OPERANDS_VARIANT }, cmd_trace },
+	{ { "stats", usage_stats, OPTS_COMMON | OPTS_BIT(OPT_JSON) |
+	    OPTS_BIT(OPT_BRUTE), OPERANDS_VARIANT }, cmd_stats },
+	{ { "check", usage_check, OPTS_BIT(OPT_PARAM), OPERANDS_VARIANT },
+	    cmd_check },
+	{ { "bench", usage_bench, OPTS_BIT(OPT_JSON) | OPTS_BIT(OPT_ONCE),
+	    OPERANDS_SPECS }, cmd_bench },
+	{ { "gpu", usage_gpu, 0, OPERANDS_NONE }, cmd_gpu },
+};
+
 int
 cli_main(int argc, char **argv)
 {
-	const char	*sub = argc > 1 ? argv[1] : NULL;
-	int		 i;
+	const struct cli_cmd	*cmd = &cli_cmds[0];
+	struct opts		 o;
+	char			**args = NULL;
+	size_t			 i;
+	int			 rc;
 
-	if (sub != NULL && (strcmp(sub, "-h") == 0 ||
-	    strcmp(sub, "--help") == 0)) {
-		fputs(usage_main, stdout);
-		return 0;
-	}
-	if (sub != NULL && (strcmp(sub, "-V") == 0 ||
-	    strcmp(sub, "--version") == 0)) {
-		printf("warpviz %s\n%s", PACKAGE_VERSION, version_notice);
-		return 0;
-	}
-	if (sub != NULL && strcmp(sub, "list") == 0)
-		return cmd_list(argc - 1, argv + 1);
-	if (sub != NULL && strcmp(sub, "show") == 0)
-		return cmd_show(argc - 1, argv + 1);
-	if (sub != NULL && strcmp(sub, "trace") == 0)
-		return cmd_trace(argc - 1, argv + 1);
-	if (sub != NULL && strcmp(sub, "stats") == 0)
-		return cmd_stats(argc - 1, argv + 1);
-	if (sub != NULL && strcmp(sub, "check") == 0)
-		return cmd_check(argc - 1, argv + 1);
-	if (sub != NULL && strcmp(sub, "bench") == 0)
-		return gpu_bench_main(argc - 1, argv + 1);
-	if (sub != NULL && strcmp(sub, "gpu") == 0)
-		return gpu_info_main(argc - 1, argv + 1);
-	if (sub != NULL && sub[0] != '-' && !ksrc_is_path(sub))
-		return cli_usage_error("unknown command '%s' (commands: list, "
-		    "show, trace, stats, check, bench, gpu; a .cu kernel file; "
-		    "or options for the TUI)", sub);
-	if (sub != NULL && ksrc_is_path(sub)) {
-		/* warpviz FILE.cu [options]: the TUI on that file, which
-		   must read before the terminal matters. */
-		char	**args, *cause = NULL;
-
-		if (catalog_open(sub, &cause) == NULL) {
-			cli_usage_error("%s", cause);
-			free(cause);
-			return EXIT_USAGE;
-		}
-
+	/* warpviz FILE.cu [options]: the TUI on a kernel file. */
+	if (argc > 1 && ksrc_is_path(argv[1])) {
 		if ((args = calloc(argc + 2, sizeof *args)) == NULL)
 			abort();
 		args[0] = argv[0];
 		args[1] = "--variant";
 		args[2] = argv[1];
-		for (i = 2; i < argc; i++)
+		for (i = 2; i < (size_t)argc; i++)
 			args[i + 1] = argv[i];
 		argv = args;
-		argc = argc + 1;
+		argc++;
 	}
-	for (i = 1; i < argc; i++)
-		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-			fputs(usage_main, stdout);
-			return 0;
+	/* A first argument that is not an option names the command. */
+	if (argc > 1 && argv[1][0] != '-') {
+		for (i = 1; i < sizeof cli_cmds / sizeof cli_cmds[0]; i++)
+			if (strcmp(argv[1], cli_cmds[i].entry.name) == 0)
+				break;
+		if (i == sizeof cli_cmds / sizeof cli_cmds[0]) {
+			free(args);
+			return opts_error("unknown command '%s' (commands: "
+			    "list, show, trace, stats, check, bench, gpu; a .cu "
+			    "kernel file; or options for the TUI)", argv[1]);
 		}
-	if ((!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) &&
-	    tui_needs_terminal(argc - 1, argv + 1))
-		return cli_usage_error("the TUI needs a terminal on stdin and "
-		    "stdout; for a frame as text use 'warpviz show VARIANT' "
-		    "(see warpviz --help)");
-	return tui_main(argc - 1, argv + 1);
+		cmd = &cli_cmds[i];
+		argc--;
+		argv++;
+	}
+	if (opts_parse(&o, &cmd->entry, argc, argv) != 0) {
+		free(args);
+		return EXIT_USAGE;
+	}
+	if (opts_given(&o, OPT_HELP)) {
+		fputs(cmd->entry.usage, stdout);
+		rc = 0;
+	} else if (opts_given(&o, OPT_VERSION)) {
+		printf("warpviz %s\n%s", PACKAGE_VERSION, version_notice);
+		rc = 0;
+	} else
+		rc = cmd->exec(&o);
+	opts_free(&o);
+	free(args);
+	return rc;
 }

@@ -2,22 +2,11 @@
 # cli.sh - the headless sub-commands end to end: help, version, list,
 # show, trace, stats, and one-line errors with exit status 2 for bad input.
 # TAP on stdout.  Needs $WARPVIZ (set by make check).
-: "${WARPVIZ:=./warpviz}"
-n=0
-fail=0
+: "${WARPVIZ:=./warpviz}" "${srcdir:=.}"
+. "$srcdir/tests/tap.sh"
 tmp=${TMPDIR:-/tmp}/wv-cli.$$
 mkdir -p "$tmp" || exit 99
 trap 'rm -rf "$tmp"' EXIT
-
-ok() {	# ok RESULT DESCRIPTION
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		fail=1
-	fi
-}
 
 # bad ARGS... : exit 2, exactly one line on stderr, nothing on stdout,
 # and the line names what it must (in $want).
@@ -30,7 +19,7 @@ bad() {
 	[ "$lines" -eq 1 ] || r=1
 	[ -s "$tmp/out" ] && r=1
 	grep -qF -- "$want" "$tmp/err" || r=1
-	ok $r "bad input '$*' -> exit $rc, one line: $(cat "$tmp/err")"
+	tap_ok $r "bad input '$*' -> exit $rc, one line: $(cat "$tmp/err")"
 }
 
 want="unknown variant 'nosuch'"; bad show nosuch
@@ -63,20 +52,53 @@ want="list: unexpected argument"; bad list extra
 want="not a whole number"; bad stats twohop-v0 -p n=99999999999999999999999
 want="needs a terminal"; bad
 
+# Options are checked first and completely (before the terminal check).
+want="unknown option '--bogus' (see warpviz --help)"; bad --bogus
+want="--ascii: takes no value"; bad --ascii=yes
+want="--step: 99999 is past the end"; bad --step 99999
+want="--results: /nonexistent/r.json"; bad --results /nonexistent/r.json
+want="--size: '4294967376x24' is not allowed"
+bad show stride --size 4294967376x24
+want="--size: '80x24x1' is not allowed"; bad show stride --size 80x24x1
+want="--step: ' 3' is not allowed"; bad show stride --step ' 3'
+want="--warp: '1 ' is not allowed"; bad show stride --warp '1 '
+want="--block: ' 1,0' is not allowed"; bad trace stride --block ' 1,0'
+want="parameter 'n': ' 64' is not a whole number"; bad stats stride -p 'n= 64'
+want="--steps: '0: 1' is not allowed"; bad trace stride --steps '0: 1'
+want="--frames: '0' is not allowed"; bad --frames 0
+want="--color: 'sometimes' is not allowed (auto, always or never)"
+bad --color=sometimes
+want="show: unexpected argument '--size' (one VARIANT only)"
+bad show -- stride --size 80x24
+want="unexpected argument 'stride' (the TUI takes options only"
+bad --ascii stride
+want="show: unknown option '--json'"; bad show stride --json
+want="-p: needs a value"; bad show stride -p
+want="bench: unknown variant 'nosuch'"; bad bench nosuch
+want="bench: parameter 'width': 0 is out of range"; bad bench matmul-col:width=0
+want="bench: unknown option '--frob'"; bad bench --frob
+want="gpu: unexpected argument 'x'"; bad gpu x
+# The 300th argument is read too (past 256 were dropped once).
+set -- show stride
+i=0
+while [ $i -lt 300 ]; do set -- "$@" --ascii; i=$((i + 1)); done
+want="unknown option '--bogus'"; bad "$@" --bogus
+set --
+
 # Help and version.
 "$WARPVIZ" --help >"$tmp/out" 2>&1; r=$?
-grep -q '^usage: warpviz' "$tmp/out" && [ $r -eq 0 ]; ok $? "--help exits 0"
-for sub in show trace stats list; do
+grep -q '^usage: warpviz' "$tmp/out" && [ $r -eq 0 ]; tap_ok $? "--help exits 0"
+for sub in show trace stats list bench gpu; do
 	"$WARPVIZ" $sub --help >"$tmp/out" 2>&1; r=$?
 	grep -q "^usage: warpviz $sub" "$tmp/out" && [ $r -eq 0 ]
-	ok $? "$sub --help"
+	tap_ok $? "$sub --help"
 done
-"$WARPVIZ" --version | grep -q '^warpviz [0-9]'; ok $? "--version"
+"$WARPVIZ" --version | grep -q '^warpviz [0-9]'; tap_ok $? "--version"
 
 # list: every variant, and valid JSON with parameter ranges.
-"$WARPVIZ" list >"$tmp/list" 2>&1; ok $? "list exits 0"
-[ "$(grep -c '^  [a-z]' "$tmp/list")" -eq 19 ]; ok $? "list shows 19 variants"
-"$WARPVIZ" list --json >"$tmp/list.json"; ok $? "list --json exits 0"
+"$WARPVIZ" list >"$tmp/list" 2>&1; tap_ok $? "list exits 0"
+[ "$(grep -c '^  [a-z]' "$tmp/list")" -eq 19 ]; tap_ok $? "list shows 19 variants"
+"$WARPVIZ" list --json >"$tmp/list.json"; tap_ok $? "list --json exits 0"
 if command -v python3 >/dev/null 2>&1; then
 	python3 - "$tmp/list.json" <<'PY'
 import json, sys
@@ -90,13 +112,13 @@ for v in d:
 names = {v["name"] for v in d}
 assert {"matmul-col", "twohop-v0", "powers-padded"} <= names
 PY
-	ok $? "list --json parses, 19 variants, defaults within ranges"
+	tap_ok $? "list --json parses, 19 variants, defaults within ranges"
 fi
 
 # trace: JSON Lines with the documented keys.
 "$WARPVIZ" trace matmul-col -p width=64 --steps 0:2 >"$tmp/trace" 2>&1
-ok $? "trace exits 0"
-[ "$(wc -l <"$tmp/trace")" -eq 3 ]; ok $? "--steps 0:2 gives 3 lines"
+tap_ok $? "trace exits 0"
+[ "$(wc -l <"$tmp/trace")" -eq 3 ]; tap_ok $? "--steps 0:2 gives 3 lines"
 if command -v python3 >/dev/null 2>&1; then
 	python3 - "$tmp/trace" <<'PY'
 import json, sys
@@ -117,39 +139,39 @@ assert rows[0]["class"] == "broadcast" and rows[1]["class"] == "broadcast"
 # lane 16 is threadIdx (0,1): Row 1, so M[64*1 + 0]: base + 256 bytes
 assert rows[0]["lanes"][16] - rows[0]["lanes"][0] == 64 * 4
 PY
-	ok $? "trace lines carry the documented keys and the right addresses"
+	tap_ok $? "trace lines carry the documented keys and the right addresses"
 	"$WARPVIZ" trace powers-stride32 --step 1 | python3 -c '
 import json, sys
 r = json.loads(sys.stdin.readline())
 assert r["space"] == "shared" and r["wavefronts"] == 32 and r["degree"] == 32
 assert r["ideal_wavefronts"] == 1 and set(r["banks"]) == {0}'
-	ok $? "trace of a shared store: wavefronts, degree, banks"
+	tap_ok $? "trace of a shared store: wavefronts, degree, banks"
 	"$WARPVIZ" trace const-divergent --step 1 | python3 -c '
 import json, sys
 r = json.loads(sys.stdin.readline())
 assert r["space"] == "constant" and r["serial"] == 32'
-	ok $? "trace of a constant read: serial"
+	tap_ok $? "trace of a constant read: serial"
 	"$WARPVIZ" trace copy-offset --arch legacy --step 0 | python3 -c '
 import json, sys
 r = json.loads(sys.stdin.readline())
 assert r["transactions"] == 3 and [s["size"] for s in r["segments"]] == [128, 64, 32]'
-	ok $? "trace --arch legacy: half-warp segments"
+	tap_ok $? "trace --arch legacy: half-warp segments"
 	"$WARPVIZ" trace copy-offset -p n=100 -p offset=5 -p bs=32 \
 	    --step 6 | python3 -c '
 import json, sys
 r = json.loads(sys.stdin.readline())
 # step 6 is j = 3: i = lane + 5 + 3*32 >= 100: nobody is active
 assert r["lanes"] == [None] * 32 and r["active"] == 0'
-	ok $? "inactive lanes are null"
+	tap_ok $? "inactive lanes are null"
 fi
 "$WARPVIZ" trace stride -p n=64 -p bs=32 --all-warps >"$tmp/all" 2>&1
-[ "$(wc -l <"$tmp/all")" -eq 4 ]; ok $? "--all-warps: 2 warps x 2 steps"
+[ "$(wc -l <"$tmp/all")" -eq 4 ]; tap_ok $? "--all-warps: 2 warps x 2 steps"
 
 # stats: text and JSON agree with hand-worked totals (see test-model.c).
 "$WARPVIZ" stats copy-offset -p n=64 -p bs=32 -p offset=1 --json \
-    >"$tmp/stats" 2>&1; ok $? "stats --json exits 0"
+    >"$tmp/stats" 2>&1; tap_ok $? "stats --json exits 0"
 grep -q '"global_load": {"requests": 2, "lanes": 63, "sectors": 9' \
-    "$tmp/stats"; ok $? "stats: 2 load requests, 63 lanes, 9 sectors"
+    "$tmp/stats"; tap_ok $? "stats: 2 load requests, 63 lanes, 9 sectors"
 # in[i], i = global thread + 1: warp 0 lanes read floats 1..32 (bytes
 # 4..131: 5 sectors, need 4: split); warp 1 has 31 active lanes (i 33..63,
 # bytes 132..255: sectors 4..7, need ceil(124 / 32) = 4: coalesced).  The
@@ -164,16 +186,16 @@ assert s["totals"]["classes"]["split"] == 1, s
 assert s["totals"]["classes"]["coalesced"] == 1, s
 assert s["class"] == "split", s
 PY
-	ok $? "stats --json: the load's need 8, one split and one coalesced request"
+	tap_ok $? "stats --json: the load's need 8, one split and one coalesced request"
 fi
 "$WARPVIZ" stats copy-offset -p n=64 -p bs=32 -p offset=1 --brute \
     --json >"$tmp/brute" 2>&1
 sed 's/"fast_sites": [0-9]*//' "$tmp/stats" >"$tmp/a"
 sed 's/"fast_sites": [0-9]*//' "$tmp/brute" >"$tmp/b"
-cmp -s "$tmp/a" "$tmp/b"; ok $? "stats --brute gives the same totals"
+cmp -s "$tmp/a" "$tmp/b"; tap_ok $? "stats --brute gives the same totals"
 "$WARPVIZ" stats twohop-v0 >"$tmp/text" 2>&1
 grep -q 'global loads .* (8.50 per request' "$tmp/text"
-ok $? "stats text: twohop-v0 8.50 sectors per load request"
+tap_ok $? "stats text: twohop-v0 8.50 sectors per load request"
 
 # The source pane keeps what a lesson turns on at both lecture sizes: the
 # index lines, the guard, the loop and the access (twohop: the i and j
@@ -214,42 +236,50 @@ PY
 fi
 
 # show: a frame of the requested size.
-"$WARPVIZ" show matmul-col --size 100x30 >"$tmp/show" 2>&1; ok $? "show exits 0"
-[ "$(wc -l <"$tmp/show")" -le 30 ] && [ -s "$tmp/show" ]; ok $? "show --size 100x30: at most 30 lines"
+"$WARPVIZ" show matmul-col --size 100x30 >"$tmp/show" 2>&1; tap_ok $? "show exits 0"
+[ "$(wc -l <"$tmp/show")" -le 30 ] && [ -s "$tmp/show" ]; tap_ok $? "show --size 100x30: at most 30 lines"
 [ "$(LC_ALL=C.UTF-8 wc -L <"$tmp/show")" -le 100 ] && [ -s "$tmp/show" ]
-ok $? "show --size 100x30: no line wider than 100 columns"
+tap_ok $? "show --size 100x30: no line wider than 100 columns"
 "$WARPVIZ" show twohop-v1 --color >"$tmp/color" 2>&1
-grep -q "$(printf '\033')\[" "$tmp/color"; ok $? "show --color emits SGR escapes"
+grep -q "$(printf '\033')\[" "$tmp/color"; tap_ok $? "show --color emits SGR escapes"
 "$WARPVIZ" show twohop-v1 >"$tmp/plain" 2>&1
 grep -q "$(printf '\033')" "$tmp/plain"; [ $? -ne 0 ]
-ok $? "show without --color emits no escapes"
+tap_ok $? "show without --color emits no escapes"
+"$WARPVIZ" show twohop-v1 --color=auto >"$tmp/auto" 2>&1; r=$?
+cmp -s "$tmp/auto" "$tmp/plain" && [ $r -eq 0 ]
+tap_ok $? "show --color=auto into a file is the plain frame"
+"$WARPVIZ" show twohop-v1 --color=always >"$tmp/always" 2>&1
+cmp -s "$tmp/always" "$tmp/color"; tap_ok $? "show --color=always is --color"
+"$WARPVIZ" show --step 1 -- stride >"$tmp/dd" 2>&1; r=$?
+grep -q '^ stride ' "$tmp/dd" && [ $r -eq 0 ]; tap_ok $? "-- ends the options"
 
+tap_done
 # Kernel files: a path to a .cu file wherever a variant is accepted.
 k="$srcdir/tests/kernels"
 "$WARPVIZ" check "$k/transpose-tile.cu" >"$tmp/check" 2>&1
-ok $? "check FILE.cu exits 0"
-grep -q '^  n  *1024 (32\.\.8192)$' "$tmp/check"; ok $? "check: the parameter and its range"
+tap_ok $? "check FILE.cu exits 0"
+grep -q '^  n  *1024 (32\.\.8192)$' "$tmp/check"; tap_ok $? "check: the parameter and its range"
 grep -q '= 32x32 blocks of 32x8 threads, 8 warps each' "$tmp/check"
-ok $? "check: the launch at the defaults"
+tap_ok $? "check: the launch at the defaults"
 grep -q '^  tile  *shared  *float, 4 bytes, length (32) \* (32), dims 32 x 32 = 1024' "$tmp/check"
-ok $? "check: the __shared__ tile"
-grep -q 'for j = 0 .*: 4 iterations$' "$tmp/check"; ok $? "check: the loop and its trip count"
+tap_ok $? "check: the __shared__ tile"
+grep -q 'for j = 0 .*: 4 iterations$' "$tmp/check"; tap_ok $? "check: the loop and its trip count"
 grep -q '^ *30:27 .*load  tile\[threadIdx.x\]\[threadIdx.y + j\]' "$tmp/check"
-ok $? "check: the transposed read at line 30, column 27"
+tap_ok $? "check: the transposed read at line 30, column 27"
 "$WARPVIZ" stats "$k/transpose-tile.cu" -p n=64 --json >"$tmp/kst" 2>&1
 grep -q '"shared_load": {"requests": 128, "lanes": 4096, .*"wavefronts": 4096' "$tmp/kst"
-ok $? "stats FILE.cu: the unpadded column read costs 32 wavefronts"
+tap_ok $? "stats FILE.cu: the unpadded column read costs 32 wavefronts"
 "$WARPVIZ" stats "$k/transpose-padded.cu" -p n=64 --json >"$tmp/kst" 2>&1
 grep -q '"shared_load": {"requests": 128, "lanes": 4096, .*"wavefronts": 128' "$tmp/kst"
-ok $? "stats FILE.cu: padded to 33, 1 wavefront"
+tap_ok $? "stats FILE.cu: padded to 33, 1 wavefront"
 "$WARPVIZ" trace "$k/transpose-naive.cu" -p n=64 --step 1 >"$tmp/ktr" 2>&1
-grep -q '"sectors": 32' "$tmp/ktr"; ok $? "trace FILE.cu: the column store touches 32 sectors"
+grep -q '"sectors": 32' "$tmp/ktr"; tap_ok $? "trace FILE.cu: the column store touches 32 sectors"
 "$WARPVIZ" show "$k/transpose-tile.cu" -p n=64 --compare --size 160x40 \
-    >"$tmp/ksh" 2>&1; ok $? "show FILE.cu --compare with a partner file"
-grep -q 'transpose-padded' "$tmp/ksh"; ok $? "show --compare: the partner file's pane"
+    >"$tmp/ksh" 2>&1; tap_ok $? "show FILE.cu --compare with a partner file"
+grep -q 'transpose-padded' "$tmp/ksh"; tap_ok $? "show --compare: the partner file's pane"
 "$WARPVIZ" show "$k/transpose-tile.cu" -p n=64 --step 1 >"$tmp/ksh" 2>&1
 grep -q '24 ▶.*tile\[threadIdx.y + j\]' "$tmp/ksh"
-ok $? "show FILE.cu: its own source, the access's line marked"
+tap_ok $? "show FILE.cu: its own source, the access's line marked"
 want="gather.cu:16:11: 'idx[i]' is read from memory"; bad check "$k/gather.cu"
 want="gather.cu:16:11:"; bad stats "$k/gather.cu"
 want="nosuch.cu: cannot open"; bad show "$tmp/nosuch.cu"

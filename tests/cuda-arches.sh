@@ -8,14 +8,9 @@
 # distcheck); configure refuses a second build of a configured tree.  TAP.
 : "${srcdir:=.}"
 stub=$srcdir/tests/gpu/nvcc-stub
-n=0
-fail=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi
-}
+. "$srcdir/tests/tap.sh"
 same() {
-	[ "$1" = "$2" ]; ok $? "$3"
+	[ "$1" = "$2" ]; tap_ok $? "$3"
 	[ "$1" = "$2" ] || printf '# got:  %s\n# want: %s\n' "$1" "$2"
 }
 gencode() { WV_STUB_RELEASE=$1 sh "$srcdir/build-aux/nvcc-gencode.sh" "$stub"; }
@@ -28,9 +23,9 @@ want12=${want12# }
 got=$(gencode 12.6)
 same "$got" "$want12" "CUDA 12.6: sm_50 .. sm_90 and compute_50"
 case " $got " in *code=sm_60\ *code=sm_61\ *) r=0 ;; *) r=1 ;; esac
-ok $r "CUDA 12.6: Pascal (sm_60, sm_61) gets machine code"
+tap_ok $r "CUDA 12.6: Pascal (sm_60, sm_61) gets machine code"
 case "$got" in *sm_90a*) r=1 ;; *) r=0 ;; esac
-ok $r "CUDA 12.6: no sm_90a (runs on sm_90 alone)"
+tap_ok $r "CUDA 12.6: no sm_90a (runs on sm_90 alone)"
 # CUDA 13.0 starts at sm_75 (and lists sm_110 before sm_103).
 want13="$(sm 75 80 86 87 88 89 90 100 103 110 120 121) -gencode arch=compute_75,code=compute_75"
 want13=${want13# }
@@ -39,21 +34,19 @@ same "$got" "$want13" "CUDA 13.0: sm_75 .. sm_121 in order and compute_75"
 
 # The recipe as doc/gpu.md writes it, through the real configure.
 if grep -q 'configure NVCC=/usr/local/cuda-12.6/bin/nvcc' "$srcdir/doc/gpu.md"; then r=0; else r=1; fi
-ok $r "doc/gpu.md gives the Pascal recipe this test follows"
+tap_ok $r "doc/gpu.md gives the Pascal recipe this test follows"
 if [ -f "$srcdir/config.status" ]; then
-	echo "ok $((n + 1)) - configure NVCC=<12.6 nvcc> # SKIP source tree configured in place"
-	n=$((n + 1))
+	tap_skip "configure NVCC=<12.6 nvcc>" "source tree configured in place"
 else
 	dir=$(mktemp -d "${TMPDIR:-/tmp}/wv-arches.XXXXXX")
 	trap 'rm -rf "$dir"' EXIT
 	abs_stub=$(cd "$(dirname "$stub")" && pwd)/nvcc-stub
 	(cd "$dir" && WV_STUB_RELEASE=12.6 "$srcdir/configure" -q \
 	    NVCC="$abs_stub" >configure.out 2>&1 </dev/null)
-	ok $? "configure NVCC=<12.6 nvcc> succeeds"
+	tap_ok $? "configure NVCC=<12.6 nvcc> succeeds"
 	got=$(sed -n 's/^NVCC_GENCODE = //p' "$dir/Makefile" 2>/dev/null)
 	same "$got" "$want12" "configure's NVCC_GENCODE is sm_50 .. sm_90 and compute_50"
 	grep -q '^cuda/%\.fatbin: cuda/%\.cu' "$dir/Makefile" 2>/dev/null
-	ok $? "configure builds the kernels with that nvcc"
+	tap_ok $? "configure builds the kernels with that nvcc"
 fi
-echo "1..$n"
-exit $fail
+tap_done

@@ -7,12 +7,7 @@
 # TUI loads --results before it needs a terminal; --bench-frames paints
 # into a screen on /dev/null, so no terminal is needed here.  TAP.
 : "${WARPVIZ:=./warpviz}" "${srcdir:=.}"
-n=0
-fail=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi
-}
+. "$srcdir/tests/tap.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/wv-datadir.XXXXXX") || exit 1
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 
@@ -24,14 +19,14 @@ run() {
 # good WHAT: exit 0, the frame benchmark ran, nothing on stderr.
 good() {
 	[ "$rc" -eq 0 ] && grep -q '^frame ' "$tmp/out" && [ ! -s "$tmp/err" ]
-	ok $? "$1"
+	tap_ok $? "$1"
 	[ -s "$tmp/err" ] && sed 's/^/# /' "$tmp/err"
 }
 # bad WHAT PATTERN: exit 2, one line on stderr matching PATTERN, no stdout.
 bad() {
 	[ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ] &&
 	    [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q -- "$2" "$tmp/err"
-	ok $? "$1"
+	tap_ok $? "$1"
 	sed 's/^/# /' "$tmp/err"
 }
 
@@ -47,23 +42,22 @@ bad "a missing path is not looked up by name" "$tmp/h100.json"
 
 # make install into a staging directory.
 if ! make install DESTDIR="$tmp/root" prefix=/opt/wv >"$tmp/install.log" 2>&1; then
-	ok 1 "make install DESTDIR=... prefix=/opt/wv"
-	sed 's/^/# /' "$tmp/install.log" | tail -20
-	echo "1..$n"
-	exit 1
+	tap_ok 1 "make install DESTDIR=... prefix=/opt/wv"
+	tail -20 "$tmp/install.log" | tap_diag
+	tap_done
 fi
-ok 0 "make install DESTDIR=... prefix=/opt/wv"
+tap_ok 0 "make install DESTDIR=... prefix=/opt/wv"
 root=$tmp/root/opt/wv
 [ -f "$root/share/warpviz/results-h100.json" ]
-ok $? "the recorded results are under PREFIX/share/warpviz"
+tap_ok $? "the recorded results are under PREFIX/share/warpviz"
 for f in README.md NEWS COPYING AUTHORS gpu.md lecture-guide.md rules.md \
     trace-format.md validation.md; do
 	[ -f "$root/share/doc/warpviz/$f" ]
-	ok $? "$f is under PREFIX/share/doc/warpviz"
+	tap_ok $? "$f is under PREFIX/share/doc/warpviz"
 done
-[ -f "$root/share/man/man1/warpviz.1" ]; ok $? "the man page is installed"
+[ -f "$root/share/man/man1/warpviz.1" ]; tap_ok $? "the man page is installed"
 grep -q 'share/warpviz' "$root/share/man/man1/warpviz.1"
-ok $? "the man page says where the results live"
+tap_ok $? "the man page says where the results live"
 run "$root/bin/warpviz" --results h100
 good "installed: --results h100 finds PREFIX/share/warpviz/results-h100.json"
 # Proof that it read the installed copy: spoil it and see it named.
@@ -76,5 +70,4 @@ rm "$root/share/warpviz/results-h100.json"
 echo '{"version": 1}' >"$root/share/warpviz/h100.json"
 run "$root/bin/warpviz" --results h100
 bad "installed: NAME.json is tried too" "share/warpviz/h100.json"
-echo "1..$n"
-exit $fail
+tap_done

@@ -18,6 +18,7 @@
 WARPVIZ=${WARPVIZ:-./warpviz}
 srcdir=${srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 dir=$srcdir/tests/golden
+. "$srcdir/tests/tap.sh"
 update=0
 [ "$1" = "--update" ] && update=1
 
@@ -66,15 +67,12 @@ compare-powers|powers-stride32 --compare --step 1
 compare-matmul-80x24|matmul-col --compare --size 80x24
 compare-copy-offset|copy-offset --compare'
 
-n=0
-fail=0
 total=$(printf '%s\n' "$cases" | wc -l)
-echo "1..$total"
+tap_plan "$total"
 tmp=${TMPDIR:-/tmp}/golden.$$
-trap 'rm -f "$tmp"' EXIT INT TERM
+trap 'rm -f "$tmp" "$tmp.diff"' EXIT INT TERM
 printf '%s\n' "$cases" | {
 	while IFS='|' read -r name args; do
-		n=$((n + 1))
 		todo=
 		case $name in
 		*!TODO*)
@@ -86,32 +84,31 @@ printf '%s\n' "$cases" | {
 		# shellcheck disable=SC2086
 		if ! "$WARPVIZ" show $args >"$tmp" 2>&1; then
 			if [ -n "$todo" ]; then
-				echo "not ok $n - $name # TODO $todo"
+				tap_todo "$name" "$todo"
 			else
-				echo "not ok $n - $name: warpviz show $args failed"
-				fail=1
+				tap_ok 1 "$name: warpviz show $args failed"
 			fi
-			sed 's/^/# /' "$tmp"
+			tap_diag <"$tmp"
 			continue
 		fi
 		if [ $update = 1 ]; then
 			cp "$tmp" "$file"
-			echo "ok $n - $name # updated $file"
+			tap_ok 0 "$name # updated $file"
 			continue
 		fi
 		if [ ! -f "$file" ]; then
-			echo "not ok $n - $name: no $file (tests/golden.sh --update, then review)"
-			fail=1
+			tap_ok 1 "$name: no $file (tests/golden.sh --update, then review)"
 			continue
 		fi
-		if diff -u "$file" "$tmp" >"$tmp.diff" 2>&1; then
-			echo "ok $n - $name"
+		diff -u "$file" "$tmp" >"$tmp.diff" 2>&1
+		r=$?
+		if [ $r -eq 0 ]; then
+			tap_ok 0 "$name"
 		else
-			echo "not ok $n - $name: warpviz show $args differs"
-			sed 's/^/# /' "$tmp.diff"
-			fail=1
+			tap_ok 1 "$name: warpviz show $args differs"
+			tap_diag <"$tmp.diff"
 		fi
 		rm -f "$tmp.diff"
 	done
-	exit $fail
+	tap_done
 }

@@ -5,45 +5,39 @@
 # home page.  (Every source file's SPDX line is build-aux/spdx-check.sh's
 # job: make spdx-check.)  TAP.
 : "${WARPVIZ:=./warpviz}" "${srcdir:=.}"
-n=0
-fail=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi
-}
+. "$srcdir/tests/tap.sh"
 tmp=${TMPDIR:-/tmp}/wv-licence.$$
 trap 'rm -f "$tmp".*' EXIT
 
 for opt in --version -V; do
 	"$WARPVIZ" $opt >"$tmp.out" 2>"$tmp.err"
-	ok $? "$opt exits 0"
-	[ ! -s "$tmp.err" ]; ok $? "$opt writes nothing on stderr"
+	tap_ok $? "$opt exits 0"
+	[ ! -s "$tmp.err" ]; tap_ok $? "$opt writes nothing on stderr"
 	head -n 1 "$tmp.out" | grep -q '^warpviz [0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*$'
-	ok $? "$opt: first line is warpviz and the version"
+	tap_ok $? "$opt: first line is warpviz and the version"
 	grep -q '^Copyright (c) 20[0-9][0-9] .*warpviz authors' "$tmp.out"
-	ok $? "$opt: a copyright line"
+	tap_ok $? "$opt: a copyright line"
 	grep -q '^Licence ISC' "$tmp.out"
-	ok $? "$opt: the licence line names ISC"
+	tap_ok $? "$opt: the licence line names ISC"
 done
 # The copyright holder is the same in --version and COPYING.
 holder=$(sed -n 's/^Copyright (c) [0-9]* \(.*warpviz authors\).*/\1/p' "$tmp.out")
 grep -q "^Copyright (c) [0-9]* $holder" "$srcdir/COPYING"
-ok $? "COPYING names the copyright holder --version names${holder:+ ($holder)}"
+tap_ok $? "COPYING names the copyright holder --version names${holder:+ ($holder)}"
 head -n 1 "$srcdir/COPYING" | grep -q '^ISC License$'
-ok $? "COPYING is the ISC licence"
+tap_ok $? "COPYING is the ISC licence"
 grep -q 'Permission to use, copy, modify, and/or distribute this software for any' "$srcdir/COPYING"
-ok $? "COPYING grants the ISC permissions"
+tap_ok $? "COPYING grants the ISC permissions"
 grep -q 'THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES' "$srcdir/COPYING"
-ok $? "COPYING disclaims warranties"
-[ -s "$srcdir/AUTHORS" ]; ok $? "AUTHORS exists"
-grep -q '^\* [0-9.]* ' "$srcdir/NEWS"; ok $? "NEWS has release entries"
+tap_ok $? "COPYING disclaims warranties"
+[ -s "$srcdir/AUTHORS" ]; tap_ok $? "AUTHORS exists"
+grep -q '^\* [0-9.]* ' "$srcdir/NEWS"; tap_ok $? "NEWS has release entries"
 ver=$("$WARPVIZ" --version | sed -n '1s/^warpviz //p')
-grep -q "^\* $ver " "$srcdir/NEWS"; ok $? "NEWS has an entry for $ver"
+grep -q "^\* $ver " "$srcdir/NEWS"; tap_ok $? "NEWS has an entry for $ver"
 if [ -r config.h ]; then
 	grep -q '^#define PACKAGE_BUGREPORT "https://' config.h
-	ok $? "configure names a bug tracker"
+	tap_ok $? "configure names a bug tracker"
 	grep -q '^#define PACKAGE_URL "https://' config.h
-	ok $? "configure names a home page"
+	tap_ok $? "configure names a home page"
 fi
-echo "1..$n"
-exit $fail
+tap_done

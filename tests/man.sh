@@ -4,30 +4,25 @@
 # of --keys, and pass mandoc -Tlint when mandoc is installed.  TAP.
 : "${WARPVIZ:=./warpviz}" "${srcdir:=.}"
 page="$srcdir/doc/warpviz.1"
-n=0
-fail=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi
-}
+. "$srcdir/tests/tap.sh"
 [ -r "$page" ] || { echo "1..0 # SKIP no $page"; exit 0; }
 
 if [ -n "$MANDOC" ] && [ -x "$MANDOC" ] || command -v mandoc >/dev/null 2>&1; then
 	lint=$(${MANDOC:-mandoc} -Tlint -W warning "$page" 2>&1)
-	[ -z "$lint" ]; ok $? "mandoc -Tlint is clean${lint:+: $lint}"
+	[ -z "$lint" ]; tap_ok $? "mandoc -Tlint is clean${lint:+: $lint}"
 fi
 
 # Variants and their parameters: ".It Cm NAME" in the page.
 for v in $("$WARPVIZ" list --json | sed -n 's/^.*{"name": "\([^"]*\)", "family".*$/\1/p'); do
-	grep -q "^\.It Cm $v\$" "$page"; ok $? "variant $v is documented"
+	grep -q "^\.It Cm $v\$" "$page"; tap_ok $? "variant $v is documented"
 done
 for p in $("$WARPVIZ" list --json | grep -o '{"name": "[a-z]*", "min"' | sed 's/{"name": "\([a-z]*\)".*/\1/' | sort -u); do
 	grep -q "^\.It Cm $p\$\|^\.Cm $p\$\|^\.Cm $p " "$page"
-	ok $? "parameter $p is documented"
+	tap_ok $? "parameter $p is documented"
 done
 # Sub-commands.
 for c in list show trace stats check bench gpu; do
-	grep -q "^\.It Cm $c\b" "$page"; ok $? "command $c is documented"
+	grep -q "^\.It Cm $c\b" "$page"; tap_ok $? "command $c is documented"
 done
 # Every option --help names: --long as "Fl \-long", -x as "Fl x".
 for o in $("$WARPVIZ" --help | grep -o -- '--[a-z][a-z-]*\|^ *-[a-zA-Z]\b\| -[a-zA-Z] ' | tr -d ' ' | sort -u); do
@@ -35,7 +30,7 @@ for o in $("$WARPVIZ" --help | grep -o -- '--[a-z][a-z-]*\|^ *-[a-zA-Z]\b\| -[a-
 	--*) pat="Fl \\\\-$(echo "${o#--}" | sed 's/-/\\\\-/g')" ;;
 	*) pat="Fl ${o#-}" ;;
 	esac
-	grep -q -- "$pat" "$page"; ok $? "option $o is documented"
+	grep -q -- "$pat" "$page"; tap_ok $? "option $o is documented"
 done
 # Keys, when the TUI can list them.
 if keys=$("$WARPVIZ" --keys 2>/dev/null) && [ -n "$keys" ]; then
@@ -48,9 +43,8 @@ if keys=$("$WARPVIZ" --keys 2>/dev/null) && [ -n "$keys" ]; then
 		esc=$(printf '%s' "$k" | sed 's/[][\.*^$/]/\\&/g')
 		grep -q "^\.It Ic $esc\$\|^\.It Ic $esc \|^\.It Ic .* $esc\$\|^\.It Ic .* $esc " \
 		    "${TMPDIR:-/tmp}/wv-page.$$"
-		ok $? "key $k is documented"
+		tap_ok $? "key $k is documented"
 	done <"${TMPDIR:-/tmp}/wv-keys.$$"
 	rm -f "${TMPDIR:-/tmp}/wv-keys.$$" "${TMPDIR:-/tmp}/wv-page.$$"
 fi
-echo "1..$n"
-exit $fail
+tap_done

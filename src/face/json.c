@@ -11,28 +11,8 @@
 
 #include "catalog.h"
 #include "json.h"
+#include "jsonstr.h"
 #include "param.h"
-
-void
-json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; s != NULL && *s != '\0'; s++) {
-		unsigned char	c = *s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", f);
-		else if (c == '\t')
-			fputs("\\t", f);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
 
 static const char *
 space_name(enum mem_space s)
@@ -59,27 +39,27 @@ json_print_list(FILE *f)
 
 		param_defaults(&ps, v);
 		fprintf(f, "%s\n  {\"name\": ", i ? "," : "");
-		json_string(f, v->name);
+		jsonstr_write(f, v->name);
 		fputs(", \"family\": ", f);
-		json_string(f, v->family);
+		jsonstr_write(f, v->family);
 		fputs(", \"title\": ", f);
-		json_string(f, v->title);
+		jsonstr_write(f, v->title);
 		fputs(", \"kernel\": ", f);
-		json_string(f, v->kernel);
+		jsonstr_write(f, v->kernel);
 		fputs(", \"source\": ", f);
-		json_string(f, v->source);
+		jsonstr_write(f, v->source);
 		fputs(", \"compare\": ", f);
-		json_string(f, v->compare);
+		jsonstr_write(f, v->compare);
 		fputs(", \"params\": [", f);
 		for (j = 0; j < ps.n; j++) {
 			fprintf(f, "%s{\"name\": ", j ? ", " : "");
-			json_string(f, ps.def[j]->name);
+			jsonstr_write(f, ps.def[j]->name);
 			fprintf(f, ", \"min\": %" PRId64 ", \"max\": %" PRId64
 			    ", \"default\": %" PRId64 ", \"unit\": ",
 			    ps.def[j]->min, ps.def[j]->max, ps.def[j]->def);
-			json_string(f, ps.def[j]->unit);
+			jsonstr_write(f, ps.def[j]->unit);
 			fputs(", \"text\": ", f);
-			json_string(f, ps.def[j]->text);
+			jsonstr_write(f, ps.def[j]->text);
 			fputs("}", f);
 		}
 		fputs("]}", f);
@@ -96,11 +76,11 @@ json_print_access(FILE *f, const struct launch *l, enum arch arch,
 	int				 i;
 
 	fputs("{\"variant\": ", f);
-	json_string(f, l->v->name);
+	jsonstr_write(f, l->v->name);
 	fprintf(f, ", \"step\": %" PRId64 ", \"site\": ", a->step);
-	json_string(f, s->text);
+	jsonstr_write(f, s->text);
 	fputs(", \"array\": ", f);
-	json_string(f, arr->def->name);
+	jsonstr_write(f, arr->def->name);
 	fprintf(f, ", \"base\": %" PRId64 ", \"space\": \"%s\", \"op\": \"%s\""
 	    ", \"size\": %d, \"arch\": \"%s\", \"block\": [%" PRId64 ", %"
 	    PRId64 "], \"warp\": %d", arr->base, space_name(s->space),
@@ -191,9 +171,9 @@ json_print_stats(FILE *f, const struct launch *l, const struct totals *t)
 
 	param_format(&l->ps, buf, sizeof buf, 1);
 	fputs("{\"variant\": ", f);
-	json_string(f, l->v->name);
+	jsonstr_write(f, l->v->name);
 	fputs(", \"params\": ", f);
-	json_string(f, buf);
+	jsonstr_write(f, buf);
 	fprintf(f, ", \"arch\": \"%s\", \"grid\": [%" PRId64 ", %" PRId64
 	    "], \"block\": [%" PRId64 ", %" PRId64 "], \"warps\": %" PRId64
 	    ", \"steps_per_warp\": %" PRId64 ", \"fast_sites\": %d, "
@@ -202,7 +182,7 @@ json_print_stats(FILE *f, const struct launch *l, const struct totals *t)
 	    t->fast);
 	for (i = 0; i < l->nsites; i++) {
 		fprintf(f, "%s\n  {\"site\": ", i ? "," : "");
-		json_string(f, l->sites[i].text);
+		jsonstr_write(f, l->sites[i].text);
 		fprintf(f, ", \"space\": \"%s\", \"op\": \"%s\", ",
 		    space_name(l->sites[i].space),
 		    l->sites[i].op == OP_LOAD ? "load" : "store");

@@ -19,7 +19,5 @@ void	json_print_access(FILE *, const struct launch *, enum arch,
 	    const struct access *, const struct access_result *);
 /* Whole-launch totals as one JSON object. */
 void	json_print_stats(FILE *, const struct launch *, const struct totals *);
-/* Write s as a JSON string literal. */
-void	json_string(FILE *, const char *s);
 
 #endif

@@ -44,31 +44,44 @@ struct gpu_kernel_info {
 };
 
 struct gpu_ops {
+	/* "cuda" or "none", for messages. */
 	const char	*name;
-	/* Open the device and load the embedded kernels; an enum gpu_status. */
+	/* Open the device and load the embedded kernels: an enum gpu_status,
+	   and unless GPU_OK the reason in why (len bytes); may take a second. */
 	int		 (*open)(struct gpu_device *, char *why, size_t len);
+	/* Make the opened device current in the calling thread. */
 	int		 (*bind)(void);
-	int		 (*alloc)(uint64_t *, size_t);
-	void		 (*free)(uint64_t);
-	int		 (*upload)(uint64_t, const void *, size_t);
-	int		 (*download)(void *, uint64_t, size_t);
-	int		 (*fill)(uint64_t, unsigned char, size_t);
+	/* Allocate len bytes of device memory (at least 1) at *ptr. */
+	int		 (*alloc)(uint64_t *ptr, size_t len);
+	/* Free what alloc gave; 0 is ignored. */
+	void		 (*free)(uint64_t ptr);
+	/* Copy len bytes from the host to the device. */
+	int		 (*upload)(uint64_t dst, const void *src, size_t len);
+	/* Copy len bytes from the device to the host. */
+	int		 (*download)(void *dst, uint64_t src, size_t len);
+	/* Set len bytes of device memory to the byte c, and wait. */
+	int		 (*fill)(uint64_t dst, unsigned char c, size_t len);
 	/* Load a compiled image (cubin or PTX) as one more module; its
-	 * kernels are then named "#H:name" with the *handle H. */
+	   kernels are then named "#H:name" with the *handle H. */
 	int		 (*load_module)(const void *image, int *handle);
-	/* Copy into a __constant__ or __device__ symbol of a kernel's module. */
+	/* Copy len bytes into a __constant__ or __device__ symbol of the
+	   module that holds kernel. */
 	int		 (*set_symbol)(const char *kernel, const char *symbol,
-			     const void *, size_t);
+			     const void *, size_t len);
+	/* Registers, static shared memory and the driver's resident blocks
+	   per SM of kernel at threads per block and dyn_smem bytes. */
 	int		 (*kernel_info)(const char *kernel, int threads,
 			     int dyn_smem, struct gpu_kernel_info *);
-	/* Launch once and time it with events: milliseconds. */
+	/* Launch kernel once and time it with events into *ms. */
 	int		 (*time_kernel)(const char *kernel, const int64_t grid[2],
 			     const int64_t block[2], int dyn_smem, void **args,
 			     float *ms);
-	/* Time a device-to-device copy of len bytes. */
-	int		 (*time_copy)(uint64_t dst, uint64_t src, size_t,
+	/* Time a device-to-device copy of len bytes into *ms. */
+	int		 (*time_copy)(uint64_t dst, uint64_t src, size_t len,
 			     float *ms);
+	/* The reason the last call returned -1 (static, one line). */
 	const char	*(*error)(void);
+	/* Unload the kernels and give the device back; safe when not open. */
 	void		 (*close)(void);
 };
 

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "gpu-results.h"
+#include "jsonstr.h"
 
 static const char *status_names[] = { "none", "ok", "mismatch", "error",
     "timed" };
@@ -25,21 +26,6 @@ gpu_results_status(int s)
 	if (s < 0 || s > RESULT_TIMED)
 		return "none";
 	return status_names[s];
-}
-
-static void
-put_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s != '\0'; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", (unsigned char)*s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
 }
 
 void
@@ -62,26 +48,26 @@ gpu_results_write(FILE *f, const struct gpu_record *rec)
 	int	i;
 
 	fputs("{\"gpu\": ", f);
-	put_string(f, rec->gpu);
+	jsonstr_write(f, rec->gpu);
 	fputs(", \"driver\": ", f);
-	put_string(f, rec->driver);
+	jsonstr_write(f, rec->driver);
 	fputs(", \"cc\": ", f);
-	put_string(f, rec->cc);
+	jsonstr_write(f, rec->cc);
 	fputs(", \"date\": ", f);
-	put_string(f, rec->date);
+	jsonstr_write(f, rec->date);
 	fprintf(f, ", \"memcpy_gbps\": %.1f,\n \"results\": [", rec->memcpy_gbps);
 	for (i = 0; i < rec->n; i++) {
 		const struct gpu_result *r = &rec->results[i];
 
 		fprintf(f, "%s\n  {\"variant\": ", i ? "," : "");
-		put_string(f, r->variant);
+		jsonstr_write(f, r->variant);
 		fputs(", \"params\": ", f);
-		put_string(f, r->params);
+		jsonstr_write(f, r->params);
 		fputs(", \"kernel\": ", f);
-		put_string(f, r->kernel);
+		jsonstr_write(f, r->kernel);
 		fprintf(f, ", \"status\": \"%s\", \"error\": ",
 		    gpu_results_status(r->status));
-		put_string(f, r->error);
+		jsonstr_write(f, r->error);
 		fprintf(f, ", \"ms\": %.6f, \"runs\": %d, \"bytes\": %.0f, "
 		    "\"gbps\": %.1f, \"checked\": %ld, \"regs\": %d, "
 		    "\"blocks_per_sm\": %d, \"threads\": %d}", r->ms, r->runs,

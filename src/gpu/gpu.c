@@ -34,6 +34,7 @@ static struct {
 	pthread_t		 thread;
 	int			 started, quit;
 	int			 probed;
+	int			 opening;	/* the worker is opening it */
 	enum gpu_status		 status;
 	char			 why[256];
 	char			 short_why[128];	/* gpu_no_timing's */
@@ -98,25 +99,58 @@ gpu_no_timing(char *buf, size_t len)
 	    "recorded times", why);
 }
 
-/* Open the backend once; the answer is kept. */
-static enum gpu_status
-gpu_probe(void)
+/* The backend: the null one under WARPVIZ_GPU=off, else CUDA. */
+static const struct gpu_ops *
+gpu_backend(void)
 {
 	const char	*env = getenv("WARPVIZ_GPU");
 
-	if (g.probed)
-		return g.status;
-	g.probed = 1;
 	if (env != NULL && strcmp(env, "off") == 0)
-		g.ops = &gpu_none_ops;
-	else
-		g.ops = &gpu_cuda_ops;
-	g.status = g.ops->open(&g.dev, g.why, sizeof g.why);
-	if (g.status == GPU_OK) {
+		return &gpu_none_ops;
+	return &gpu_cuda_ops;
+}
+
+/*
+ * Open ops (which may take a second: dlopen, cuInit, the modules) with
+ * the lock released, and keep the answer; called and returns with the
+ * lock held.  The worker opens CUDA this way, so a key never waits.
+ */
+static enum gpu_status
+gpu_open(const struct gpu_ops *ops)
+{
+	struct gpu_device	dev;
+	char			why[sizeof g.why];
+	enum gpu_status		status;
+
+	memset(&dev, 0, sizeof dev);
+	why[0] = '\0';
+	g.opening = 1;
+	pthread_mutex_unlock(&g.lock);
+	status = ops->open(&dev, why, sizeof why);
+	pthread_mutex_lock(&g.lock);
+	g.opening = 0;
+	g.ops = ops;
+	g.dev = dev;
+	g.status = status;
+	snprintf(g.why, sizeof g.why, "%s", why);
+	g.probed = 1;
+	if (status == GPU_OK) {
 		gpu_results_device(&g.live, &g.dev);
 		gpu_run_set_arch(g.dev.cc_major * 10 + g.dev.cc_minor);
 	}
-	return g.status;
+	return status;
+}
+
+/* Open the backend once, here and now; the answer is kept. */
+static enum gpu_status
+gpu_probe(void)
+{
+	enum gpu_status	status;
+
+	pthread_mutex_lock(&g.lock);
+	status = g.probed ? g.status : gpu_open(gpu_backend());
+	pthread_mutex_unlock(&g.lock);
+	return status;
 }
 
 /* The key of a result: the variant and all its parameter values. */
@@ -141,6 +175,16 @@ record_find(struct gpu_record *rec, const char *variant, const char *params)
 	return NULL;
 }
 
+/* The result for these parameters in rec (NULL: none, or no rec). */
+static struct gpu_result *
+record_get(struct gpu_record *rec, const struct param_set *ps)
+{
+	char	key[256];
+
+	result_key(ps, key, sizeof key);
+	return record_find(rec, ps->v->name, key);
+}
+
 static void
 record_put(struct gpu_record *rec, const struct gpu_result *r)
 {
@@ -158,38 +202,25 @@ record_put(struct gpu_record *rec, const struct gpu_result *r)
 }
 
 /*
- * The comparison partners of a variant: "name" or "name:p=v,p=v" from
- * v->compare, with parameters of the same name taken from ps.
+ * The comparison partners of a variant (v->compare, through
+ * param_partner, with parameters of the same name taken from ps); a
+ * partner the catalog refuses is left out.  Returns how many.
  */
 static int
 gpu_partners(const struct param_set *ps, struct param_set *out, int max)
 {
-	const char	*p = ps->v->compare;
-	char		 tok[128], *colon, *a, *save;
-	int		 n = 0, i, j;
+	const char	*e;
+	char		*cause = NULL;
 	size_t		 len;
+	int		 n = 0;
 
-	while (p != NULL && *p != '\0' && n < max) {
-		p += strspn(p, " ,");
-		len = strcspn(p, " ,");
-		if (len == 0)
-			break;
-		snprintf(tok, sizeof tok, "%.*s", (int)len, p);
-		p += len;
-		if ((colon = strchr(tok, ':')) != NULL)
-			*colon++ = '\0';
-		if (catalog_find(tok) == NULL)
+	for (e = ps->v->compare; n < max &&
+	    (e = param_partner_next(e, &len)) != NULL; e += len) {
+		if (param_partner(&out[n], e, len, ps, catalog_find,
+		    &cause) != 0) {
+			free(cause);
+			cause = NULL;
 			continue;
-		param_defaults(&out[n], catalog_find(tok));
-		for (i = 0; i < out[n].n; i++)
-			if ((j = param_find(ps, out[n].def[i]->name)) >= 0)
-				out[n].val[i] = ps->val[j];
-		for (a = colon != NULL ? strtok_r(colon, ",", &save) : NULL;
-		    a != NULL; a = strtok_r(NULL, ",", &save)) {
-			char	*cause = NULL;
-
-			if (param_assign(&out[n], a, &cause) != 0)
-				free(cause);
 		}
 		n++;
 	}
@@ -209,6 +240,11 @@ gpu_worker(void *arg)
 			pthread_cond_wait(&g.wake, &g.lock);
 		if (g.quit)
 			break;
+		/* The first request opens the driver here, not on its caller. */
+		if (!g.probed && gpu_open(gpu_backend()) != GPU_OK) {
+			g.busy = 0;
+			continue;
+		}
 		for (i = 0; i < g.njobs && !g.quit; i++) {
 			g.current = i;
 			ps = g.jobs[i];
@@ -231,13 +267,17 @@ gpu_request(const struct param_set *ps, const char **why)
 	int		 rc = -1;
 
 	pthread_mutex_lock(&g.lock);
-	if (gpu_probe() != GPU_OK) {
+	/* The null backend answers at once; CUDA is opened by the worker. */
+	if (!g.probed && gpu_backend() == &gpu_none_ops)
+		gpu_open(&gpu_none_ops);
+	if (g.probed && g.status != GPU_OK) {
 		gpu_no_timing(g.short_why, sizeof g.short_why);
 		*why = g.short_why;
 		goto out;
 	}
 	if (g.busy) {
-		*why = "a GPU run is already in progress";
+		*why = g.opening ? "the GPU driver is still being opened" :
+		    "a GPU run is already in progress";
 		goto out;
 	}
 	if (gpu_run_kernel(ps, kbuf, sizeof kbuf, &kwhy) == NULL) {
@@ -376,26 +416,46 @@ fmt_partner(char *line, const struct param_set *pp, const struct gpu_result *r,
 		    label, t, self->ms / r->ms);
 }
 
+/*
+ * One line per comparison partner of ps that rec has a result for, timed
+ * against self; at most max.  Returns the number of lines.
+ */
+static int
+fmt_partners(struct gpu_record *rec, const struct param_set *ps,
+    const struct gpu_result *self, char lines[][GPU_LINE_MAX], int max)
+{
+	struct param_set	 partners[MAX_PARTNERS];
+	struct gpu_result	*r;
+	int			 i, n = 0, np;
+
+	np = gpu_partners(ps, partners, MAX_PARTNERS);
+	for (i = 0; i < np && n < max; i++)
+		if ((r = record_get(rec, &partners[i])) != NULL)
+			fmt_partner(lines[n++], &partners[i], r, self);
+	return n;
+}
+
 int
 gpu_panel(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 {
-	struct param_set	 partners[MAX_PARTNERS];
 	struct gpu_record	*rec;
-	struct gpu_result	*self, *r;
-	char			 key[256], kbuf[48];
+	struct gpu_result	*self;
+	char			 kbuf[48];
 	const char		*kwhy;
-	int			 n = 0, np, i, live;
+	int			 n = 0, live;
 
 	pthread_mutex_lock(&g.lock);
-	result_key(ps, key, sizeof key);
-	self = record_find(&g.live, ps->v->name, key);
+	self = record_get(&g.live, ps);
 	live = self != NULL;
 	rec = live ? &g.live : g.recorded;
 	if (!live)
-		self = record_find(g.recorded, ps->v->name, key);
+		self = record_get(g.recorded, ps);
 
 	/* Line 0: where the numbers come from, or why there are none. */
-	if (g.busy && strcmp(g.jobs[0].v->name, ps->v->name) == 0)
+	if (g.busy && g.opening && strcmp(g.jobs[0].v->name,
+	    ps->v->name) == 0)
+		lprintf(lines[n++], "GPU: opening the driver...");
+	else if (g.busy && strcmp(g.jobs[0].v->name, ps->v->name) == 0)
 		lprintf(lines[n++], "GPU: running %s (%d of %d)"
 		    "...", g.jobs[g.current].v->name, g.current + 1, g.njobs);
 	else if (live)
@@ -416,13 +476,8 @@ gpu_panel(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 
 	if (self != NULL) {
 		fmt_result(lines[n++], "this: ", self);
-		np = gpu_partners(ps, partners, MAX_PARTNERS);
-		for (i = 0; i < np && n < GPU_PANEL_LINES - 1; i++) {
-			result_key(&partners[i], key, sizeof key);
-			if ((r = record_find(rec, partners[i].v->name, key))
-			    != NULL)
-				fmt_partner(lines[n++], &partners[i], r, self);
-		}
+		n += fmt_partners(rec, ps, self, lines + n,
+		    GPU_PANEL_LINES - 1 - n);
 		if (ps->v->note != NULL && n < GPU_PANEL_LINES)
 			lprintf(lines[n++], "note: %s",
 			    ps->v->note);
@@ -453,8 +508,8 @@ gpu_occupancy(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 	struct launch		 l;
 	struct occ_result	 o;
 	struct gpu_result	*r;
-	const char		*kernel, *why;
-	char			*cause = NULL, key[256], regtext[48], kbuf[48];
+	const char		*kernel, *why, *where = NULL;
+	char			*cause = NULL, regtext[48], kbuf[48];
 	int			 n = 0, i, regs, at;
 
 	if (launch_init(&l, ps, &cause) != 0) {
@@ -482,14 +537,13 @@ gpu_occupancy(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 		    occupancy_limit_name(o.limit), regtext);
 	}
 	pthread_mutex_lock(&g.lock);
-	result_key(ps, key, sizeof key);
-	r = record_find(&g.live, ps->v->name, key);
-	if (r == NULL)
-		r = record_find(g.recorded, ps->v->name, key);
+	if ((r = record_get(&g.live, ps)) != NULL)
+		where = g.dev.name;
+	else if ((r = record_get(g.recorded, ps)) != NULL)
+		where = g.recorded->gpu;
 	if (r != NULL && r->regs > 0)
 		lprintf(lines[n++], "%s (driver): %d regs, %d "
-		    "blocks per SM = %d warps", r == record_find(&g.live,
-		    ps->v->name, key) ? g.dev.name : g.recorded->gpu, r->regs,
+		    "blocks per SM = %d warps", where, r->regs,
 		    r->blocks_per_sm,
 		    r->blocks_per_sm * (int)((l.threads + 31) / 32));
 	pthread_mutex_unlock(&g.lock);
@@ -557,21 +611,10 @@ print_occupancy(FILE *f)
 }
 
 int
-gpu_info_main(int argc, char **argv)
+gpu_info(void)
 {
-	int	i, status;
+	int	status;
 
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-			printf("usage: warpviz gpu\nThe GPU, its driver and the "
-			    "embedded kernels, or why there is no live GPU "
-			    "(exit status 1).\n");
-			return 0;
-		}
-		fprintf(stderr, "warpviz: gpu: unexpected argument '%s' (it "
-		    "takes none)\n", argv[i]);
-		return 2;
-	}
 	status = gpu_probe();
 	if (status == GPU_OK || g.dev.name[0] != '\0')
 		print_device(stdout);
@@ -587,34 +630,10 @@ gpu_info_main(int argc, char **argv)
 
 /* --- warpviz bench --- */
 
-/* "name" or "name:p=v,p=v" into a parameter set; -1 with a message. */
+/* Add ps to list unless there; *more set when there is no room. */
 static int
-bench_spec(const char *spec, struct param_set *ps)
-{
-	char			 name[64], *colon, *a, *save, *cause = NULL;
-	const struct variant	*v;
-
-	snprintf(name, sizeof name, "%s", spec);
-	if ((colon = strchr(name, ':')) != NULL)
-		*colon++ = '\0';
-	if ((v = catalog_find(name)) == NULL) {
-		fprintf(stderr, "warpviz: bench: unknown variant '%s' (see "
-		    "warpviz list)\n", name);
-		return -1;
-	}
-	param_defaults(ps, v);
-	for (a = colon != NULL ? strtok_r(colon, ",", &save) : NULL; a != NULL;
-	    a = strtok_r(NULL, ",", &save))
-		if (param_assign(ps, a, &cause) != 0) {
-			fprintf(stderr, "warpviz: bench: %s\n", cause);
-			free(cause);
-			return -1;
-		}
-	return 0;
-}
-
-static int
-bench_add(struct param_set *list, int n, const struct param_set *ps)
+bench_add(struct param_set *list, int n, const struct param_set *ps,
+    int *more)
 {
 	char	a[256], b[256];
 	int	i;
@@ -627,57 +646,49 @@ bench_add(struct param_set *list, int n, const struct param_set *ps)
 	}
 	if (n < RESULTS_MAX)
 		list[n++] = *ps;
+	else
+		*more = 1;
 	return n;
 }
 
 int
-gpu_bench_main(int argc, char **argv)
+gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 {
 	static struct param_set	 list[RESULTS_MAX];
-	struct param_set	 asked[RESULTS_MAX], partners[MAX_PARTNERS];
+	static struct param_set	 asked[RESULTS_MAX];
+	struct param_set	 partners[MAX_PARTNERS];
 	static struct gpu_record rec;
-	struct gpu_result	*self, *r;
+	struct gpu_result	*self;
 	double			 memcpy_ms = 0;
 	size_t			 memcpy_bytes = MEMCPY_BYTES;
-	char			 line[GPU_LINE_MAX], key[256], t[32];
-	int			 i, j, k, n = 0, nasked = 0, json = 0, bad = 0;
-	int			 np, once = 0;
+	char			 line[GPU_LINE_MAX], t[32];
+	char			 plines[MAX_PARTNERS][GPU_LINE_MAX];
+	int			 i, j, k, n = 0, nasked = 0, bad = 0;
+	int			 np, more = 0;
 
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--json") == 0)
-			json = 1;
-		else if (strcmp(argv[i], "--once") == 0)
-			once = 1;
-		else if (strcmp(argv[i], "-h") == 0 ||
-		    strcmp(argv[i], "--help") == 0) {
-			printf("usage: warpviz bench [VARIANT[:NAME=VALUE,...]"
-			    "]... [--json] [--once]\nTime each variant (default: "
-			    "all) and its comparison partners on the GPU.\n"
-			    "--once: launch only the named variants, once "
-			    "each (for ncu).\nExit "
-			    "status: 0 all verified, 1 a run failed, 2 bad "
-			    "arguments, 3 no GPU.\n");
-			return 0;
-		} else if (argv[i][0] == '-') {
-			fprintf(stderr, "warpviz: bench: unknown option '%s' "
-			    "(allowed: --json, --once)\n", argv[i]);
-			return 2;
-		} else if (nasked < RESULTS_MAX) {
-			if (bench_spec(argv[i], &asked[nasked]) != 0)
-				return 2;
-			nasked++;
-		}
+	if (nspecs > RESULTS_MAX) {
+		fprintf(stderr, "warpviz: bench: %d variants is too many (at "
+		    "most %d)\n", nspecs, RESULTS_MAX);
+		return 2;
 	}
+	for (i = 0; i < nspecs; i++)
+		asked[nasked++] = specs[i];
 	if (nasked == 0)
-		for (i = 0; catalog[i] != NULL; i++)
+		for (i = 0; catalog[i] != NULL && nasked < RESULTS_MAX; i++)
 			param_defaults(&asked[nasked++], catalog[i]);
 	for (i = 0; i < nasked; i++) {
-		n = bench_add(list, n, &asked[i]);
+		n = bench_add(list, n, &asked[i], &more);
 		if (once)
 			continue;
 		np = gpu_partners(&asked[i], partners, MAX_PARTNERS);
 		for (j = 0; j < np; j++)
-			n = bench_add(list, n, &partners[j]);
+			n = bench_add(list, n, &partners[j], &more);
+	}
+	if (more) {
+		fprintf(stderr, "warpviz: bench: the variants and their "
+		    "partners make more than %d runs (name fewer)\n",
+		    RESULTS_MAX);
+		return 2;
 	}
 
 	/* The reference copy moves as many bytes as the first copy kernel. */
@@ -713,7 +724,7 @@ gpu_bench_main(int argc, char **argv)
 
 		if (gpu_run(g.ops, &list[i], &res) != 0)
 			bad = 1;
-		rec.results[rec.n++] = res;
+		record_put(&rec, &res);
 		if (!json) {
 			fmt_result(line, "", &res);
 			printf("%-18s %s\n%18s %s\n", res.variant, res.params,
@@ -734,17 +745,13 @@ gpu_bench_main(int argc, char **argv)
 	else {
 		printf("\ncomparisons:\n");
 		for (i = 0; i < nasked; i++) {
-			param_format(&asked[i], key, sizeof key, 1);
-			self = record_find(&rec, asked[i].v->name, key);
-			np = gpu_partners(&asked[i], partners, MAX_PARTNERS);
-			for (j = 0; j < np && self != NULL; j++) {
-				param_format(&partners[j], key, sizeof key, 1);
-				if ((r = record_find(&rec,
-				    partners[j].v->name, key)) == NULL)
-					continue;
-				fmt_partner(line, &partners[j], r, self);
-				printf("  %-18s %s\n", asked[i].v->name, line);
-			}
+			if ((self = record_get(&rec, &asked[i])) == NULL)
+				continue;
+			np = fmt_partners(&rec, &asked[i], self, plines,
+			    MAX_PARTNERS);
+			for (j = 0; j < np; j++)
+				printf("  %-18s %s\n", asked[i].v->name,
+				    plines[j]);
 		}
 		for (k = 0; k < n; k++)
 			if (list[k].v->live.copy_bytes != NULL &&

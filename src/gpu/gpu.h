@@ -3,37 +3,46 @@
  * says why there is no GPU; gpu-cuda.c loads libcuda.so.1 at run time
  * (never linked).  The TUI talks to it only through the functions below:
  * it asks for a run, and asks each frame for the lines of the GPU panel.
- * Runs happen on a worker thread; nothing here blocks the caller.
+ * Nothing the TUI calls blocks: the driver is opened (dlopen, cuInit, the
+ * kernels' modules: up to a second) by the worker thread on the first
+ * request, and runs happen there; the calls below only take a lock that
+ * the worker holds for moments between those steps.  gpu_info and
+ * gpu_bench, for the command line, open the driver on the caller.
  */
 #ifndef WV_GPU_H
 #define WV_GPU_H
 
 #include "param.h"
 
-#define GPU_PANEL_LINES	5
-#define GPU_OCC_LINES	3
-#define GPU_LINE_MAX	128
+#define GPU_PANEL_LINES	5	/* gpu_panel's most; the frame shows 3 */
+#define GPU_OCC_LINES	3	/* gpu_occupancy's most */
+#define GPU_LINE_MAX	128	/* bytes per line, NUL included */
 
 /*
  * warpviz gpu: print the device, driver, embedded architectures and the
- * occupancy table, or why there is no GPU.  Exit status 0 when a GPU is
- * ready, 1 when none is (the reason is on the "status:" line), 2 on bad
- * arguments.
+ * occupancy table, or why there is no GPU.  Returns the exit status: 0
+ * when a GPU is ready, 1 when none is (the reason is on the "status:"
+ * line).
  */
-int	gpu_info_main(int argc, char **argv);
+int	gpu_info(void);
 /*
- * warpviz bench [VARIANT[:NAME=VALUE,...]]... [--json]: time the variants
- * (default: all) and their comparison partners, and cuMemcpyDtoD as the
- * bandwidth reference.  Exit status 0 all verified, 1 a run failed
- * (mismatch or CUDA error), 2 bad arguments, 3 no GPU (reason on one
- * line on stderr).
+ * warpviz bench: time the variants at these parameters (none: every
+ * variant at its defaults) and, unless once, their comparison partners,
+ * and cuMemcpyDtoD as the bandwidth reference; print a table or, with
+ * json, the record of gpu-results.h.  once: launch each named variant
+ * once (for ncu).  Returns the exit status: 0 all verified, 1 a run
+ * failed (mismatch or CUDA error), 2 too many runs, 3 no GPU (reason on
+ * one line on stderr).
  */
-int	gpu_bench_main(int argc, char **argv);
+int	gpu_bench(const struct param_set *, int n, int json, int once);
 
 /*
  * Start timing the variant at these parameters (and its comparison
- * partner) on the worker thread.  Returns 0 when started, or -1 with a
- * one-line reason in *why (static text, not to be freed): no GPU, busy.
+ * partners) on the worker thread, opening the driver there first if no
+ * request has.  Returns 0 when started, or -1 with a one-line reason in
+ * *why (not to be freed): no GPU (known once the driver was opened, or at
+ * once under WARPVIZ_GPU=off), busy, no live kernel at these parameters.
+ * A driver that fails to open on the worker shows in gpu_panel.
  */
 int	gpu_request(const struct param_set *, const char **why);
 /*

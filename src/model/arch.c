@@ -10,6 +10,7 @@
 #include "arch.h"
 
 struct arch_ops {
+	/* As --arch takes it: "modern", "legacy". */
 	const char	*name;
 	/* Fill the global-memory part of r for the access. */
 	void		(*global)(const struct launch_site *,

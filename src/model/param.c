@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,7 +84,9 @@ param_set_text(struct param_set *ps, const char *name, const char *value,
 	d = ps->def[i];
 	errno = 0;
 	v = strtoll(value, &end, 10);
-	if (*value == '\0' || *end != '\0' || errno != 0) {
+	/* strtoll skips leading blanks: refuse them like trailing ones. */
+	if (!isdigit((unsigned char)value[value[0] == '-']) || *end != '\0' ||
+	    errno != 0) {
 		*cause = cause_printf("parameter '%s': '%s' is not a whole "
 		    "number (allowed: %lld to %lld)", d->name, value,
 		    (long long)d->min, (long long)d->max);

@@ -159,7 +159,10 @@ struct variant {
 	const char	*require;	/* over parameters: must hold */
 	const char	*require_text;	/* what to tell when it does not */
 	struct body_def	 body[VARIANT_MAX_BODY];
-	const char	*compare;	/* partners: "matmul-row,matmul-tiled" */
+	const char	*compare;	/* partners, blank-separated, each
+					   "name" or "name:p=v,p=v":
+					   "matmul-row matmul-tiled" (see
+					   param_partner_next) */
 	const char	*note;		/* what the hardware hides, or NULL */
 
 	/* --- live run: see struct live_spec --- */

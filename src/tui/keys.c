@@ -6,8 +6,6 @@
  */
 #include "config.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +13,7 @@
 #include "catalog.h"
 #include "gpu.h"
 #include "keys.h"
+#include "opts.h"
 #include "overlay.h"
 #include "tui-curses.h"
 
@@ -577,22 +576,6 @@ apply_param(struct state *st)
 	return MOVED;
 }
 
-/* Parse a whole number from 0; -1 when not one. */
-static int
-parse_num(const char *s, int64_t *out, const char **end)
-{
-	char		*e;
-	long long	 v;
-
-	errno = 0;
-	v = strtoll(s, &e, 10);
-	if (e == s || errno != 0 || v < 0 || !isdigit((unsigned char)*s))
-		return -1;
-	*out = v;
-	*end = e;
-	return 0;
-}
-
 /* Go to a typed position; one that is out of bounds changes nothing. */
 static int
 go(struct state *st, int64_t step, int64_t bx, int64_t by)
@@ -611,28 +594,25 @@ go(struct state *st, int64_t step, int64_t bx, int64_t by)
 static int
 apply_block(struct state *st)
 {
-	const char	*e;
-	int64_t		 x, y = 0;
+	int64_t		 xy[2];
 
-	if (parse_num(st->input, &x, &e) != 0 || (*e != '\0' && (*e != ',' ||
-	    parse_num(e + 1, &y, &e) != 0 || *e != '\0'))) {
+	if (opts_pair(st->input, ',', 0, INT64_MAX, xy) != 0) {
 		state_status(st, "block: '%s' is not X or X,Y (nothing changed)",
 		    st->input);
 		return INTENT_REDRAW;
 	}
-	if (go(st, st->step, x, y) != MOVED)
+	if (go(st, st->step, xy[0], xy[1]) != MOVED)
 		return INTENT_REDRAW;
-	state_status(st, "block %lld,%lld", (long long)x, (long long)y);
+	state_status(st, "block %lld,%lld", (long long)xy[0], (long long)xy[1]);
 	return MOVED;
 }
 
 static int
 apply_step(struct state *st)
 {
-	const char	*e;
 	int64_t		 k, n = state_nsteps(st);
 
-	if (parse_num(st->input, &k, &e) != 0 || *e != '\0') {
+	if (opts_number(st->input, 0, INT64_MAX, &k) != 0) {
 		state_status(st, "step: '%s' is not allowed (0..%lld; nothing "
 		    "changed)", st->input, (long long)n - 1);
 		return INTENT_REDRAW;

@@ -21,9 +21,14 @@
 #define INTENT_RELAYOUT		0x8	/* the terminal size changed */
 
 struct keys_entry {
-	int		  key[KEYS_PER_ACTION];		/* curses codes, 0 ends */
-	const char	 *name[KEYS_PER_ACTION];	/* as shown; NULL: not listed */
+	/* The curses key codes that run it; 0 ends the list. */
+	int		  key[KEYS_PER_ACTION];
+	/* Each key as help and --keys show it; NULL: not listed. */
+	const char	 *name[KEYS_PER_ACTION];
+	/* What it does, one line; NULL ends the table. */
 	const char	 *help;
+	/* The action: changes the state, returns intent bits, never draws;
+	   NULL for the lists' keys, which overlay.c handles. */
 	int		(*fn)(struct state *);
 };
 

@@ -18,15 +18,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "catalog.h"
-#include "cli.h"
 #include "gpu.h"
 #include "keys.h"
+#include "opts.h"
 #include "overlay.h"
 #include "paint.h"
 #include "state.h"
 #include "tui-curses.h"
+#include "tui-term.h"
 #include "tui.h"
 #include "view.h"
 
@@ -35,14 +37,12 @@
 #define TUI_WORK_POLL_MS 100	/* progress while totals are computed */
 #define TUI_WORK_WAIT_MS 15	/* totals this quick come with the frame */
 
+/* What the loop needs from the options, with the automatic ones decided. */
 struct tui_opts {
 	int		 color;		/* 0 never, 1 always, -1 auto */
-	int		 ascii;		/* -1 auto */
+	int		 ascii;		/* 0 or 1 */
 	int		 mouse;
 	int64_t		 frames;	/* 0: run until q */
-	const char	*results;
-	int		 keys;
-	int64_t		 bench;		/* --bench-frames N */
 };
 
 static volatile sig_atomic_t	tui_signal;
@@ -88,140 +88,26 @@ tui_now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* "--name VALUE" or "--name=VALUE"; NULL when argv[*i] is not --name. */
-static const char *
-tui_value(const char *name, int argc, char **argv, int *i, int *bad)
-{
-	size_t	len = strlen(name);
-
-	if (strncmp(argv[*i], name, len) != 0)
-		return NULL;
-	if (argv[*i][len] == '=')
-		return argv[*i] + len + 1;
-	if (argv[*i][len] != '\0')
-		return NULL;
-	if (*i + 1 >= argc) {
-		cli_usage_error("%s: needs a value", name);
-		*bad = 1;
-		return NULL;
-	}
-	return argv[++*i];
-}
-
+/*
+ * The first state from the options; -1 after printing an error.  The
+ * caller has checked step, block and warp against the variant's launch.
+ */
 static int
-tui_count(const char *opt, const char *s, int64_t *out)
-{
-	char		*end;
-	long long	 v;
-
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno != 0 || v < 1 ||
-	    v > 100000000) {
-		cli_usage_error("%s: '%s' is not allowed (a whole number from "
-		    "1 to 100000000)", opt, s);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
-/* Parse the TUI's own options and the common ones; -1 after an error. */
-static int
-tui_parse(int argc, char **argv, struct cli_common *c, struct tui_opts *o)
-{
-	const char	*v, *variant = NULL;
-	int		 i, r, bad = 0;
-
-	cli_common_init(c);
-	memset(o, 0, sizeof *o);
-	o->color = -1;
-	o->ascii = -1;
-	o->mouse = 1;
-	for (i = 0; i < argc; i++) {
-		if ((r = cli_common_option(c, argc, argv, &i)) < 0)
-			return -1;
-		if (r > 0)
-			continue;
-		if ((v = tui_value("--variant", argc, argv, &i, &bad)) != NULL)
-			variant = v;
-		else if ((v = tui_value("--results", argc, argv, &i,
-		    &bad)) != NULL)
-			o->results = v;
-		else if ((v = tui_value("--frames", argc, argv, &i,
-		    &bad)) != NULL) {
-			if (tui_count("--frames", v, &o->frames) != 0)
-				return -1;
-		} else if ((v = tui_value("--bench-frames", argc, argv, &i,
-		    &bad)) != NULL) {
-			if (tui_count("--bench-frames", v, &o->bench) != 0)
-				return -1;
-		} else if (bad)
-			return -1;
-		else if (strcmp(argv[i], "--color") == 0 ||
-		    strcmp(argv[i], "--color=always") == 0)
-			o->color = 1;
-		else if (strcmp(argv[i], "--color=never") == 0)
-			o->color = 0;
-		else if (strcmp(argv[i], "--color=auto") == 0)
-			o->color = -1;
-		else if (strncmp(argv[i], "--color=", 8) == 0) {
-			cli_usage_error("--color: '%s' is not allowed (auto, "
-			    "always or never)", argv[i] + 8);
-			return -1;
-		} else if (strcmp(argv[i], "--ascii") == 0)
-			o->ascii = 1;
-		else if (strcmp(argv[i], "--no-mouse") == 0)
-			o->mouse = 0;
-		else if (strcmp(argv[i], "--keys") == 0)
-			o->keys = 1;
-		else {
-			cli_usage_error("unknown option '%s' (see warpviz "
-			    "--help)", argv[i]);
-			return -1;
-		}
-	}
-	if (bad)
-		return -1;
-	if (cli_set_variant(c, variant != NULL ? variant :
-	    catalog[0]->name) != 0)
-		return -1;
-	if (o->ascii < 0) {
-		v = nl_langinfo(CODESET);
-		o->ascii = v == NULL || strcmp(v, "UTF-8") != 0;
-	}
-	return 0;
-}
-
-int
-tui_needs_terminal(int argc, char **argv)
-{
-	int	i;
-
-	for (i = 0; i < argc; i++)
-		if (strcmp(argv[i], "--keys") == 0 ||
-		    strncmp(argv[i], "--bench-frames", 14) == 0)
-			return 0;
-	return 1;
-}
-
-/* The first state from the options; -1 after printing an error. */
-static int
-tui_start_state(struct state *st, struct cli_common *c)
+tui_start_state(struct state *st, const struct opts *o)
 {
 	const char	*what;
 	char		*cause = NULL;
 
-	state_init(st, c->arch);
+	state_init(st, o->arch);
 	st->background = 1;
-	if (state_set_variant(st, c->v, &c->ps, &cause) != 0) {
-		cli_usage_error("%s", cause);
+	if (state_set_variant(st, o->v, &o->ps, &cause) != 0) {
+		opts_error("%s", cause);
 		free(cause);
 		return -1;
 	}
-	if (state_goto(st, c->step, c->block[0], c->block[1], c->warp, &what,
+	if (state_goto(st, o->step, o->block[0], o->block[1], o->warp, &what,
 	    &cause) != 0) {
-		cli_usage_error("--%s: %s", what, cause);
+		opts_error("--%s: %s", what, cause);
 		free(cause);
 		return -1;
 	}
@@ -302,12 +188,16 @@ tui_signals(void)
 	sigaction(SIGHUP, &sa, NULL);
 }
 
-static void
+/*
+ * Start curses on a terminal tui_term_check accepted; -1 after one line
+ * should terminfo still refuse it.
+ */
+static int
 tui_curses(const struct tui_opts *o)
 {
 	if (newterm(NULL, stdout, stdin) == NULL)
-		tui_fatal("cannot use this terminal (TERM=%s)",
-		    getenv("TERM") != NULL ? getenv("TERM") : "unset");
+		return opts_error("TERM=%s: cannot use this terminal",
+		    getenv("TERM")), -1;
 	tui_curses_on = 1;
 	cbreak();	/* Ctrl-C and Ctrl-Z stay signals */
 	noecho();
@@ -320,6 +210,7 @@ tui_curses(const struct tui_opts *o)
 		mouseinterval(0);
 	}
 	paint_init(o->color);
+	return 0;
 }
 
 /* The loop; returns the exit status. */
@@ -459,31 +350,31 @@ tui_bench(struct state *st, int64_t n)
 }
 
 int
-tui_main(int argc, char **argv)
+tui_main(const struct opts *opts)
 {
-	struct cli_common	 c;
-	struct tui_opts		 o;
-	struct state		 st;
-	char			*cause = NULL;
-	int			 rc;
+	struct tui_opts	 o;
+	struct state	 st;
+	const char	*cs;
+	int		 rc;
 
-	if (tui_parse(argc, argv, &c, &o) != 0)
-		return EXIT_USAGE;
-	if (o.keys) {
+	if (opts->keys) {
 		keys_print(stdout);
 		return 0;
 	}
-	if (o.results != NULL && gpu_load_results(o.results, &cause) != 0) {
-		cli_usage_error("%s", cause);
-		free(cause);
-		return EXIT_USAGE;
+	o.color = opts->color;
+	o.mouse = opts->mouse;
+	o.frames = opts->frames;
+	o.ascii = opts->ascii > 0;
+	if (opts->ascii < 0) {
+		cs = nl_langinfo(CODESET);
+		o.ascii = cs == NULL || strcmp(cs, "UTF-8") != 0;
 	}
-	if (tui_start_state(&st, &c) != 0) {
+	if (tui_start_state(&st, opts) != 0) {
 		state_free(&st);
 		return EXIT_USAGE;
 	}
-	if (o.bench > 0) {
-		rc = tui_bench(&st, o.bench);
+	if (opts->bench_frames > 0) {
+		rc = tui_bench(&st, opts->bench_frames);
 		state_free(&st);
 		return rc;
 	}
@@ -492,8 +383,15 @@ tui_main(int argc, char **argv)
 		st.wrap = 1;
 		st.speed = state_nspeeds - 1;
 	}
+	if (tui_term_check(STDOUT_FILENO) != 0) {
+		state_free(&st);
+		return EXIT_USAGE;
+	}
 	tui_signals();
-	tui_curses(&o);
+	if (tui_curses(&o) != 0) {
+		state_free(&st);
+		return EXIT_USAGE;
+	}
 	rc = tui_loop(&st, &o);
 	tui_restore();
 	gpu_shutdown();

@@ -16,17 +16,13 @@ unset WARPVIZ_GPU WARPVIZ_NVRTC
 "$WARPVIZ" gpu >/dev/null 2>&1 || { echo "1..0 # SKIP no GPU"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
-n=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. "$here/../tap.sh"
 now() { date +%s.%N; }
 since() { echo "$(now) $1" | awk '{ printf "%.2f", $1 - $2 }'; }
 
 # 1. The catalog through NVRTC, verified.
 XDG_CACHE_HOME=$tmp/cache WARPVIZ_NVRTC=1 "$WARPVIZ" bench >"$tmp/all" 2>&1
-ok $? "every catalog kernel compiled by NVRTC runs and is verified"
+tap_ok $? "every catalog kernel compiled by NVRTC runs and is verified"
 grep -c 'NVRTC: compiled' "$tmp/all" | sed 's/^/# NVRTC compiles: /'
 grep -E 'WRONG|error' "$tmp/all" | sed 's/^/# /'
 
@@ -43,22 +39,22 @@ g_time() {	# label, variant, environment...
 }
 g_time "NVRTC, empty cache (compile included)" twohop-v1 \
     XDG_CACHE_HOME="$tmp/g1" WARPVIZ_NVRTC=1
-ok $? "g with a compile"
+tap_ok $? "g with a compile"
 g_time "NVRTC, from the cache" twohop-v1 XDG_CACHE_HOME="$tmp/g1" \
     WARPVIZ_NVRTC=1
-ok $? "g from the cache"
+tap_ok $? "g from the cache"
 [ -n "$(ls "$tmp/g1/warpviz" 2>/dev/null)" ]
-ok $? "the cubins are cached under \$XDG_CACHE_HOME/warpviz"
+tap_ok $? "the cubins are cached under \$XDG_CACHE_HOME/warpviz"
 g_time "embedded fatbin" twohop-v1 XDG_CACHE_HOME="$tmp/g1"
-ok $? "g from the embedded fatbin"
+tap_ok $? "g from the embedded fatbin"
 
 # 3. A user's file, when this build reads kernel files.
 if "$WARPVIZ" check "$here/transpose.cu" >/dev/null 2>&1; then
 	g_time "a user's file, empty cache (compile included)" \
 	    "$here/transpose.cu" XDG_CACHE_HOME="$tmp/g2"
-	ok $? "g on a user's file"
+	tap_ok $? "g on a user's file"
 	grep -q 'timed, not verified' "$tmp/g"
-	ok $? "a user's file without a reference: timed, not verified"
+	tap_ok $? "a user's file without a reference: timed, not verified"
 	# q in a value, not an index: the reader takes it as data and
 	# NVRTC is the one to refuse it.
 	sed 's/in\[(y + j) \* n + x\];/in[(y + j) * n + x] * q;/' \
@@ -66,8 +62,8 @@ if "$WARPVIZ" check "$here/transpose.cu" >/dev/null 2>&1; then
 	XDG_CACHE_HOME="$tmp/g2" "$WARPVIZ" bench "$tmp/broken.cu" \
 	    >"$tmp/b" 2>&1
 	grep -q 'broken.cu:18: error: identifier "q" is undefined' "$tmp/b"
-	ok $? "a compile error: the first error with its line"
+	tap_ok $? "a compile error: the first error with its line"
 else
 	echo "# this build does not read kernel files yet: user file skipped"
 fi
-echo "1..$n"
+tap_done

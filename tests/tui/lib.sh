@@ -6,6 +6,7 @@
 # Environment: WARPVIZ (the binary), TMUX_BIN (tmux), WV_TIMEOUT (seconds
 # to wait for a screen, default 10; raise it under sanitizers).
 
+. "${srcdir:-.}/tests/tap.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux 2>/dev/null)}
 if [ -z "$TMUX_BIN" ] || ! [ -x "$TMUX_BIN" ]; then
 	echo "1..0 # SKIP tmux not found"
@@ -19,8 +20,6 @@ WV_TIMEOUT=${WV_TIMEOUT:-10}
 wv_nsess=0
 TMUX="$TMUX_BIN -L wvtest$$.0 -f /dev/null"
 WV_TMP=$(mktemp -d "${TMPDIR:-/tmp}/wvtui.XXXXXX")
-wv_n=0
-wv_failed=0
 
 wv_cleanup() {
 	$TMUX kill-server >/dev/null 2>&1
@@ -83,14 +82,8 @@ wv_keys() {
 # wv_ok STATUS DESCRIPTION: one TAP line; on failure, the screen as a
 # diagnostic.
 wv_ok() {
-	wv_n=$((wv_n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $wv_n - $2"
-	else
-		wv_failed=1
-		echo "not ok $wv_n - $2"
-		wv_cap 2>/dev/null | sed 's/^/# | /'
-	fi
+	tap_ok "$1" "$2"
+	[ "$1" -eq 0 ] || wv_cap 2>/dev/null | sed 's/^/| /' | tap_diag
 }
 
 # wv_check DESCRIPTION REGEX: wait for REGEX and report.

@@ -1,0 +1,18 @@
+/*
+ * jsonstr.h - a JSON string literal, the one writer for every JSON the
+ * program prints (face/json.c: list, trace, stats; gpu-results.c: the
+ * bench record).  libc only, so any layer may use it.
+ */
+#ifndef WV_JSONSTR_H
+#define WV_JSONSTR_H
+
+#include <stdio.h>
+
+/*
+ * Write s (NULL: "") to f as a JSON string with its quotes: '"' and '\'
+ * escaped, newline and tab as \n and \t, other control bytes as \u00XX;
+ * bytes from 0x80 up pass through (UTF-8 stays UTF-8).
+ */
+void	jsonstr_write(FILE *f, const char *s);
+
+#endif

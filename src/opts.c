@@ -1,0 +1,454 @@
+/*
+ * opts.c - the one command-line parser (see opts.h): getopt_long over a
+ * long-option table built per command from the options its entry allows,
+ * with the project's own one-line messages.  Operands are taken in order
+ * ("-" mode), so options may follow the VARIANT whatever POSIXLY_CORRECT
+ * says, and "--" ends the options.  Numbers go through opts_int alone.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "opts.h"
+#include "view.h"
+
+#define OPTS_MAX_SIZE	1000	/* --size: columns and rows at most */
+#define OPTS_MAX_COUNT	100000000	/* --frames, --bench-frames */
+
+/* The long name of each option; short ones are in opts_short. */
+static const struct {
+	const char	*name;
+	int		 has_arg;
+} opts_table[OPT_COUNT] = {
+	[OPT_PARAM] = { NULL, required_argument },
+	[OPT_ARCH] = { "arch", required_argument },
+	[OPT_STEP] = { "step", required_argument },
+	[OPT_BLOCK] = { "block", required_argument },
+	[OPT_WARP] = { "warp", required_argument },
+	[OPT_JSON] = { "json", no_argument },
+	[OPT_SIZE] = { "size", required_argument },
+	[OPT_COLOR] = { "color", optional_argument },
+	[OPT_ASCII] = { "ascii", no_argument },
+	[OPT_COMPARE] = { "compare", no_argument },
+	[OPT_STEPS] = { "steps", required_argument },
+	[OPT_ALL_WARPS] = { "all-warps", no_argument },
+	[OPT_BRUTE] = { "brute", no_argument },
+	[OPT_ONCE] = { "once", no_argument },
+	[OPT_VARIANT] = { "variant", required_argument },
+	[OPT_NO_MOUSE] = { "no-mouse", no_argument },
+	[OPT_FRAMES] = { "frames", required_argument },
+	[OPT_RESULTS] = { "results", required_argument },
+	[OPT_KEYS] = { "keys", no_argument },
+	[OPT_BENCH_FRAMES] = { "bench-frames", required_argument },
+	[OPT_HELP] = { "help", no_argument },
+	[OPT_VERSION] = { "version", no_argument },
+};
+
+/* An entry's set of options is one unsigned's bits. */
+_Static_assert(OPT_COUNT <= 32, "too many options for opts_entry.allowed");
+
+/* getopt_long's value for a long option: above every char. */
+#define OPTS_LONG(id)	(256 + (id))
+
+int
+opts_error(const char *fmt, ...)
+{
+	va_list	ap;
+
+	fputs("warpviz: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return EXIT_USAGE;
+}
+
+int
+opts_number(const char *s, int64_t min, int64_t max, int64_t *out)
+{
+	char		*end;
+	long long	 v;
+
+	/* strtoll skips leading blanks and takes '+': refuse both. */
+	if (!isdigit((unsigned char)s[s[0] == '-']))
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (*end != '\0' || errno != 0 || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int
+opts_pair(const char *s, char sep, int need2, int64_t max, int64_t out[2])
+{
+	const char	*mid = strchr(s, sep);
+	char		 first[32];
+	size_t		 len;
+
+	out[0] = out[1] = 0;
+	if (mid == NULL)
+		return need2 ? -1 : opts_number(s, 0, max, &out[0]);
+	len = mid - s;
+	if (len >= sizeof first)
+		return -1;
+	memcpy(first, s, len);
+	first[len] = '\0';
+	if (opts_number(first, 0, max, &out[0]) != 0 ||
+	    opts_number(mid + 1, 0, max, &out[1]) != 0)
+		return -1;
+	return 0;
+}
+
+int
+opts_int(const char *opt, const char *s, int64_t min, int64_t max,
+    int64_t *out)
+{
+	if (opts_number(s, min, max, out) != 0) {
+		opts_error("%s: '%s' is not allowed (a whole number from "
+		    "%lld to %lld)", opt, s, (long long)min, (long long)max);
+		return -1;
+	}
+	return 0;
+}
+
+/* The option as the user spells it, for messages. */
+static const char *
+opts_spelling(enum opts_id id, char *buf, size_t len)
+{
+	if (id == OPT_PARAM)
+		return "-p";
+	snprintf(buf, len, "--%s", opts_table[id].name);
+	return buf;
+}
+
+/* Select the variant by name; -1 after naming the variants there are. */
+static const struct variant *
+opts_variant(const char *what, const char *name)
+{
+	const struct variant	*v;
+	char			 names[1024], *cause = NULL;
+	size_t			 used = 0;
+	int			 i;
+
+	if ((v = catalog_open(name, &cause)) != NULL)
+		return v;
+	if (cause != NULL) {
+		/* A kernel file the model cannot follow: FILE:LINE:COL. */
+		opts_error("%s", cause);
+		free(cause);
+		return NULL;
+	}
+	names[0] = '\0';
+	for (i = 0; catalog[i] != NULL && used < sizeof names; i++)
+		used += snprintf(names + used, sizeof names - used, "%s%s",
+		    i ? ", " : "", catalog[i]->name);
+	opts_error("%s%sunknown variant '%s' (variants: %s; or a path to a "
+	    ".cu kernel file)", what != NULL ? what : "", what != NULL ?
+	    ": " : "", name, names);
+	return NULL;
+}
+
+/* One bench operand "VARIANT[:NAME=VALUE,...]"; -1 after a message. */
+static int
+opts_spec(struct opts *o, const char *spec)
+{
+	char	 name[128], *cause = NULL;
+	size_t	 len = strcspn(spec, ":");
+
+	if (len >= sizeof name) {
+		opts_error("%s: '%.40s...' is too long", o->entry->name, spec);
+		return -1;
+	}
+	memcpy(name, spec, len);
+	name[len] = '\0';
+	if (opts_variant(o->entry->name, name) == NULL)
+		return -1;
+	if (param_partner(&o->specs[o->nspecs], spec, strlen(spec), NULL,
+	    catalog_find, &cause) != 0) {
+		opts_error("%s: %s", o->entry->name, cause);
+		free(cause);
+		return -1;
+	}
+	o->nspecs++;
+	return 0;
+}
+
+/* An operand (not an option) in its place. */
+static int
+opts_operand(struct opts *o, const char *arg)
+{
+	const char	*name = o->entry->name;
+
+	switch (o->entry->operands) {
+	case OPERANDS_VARIANT:
+		if (o->v != NULL) {
+			opts_error("%s: unexpected argument '%s' (one VARIANT "
+			    "only)", name, arg);
+			return -1;
+		}
+		if ((o->v = opts_variant(NULL, arg)) == NULL)
+			return -1;
+		return 0;
+	case OPERANDS_SPECS:
+		return opts_spec(o, arg);
+	default:
+		if (name == NULL)
+			opts_error("unexpected argument '%s' (the TUI takes "
+			    "options only; see warpviz --help)", arg);
+		else
+			opts_error("%s: unexpected argument '%s' (see warpviz "
+			    "%s --help)", name, arg, name);
+		return -1;
+	}
+}
+
+/* The value of option id; -1 after a message. */
+static int
+opts_take(struct opts *o, enum opts_id id, const char *arg)
+{
+	int64_t	 n, pair[2];
+	int	 a;
+
+	switch (id) {
+	case OPT_ARCH:
+		if ((a = arch_parse(arg)) < 0) {
+			opts_error("--arch: '%s' is not allowed (modern or "
+			    "legacy)", arg);
+			return -1;
+		}
+		o->arch = a;
+		break;
+	case OPT_STEP:
+		return opts_int("--step", arg, 0, INT64_MAX / 2, &o->step);
+	case OPT_WARP:
+		if (opts_int("--warp", arg, 0, 1023, &n) != 0)
+			return -1;
+		o->warp = (int)n;
+		break;
+	case OPT_BLOCK:
+		if (opts_pair(arg, ',', 0, INT64_MAX / 2, o->block) != 0)
+			return opts_error("--block: '%s' is not allowed (X or "
+			    "X,Y with whole numbers from 0)", arg), -1;
+		break;
+	case OPT_SIZE:
+		if (opts_pair(arg, 'x', 1, OPTS_MAX_SIZE, pair) != 0 ||
+		    pair[0] < VIEW_MIN_W || pair[1] < VIEW_MIN_H)
+			return opts_error("--size: '%s' is not allowed (WxH, "
+			    "from %dx%d to %dx%d)", arg, VIEW_MIN_W,
+			    VIEW_MIN_H, OPTS_MAX_SIZE, OPTS_MAX_SIZE), -1;
+		o->w = (int)pair[0];
+		o->h = (int)pair[1];
+		break;
+	case OPT_STEPS:
+		if (opts_pair(arg, ':', 1, INT64_MAX / 2, o->steps) != 0 ||
+		    o->steps[1] < o->steps[0])
+			return opts_error("--steps: '%s' is not allowed (A:B "
+			    "with 0 <= A <= B)", arg), -1;
+		break;
+	case OPT_COLOR:
+		if (arg == NULL || strcmp(arg, "always") == 0)
+			o->color = 1;
+		else if (strcmp(arg, "never") == 0)
+			o->color = 0;
+		else if (strcmp(arg, "auto") == 0)
+			o->color = -1;
+		else
+			return opts_error("--color: '%s' is not allowed (auto, "
+			    "always or never)", arg), -1;
+		break;
+	case OPT_FRAMES:
+		return opts_int("--frames", arg, 1, OPTS_MAX_COUNT, &o->frames);
+	case OPT_BENCH_FRAMES:
+		return opts_int("--bench-frames", arg, 1, OPTS_MAX_COUNT,
+		    &o->bench_frames);
+	case OPT_VARIANT:
+		if ((o->v = opts_variant("--variant", arg)) == NULL)
+			return -1;
+		break;
+	case OPT_RESULTS:
+		o->results = arg;
+		break;
+	case OPT_JSON:
+		o->json = 1;
+		break;
+	case OPT_ASCII:
+		o->ascii = 1;
+		break;
+	case OPT_COMPARE:
+		o->compare = 1;
+		break;
+	case OPT_ALL_WARPS:
+		o->all_warps = 1;
+		break;
+	case OPT_BRUTE:
+		o->brute = 1;
+		break;
+	case OPT_ONCE:
+		o->once = 1;
+		break;
+	case OPT_NO_MOUSE:
+		o->mouse = 0;
+		break;
+	case OPT_KEYS:
+		o->keys = 1;
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/* Defaults: modern arch, block 0,0, 120x35, colour auto, mouse on. */
+static void
+opts_init(struct opts *o, const struct opts_entry *e)
+{
+	memset(o, 0, sizeof *o);
+	o->entry = e;
+	o->arch = ARCH_MODERN;
+	o->w = 120;
+	o->h = 35;
+	o->color = -1;
+	o->ascii = -1;
+	o->mouse = 1;
+}
+
+int
+opts_parse(struct opts *o, const struct opts_entry *e, int argc,
+    char **argv)
+{
+	struct option	 longs[OPT_COUNT + 1];
+	char		 shorts[16], spell[32], *cause = NULL;
+	const char	*sub = e->name != NULL ? e->name : "";
+	const char	*sp = e->name != NULL ? " " : "";
+	const char	*colon = e->name != NULL ? ": " : "";
+	char		**assign;
+	unsigned	 allowed = e->allowed | OPTS_BIT(OPT_HELP);
+	int		 i, n = 0, c, nassign = 0, rc = -1;
+	enum opts_id	 id;
+
+	opts_init(o, e);
+	/* Room for every argument: nothing is ever dropped. */
+	if ((assign = calloc(argc + 1, sizeof *assign)) == NULL ||
+	    (o->specs = calloc(argc + 1, sizeof *o->specs)) == NULL) {
+		free(assign);
+		return opts_error("out of memory"), -1;
+	}
+	for (i = 0; i < OPT_COUNT; i++) {
+		if (!(allowed & OPTS_BIT(i)) || opts_table[i].name == NULL)
+			continue;
+		longs[n].name = opts_table[i].name;
+		longs[n].has_arg = opts_table[i].has_arg;
+		longs[n].flag = NULL;
+		longs[n].val = OPTS_LONG(i);
+		n++;
+	}
+	memset(&longs[n], 0, sizeof longs[n]);
+	/* "-": operands in place; ":": a missing value is ':', not '?'. */
+	snprintf(shorts, sizeof shorts, "-:h%s%s",
+	    (allowed & OPTS_BIT(OPT_PARAM)) ? "p:" : "",
+	    (allowed & OPTS_BIT(OPT_VERSION)) ? "V" : "");
+
+	optind = 0;	/* glibc: start afresh, so tests may parse twice */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		if (c == 1) {
+			if (opts_operand(o, optarg) != 0)
+				goto out;
+			continue;
+		}
+		if (c == ':') {
+			id = optopt >= 256 ? (enum opts_id)(optopt - 256) :
+			    OPT_PARAM;
+			opts_error("%s: needs a value",
+			    opts_spelling(id, spell, sizeof spell));
+			goto out;
+		}
+		if (c == '?') {
+			if (optopt >= 256)
+				opts_error("%s: takes no value (see warpviz%s%s "
+				    "--help)", opts_spelling(optopt - 256,
+				    spell, sizeof spell), sp, sub);
+			else if (optopt != 0)
+				opts_error("%s%sunknown option '-%c' (see "
+				    "warpviz%s%s --help)", sub, colon, optopt,
+				    sp, sub);
+			else
+				opts_error("%s%sunknown option '%s' (see "
+				    "warpviz%s%s --help)", sub, colon,
+				    argv[optind - 1], sp, sub);
+			goto out;
+		}
+		switch (c) {
+		case 'h':
+			id = OPT_HELP;
+			break;
+		case 'V':
+			id = OPT_VERSION;
+			break;
+		case 'p':
+			id = OPT_PARAM;
+			break;
+		default:
+			id = c - 256;
+			break;
+		}
+		o->given |= OPTS_BIT(id);
+		if (id == OPT_HELP || id == OPT_VERSION) {
+			o->given = OPTS_BIT(id);
+			rc = 0;
+			goto out;
+		}
+		if (id == OPT_PARAM)
+			assign[nassign++] = optarg;
+		else if (opts_take(o, id, optarg) != 0)
+			goto out;
+	}
+	for (; optind < argc; optind++)
+		if (opts_operand(o, argv[optind]) != 0)
+			goto out;
+
+	if (e->operands == OPERANDS_VARIANT && o->v == NULL) {
+		opts_error("%s: VARIANT is missing (see warpviz list)", sub);
+		goto out;
+	}
+	if (o->v == NULL && (allowed & OPTS_BIT(OPT_VARIANT)))
+		o->v = catalog[0];
+	if (o->v != NULL) {
+		param_defaults(&o->ps, o->v);
+		for (i = 0; i < nassign; i++)
+			if (param_assign(&o->ps, assign[i], &cause) != 0) {
+				opts_error("%s", cause);
+				free(cause);
+				goto out;
+			}
+	}
+	rc = 0;
+out:
+	free(assign);
+	if (rc != 0)
+		opts_free(o);
+	return rc;
+}
+
+int
+opts_given(const struct opts *o, enum opts_id id)
+{
+	return (o->given & OPTS_BIT(id)) != 0;
+}
+
+void
+opts_free(struct opts *o)
+{
+	free(o->specs);
+	o->specs = NULL;
+	o->nspecs = 0;
+}

@@ -1,0 +1,132 @@
+/*
+ * opts.h - the one command-line parser, below cli.c and the TUI.  A
+ * command is a const entry (name, usage, the options it takes, what its
+ * operands are); opts_parse checks every option and operand of argv
+ * against it before anything runs and fills one struct opts, which cli.c
+ * hands to the command (tui_main included).  Bad usage: one line
+ * "warpviz: ARG: what is allowed" on stderr, nothing on stdout, and the
+ * caller exits with EXIT_USAGE.  Never touches the terminal.
+ */
+#ifndef WV_OPTS_H
+#define WV_OPTS_H
+
+#include <stdint.h>
+
+#include "arch.h"
+#include "param.h"
+
+#define EXIT_USAGE	2
+
+/* Every option any command takes; an entry allows a set of them. */
+enum opts_id {
+	OPT_PARAM,		/* -p NAME=VALUE, repeatable */
+	OPT_ARCH,		/* --arch modern|legacy */
+	OPT_STEP,		/* --step K */
+	OPT_BLOCK,		/* --block X[,Y] */
+	OPT_WARP,		/* --warp W */
+	OPT_JSON,		/* --json */
+	OPT_SIZE,		/* --size WxH */
+	OPT_COLOR,		/* --color[=auto|always|never] */
+	OPT_ASCII,		/* --ascii */
+	OPT_COMPARE,		/* --compare */
+	OPT_STEPS,		/* --steps A:B */
+	OPT_ALL_WARPS,		/* --all-warps */
+	OPT_BRUTE,		/* --brute */
+	OPT_ONCE,		/* --once */
+	OPT_VARIANT,		/* --variant NAME */
+	OPT_NO_MOUSE,		/* --no-mouse */
+	OPT_FRAMES,		/* --frames N */
+	OPT_RESULTS,		/* --results FILE */
+	OPT_KEYS,		/* --keys */
+	OPT_BENCH_FRAMES,	/* --bench-frames N */
+	OPT_HELP,		/* -h, --help: every command */
+	OPT_VERSION,		/* -V, --version */
+	OPT_COUNT
+};
+
+#define OPTS_BIT(id)	(1u << (id))
+/* The options of the model's position, shared by show, trace, stats, TUI. */
+#define OPTS_COMMON	(OPTS_BIT(OPT_PARAM) | OPTS_BIT(OPT_ARCH) | \
+	OPTS_BIT(OPT_STEP) | OPTS_BIT(OPT_BLOCK) | OPTS_BIT(OPT_WARP))
+
+/* What a command takes besides options. */
+enum opts_operands {
+	OPERANDS_NONE,		/* nothing */
+	OPERANDS_VARIANT,	/* exactly one VARIANT */
+	OPERANDS_SPECS		/* zero or more VARIANT[:NAME=VALUE,...] */
+};
+
+/* One command: the table row cli.c dispatches on. */
+struct opts_entry {
+	const char		*name;		/* "show"; NULL: the TUI */
+	const char		*usage;		/* printed by --help */
+	unsigned		 allowed;	/* OPTS_BIT()s, help implied */
+	enum opts_operands	 operands;
+};
+
+/* Everything one command line said, checked. */
+struct opts {
+	const struct opts_entry	*entry;
+	unsigned		 given;		/* OPTS_BIT() of each seen */
+
+	/* The variant (operand or --variant; the TUI's default else). */
+	const struct variant	*v;
+	struct param_set	 ps;		/* its parameters, -p applied */
+	enum arch		 arch;
+	int64_t			 step;
+	int64_t			 block[2];
+	int			 warp;
+
+	int			 json;
+	int			 w, h;		/* --size, default 120x35 */
+	int			 color;		/* 0 never, 1 always, -1 auto */
+	int			 ascii;		/* 1 given, -1 not */
+	int			 compare;
+	int64_t			 steps[2];	/* --steps A:B */
+	int			 all_warps;
+	int			 brute;
+	int			 once;
+	int			 mouse;		/* 0 after --no-mouse */
+	int64_t			 frames;	/* 0: until q */
+	const char		*results;
+	int			 keys;
+	int64_t			 bench_frames;
+
+	struct param_set	*specs;		/* OPERANDS_SPECS, in order */
+	int			 nspecs;
+};
+
+/* Print "warpviz: msg" on one line to stderr and return EXIT_USAGE. */
+int	opts_error(const char *fmt, ...)
+	    __attribute__((format(printf, 1, 2)));
+/*
+ * The one number parser: a whole number s in min..max with nothing
+ * before or after it (no blanks, no sign but '-').  Returns 0 or -1;
+ * prints nothing (the TUI's prompts use it under curses).
+ */
+int	opts_number(const char *s, int64_t min, int64_t max, int64_t *out);
+/*
+ * "A" or "A<sep>B" (sep required when need2): two opts_number()s from 0
+ * to max; B is 0 when absent.  Returns 0 or -1; prints nothing.
+ */
+int	opts_pair(const char *s, char sep, int need2, int64_t max,
+	    int64_t out[2]);
+/*
+ * opts_number, and on -1 print "OPT: 'S' is not allowed (a whole number
+ * from MIN to MAX)".
+ */
+int	opts_int(const char *opt, const char *s, int64_t min, int64_t max,
+	    int64_t *out);
+/*
+ * Parse argv (argv[0] is the command's own name, skipped) for entry e
+ * into o.  Returns 0, or -1 after printing one line.  With --help or
+ * --version only that is set in o->given and parsing stops there.
+ */
+int	opts_parse(struct opts *o, const struct opts_entry *e, int argc,
+	    char **argv);
+/* Whether option id was given. */
+int	opts_given(const struct opts *, enum opts_id);
+/* Free what opts_parse allocated. */
+void	opts_free(struct opts *);
+
+#endif
