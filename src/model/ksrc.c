@@ -1071,7 +1071,7 @@ primary(struct rd *r)
 	switch (var->kind) {
 	case VK_INT:
 		v = mk(VAL_INT, first, first);
-		v.text = var->model;
+		v.text = fmt(r, "%s", var->model);	/* vars move */
 		return v;
 	case VK_ARRAY:
 		v = mk(VAL_ARRAY, first, first);
