@@ -544,6 +544,107 @@ test_garbage(void)
 	    "(%d accepted)", accepted);
 }
 
+/* An accepted file at small sizes: set up, and totals both ways. */
+static int	mutated_runs, mutated_diff;
+
+static void
+run_small(const struct variant *v)
+{
+	struct param_set	 ps;
+	struct launch		 l;
+	struct totals		 t, b;
+	char			*cause = NULL;
+	int			 i;
+
+	param_defaults(&ps, v);
+	for (i = 0; i < ps.n; i++)
+		ps.val[i] = ps.def[i]->min > 64 ? ps.def[i]->min :
+		    ps.def[i]->max < 64 ? ps.def[i]->max : 64;
+	if (launch_init(&l, &ps, &cause) != 0) {
+		free(cause);
+		return;
+	}
+	if (totals_brute_work(&l) < 1e6) {
+		if (totals_compute(&l, ARCH_MODERN, TOTALS_AUTO, &t,
+		    &cause) == 0 && totals_compute(&l, ARCH_MODERN,
+		    TOTALS_BRUTE, &b, &cause) == 0) {
+			mutated_runs++;
+			if (memcmp(t.site, b.site, sizeof t.site) != 0)
+				mutated_diff++;
+		}
+		free(cause);
+	}
+	launch_free(&l);
+}
+
+/* Real kernels cut, doubled and shuffled: no crash, no hang, no leak. */
+static void
+test_mutations(void)
+{
+	static const char *files[] = { "transpose-naive.cu",
+	    "transpose-tile.cu", "reduce.cu", "stencil.cu", "gather.cu" };
+	struct variant	*v;
+	FILE		*f;
+	char		*text, *buf, *cause;
+	size_t		 n, len, a, b, k;
+	int		 i, j, bad = 0, accepted = 0;
+
+	srand(11);
+	for (i = 0; i < (int)(sizeof files / sizeof files[0]); i++) {
+		if ((f = fopen(kpath(files[i]), "r")) == NULL)
+			continue;
+		text = calloc(1, 65536);
+		buf = calloc(1, 3 * 65536);
+		if (text == NULL || buf == NULL)
+			abort();
+		n = fread(text, 1, 65535, f);
+		fclose(f);
+		for (j = 0; j < 400; j++) {
+			a = (size_t)rand() % n;
+			b = a + (size_t)rand() % 40;
+			if (b > n)
+				b = n;
+			k = (size_t)rand() % n;
+			switch (j % 3) {
+			case 0:		/* cut a..b */
+				memcpy(buf, text, a);
+				memcpy(buf + a, text + b, n - b);
+				len = n - (b - a);
+				break;
+			case 1:		/* a..b again at k */
+				memcpy(buf, text, k);
+				memcpy(buf + k, text + a, b - a);
+				memcpy(buf + k + (b - a), text + k, n - k);
+				len = n + (b - a);
+				break;
+			default:	/* one byte changed */
+				memcpy(buf, text, n);
+				buf[k] = "(){}[];,+-*/<>=!&|#\"x0 \n"[rand() % 25];
+				len = n;
+				break;
+			}
+			buf[len] = '\0';
+			cause = NULL;
+			v = ksrc_parse("m.cu", buf, &cause);
+			accepted += v != NULL;
+			if (v == NULL && (cause == NULL ||
+			    strncmp(cause, "m.cu:", 5) != 0))
+				bad++;
+			if (v != NULL)
+				run_small(v);
+			ksrc_free(v);
+			free(cause);
+		}
+		free(text);
+		free(buf);
+	}
+	ok(bad == 0, "2000 mutated kernels: every refusal names the file "
+	    "(%d accepted, %d without a position)", accepted, bad);
+	ok(mutated_diff == 0, "mutated kernels that run: fast totals == "
+	    "brute force in %d of %d", mutated_runs - mutated_diff,
+	    mutated_runs);
+}
+
 int
 main(void)
 {
@@ -559,5 +660,6 @@ main(void)
 	test_inline();
 	test_refused();
 	test_garbage();
+	test_mutations();
 	return tap_done();
 }
