@@ -18,7 +18,8 @@ extern const struct variant variant_matmul_col, variant_matmul_row,
     variant_struct16, variant_double2, variant_array2d,
     variant_array2d_pitch, variant_const_uniform, variant_const_divergent;
 
-const struct variant *const catalog[] = {
+/* The descriptions in lesson order; see catalog_init. */
+static const struct variant *const described[] = {
 	&variant_matmul_col,
 	&variant_matmul_row,
 	&variant_matmul_tiled,
@@ -40,6 +41,54 @@ const struct variant *const catalog[] = {
 	&variant_const_divergent,
 	NULL
 };
+
+#define CATALOG_N	(sizeof described / sizeof described[0])
+
+const struct variant *catalog[CATALOG_N];
+
+/*
+ * A family whose model has moved to its cuda/ file: the C description
+ * keeps what a .cu file cannot say (its name, source and live spec with the
+ * CPU reference); parameters, launch, arrays, body, title and lesson are
+ * read from the file's warpviz: block of the same name.
+ */
+static const struct variant *
+from_source(const struct variant *c)
+{
+	const char	*text = catalog_source(c->source);
+	struct variant	*v;
+	char		*cause = NULL;
+	int		 i, n;
+
+	n = text != NULL ? ksrc_blocks(text) : 0;
+	for (i = 0; i < n; i++) {
+		if ((v = ksrc_parse_block(c->source, text, i, &cause)) ==
+		    NULL) {
+			free(cause);
+			cause = NULL;
+			continue;
+		}
+		if (strcmp(v->name, c->name) == 0) {
+			v->live = c->live;
+			return v;
+		}
+		ksrc_free(v);
+	}
+	abort();	/* a build without the block: test-kfile says which */
+}
+
+/* Fill catalog[] before main: described variants, or read from cuda/. */
+static void __attribute__((constructor))
+catalog_init(void)
+{
+	size_t	i;
+
+	for (i = 0; i < CATALOG_N; i++)
+		catalog[i] = described[i] == NULL ? NULL :
+		    described[i]->body[0].kind == BODY_END_OF_PROGRAM &&
+		    described[i]->xbody == NULL ? from_source(described[i]) :
+		    described[i];
+}
 
 int
 catalog_count(void)

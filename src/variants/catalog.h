@@ -8,8 +8,12 @@
 
 #include "variant.h"
 
-/* The variants in lesson order, NULL-terminated. */
-extern const struct variant *const catalog[];
+/*
+ * The variants in lesson order, NULL-terminated; filled before main from
+ * the C descriptions, a family that has moved to its cuda/ file read from
+ * there (catalog.c).
+ */
+extern const struct variant *catalog[];
 
 /* Number of variants. */
 int			 catalog_count(void);

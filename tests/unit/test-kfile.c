@@ -175,6 +175,15 @@ main(void)
 
 	for (i = 0; catalog[i] != NULL; i++) {
 		c = catalog[i];
+		if (c->xbody != NULL) {
+			/* Moved: the catalog itself reads cuda/; the counts
+			   test-model pins by hand now test the file. */
+			ok(c->text != NULL && c->live.args != NULL &&
+			    c->live.reference != NULL, "%s: read from cuda/%s, "
+			    "its description's live spec kept", c->name,
+			    c->source);
+			continue;
+		}
 		v = from_file(c);
 		if (!ok(v != NULL, "%s: a warpviz: block in cuda/%s", c->name,
 		    c->source))
