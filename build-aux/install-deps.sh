@@ -4,6 +4,8 @@
 # live GPU kernels) is optional and not a Debian package: see README.md.
 set -e
 pkgs="build-essential autoconf automake pkg-config libncurses-dev tmux mandoc python3"
+# clang (with its libFuzzer runtime) for make fuzz.
+pkgs="$pkgs clang"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

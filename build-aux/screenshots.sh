@@ -54,7 +54,13 @@ shot() {
 	done
 	settle "$name"
 	cap >"$OUT/$name.ans"
-	python3 "$HERE/sgr2svg.py" "$w" "$h" <"$OUT/$name.ans" >"$OUT/$name.svg"
+	# The light theme is drawn on a light terminal.
+	case "$args" in
+	*"--theme light"*) bg=light ;;
+	*) bg=dark ;;
+	esac
+	SGR2SVG_BG=$bg python3 "$HERE/sgr2svg.py" "$w" "$h" <"$OUT/$name.ans" \
+	    >"$OUT/$name.svg"
 	rm -f "$OUT/$name.ans"
 	if command -v rsvg-convert >/dev/null; then
 		mkdir -p "$OUT/png"
@@ -88,3 +94,9 @@ shot compare-matmul 120 35 "" "" c Right
 shot help-80x24 80 24 "" "" "?"
 shot picker 120 35 "" "" v
 shot matmul-row-mono 120 35 "NO_COLOR=1" "--variant matmul-row"
+shot glossary-80x24 80 24 "" "" "?" "?"
+# The themes: a light terminal, a colour-blind audience, a projector.
+shot twohop-v0-light 120 35 "" "--variant twohop-v0 --theme light"
+shot twohop-v0-cbsafe 120 35 "" "--variant twohop-v0 --theme cbsafe"
+shot powers-stride32-contrast 120 35 "" "--variant powers-stride32 --theme contrast" Right
+shot copy-offset-mono 120 35 "NO_COLOR=1" "--variant copy-offset"

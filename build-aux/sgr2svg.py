@@ -4,12 +4,16 @@
 # <text> per run of equal style, in a monospace font, cell by cell, so the
 # image is exactly the terminal grid.  Usage: sgr2svg.py W H < cap > out.svg
 # Maintainer tool for `make screenshots`; Python 3 standard library only.
+import os
 import re
 import sys
 from xml.sax.saxutils import escape
 
 CW, CH, FS = 9, 18, 15          # cell width, cell height, font size (px)
 DEF_FG, DEF_BG = '#d8d8d8', '#1e1e1e'
+# A light terminal (for the light theme's screenshots): SGR2SVG_BG=light.
+if os.environ.get('SGR2SVG_BG') == 'light':
+    DEF_FG, DEF_BG = '#202020', '#fafafa'
 BASE16 = ['#000000', '#cd3131', '#0dbc79', '#e5e510', '#2472c8', '#bc3fbc',
           '#11a8cd', '#e5e5e5', '#666666', '#f14c4c', '#23d18b', '#f5f543',
           '#3b8eea', '#d670d6', '#29b8db', '#ffffff']

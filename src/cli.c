@@ -20,6 +20,7 @@
 #include "json.h"
 #include "ksrc.h"
 #include "launch.h"
+#include "occupancy.h"
 #include "opts.h"
 #include "state.h"
 #include "tables.h"
@@ -28,6 +29,7 @@
 #include "tui/tui.h"
 #include "view.h"
 #include "warp.h"
+#include "xmalloc.h"
 
 /* After "warpviz VERSION" in --version; COPYING has the whole licence. */
 static const char version_notice[] =
@@ -45,6 +47,8 @@ static const char usage_main[] =
 "       warpviz check VARIANT [-p ...]    what the model read from a kernel\n"
 "       warpviz bench [VARIANT...]        time the live kernels on a GPU\n"
 "       warpviz gpu                       the GPU, or why there is none\n"
+"       warpviz occupancy [VARIANT] [--threads N] [--regs N]\n"
+"                 [--shared BYTES|NK] [--sm teaching|h100]   blocks per SM\n"
 "\n"
 "Common options:\n"
 "  -p NAME=VALUE     set a parameter (repeatable; see warpviz list)\n"
@@ -57,6 +61,8 @@ static const char usage_main[] =
 "  --variant NAME    open on this variant (default matmul-col)\n"
 "  --color=auto|always|never   colours (NO_COLOR turns them off)\n"
 "  --ascii           ASCII glyphs only\n"
+"  --theme NAME      dark, light, contrast or cbsafe (colour-blind safe);\n"
+"                    WARPVIZ_THEME sets the default; T cycles in the TUI\n"
 "  --no-mouse        leave the mouse to the terminal\n"
 "  --frames N        play N animation frames, then exit\n"
 "  --results FILE    show timings recorded by 'warpviz bench --json'\n"
@@ -69,6 +75,7 @@ static const char usage_show[] =
 "usage: warpviz show VARIANT [-p NAME=VALUE]... [--step K] [--block X,Y]\n"
 "                    [--warp W] [--arch modern|legacy] [--size WxH]\n"
 "                    [--color[=auto|always|never]] [--ascii] [--compare]\n"
+"                    [--theme dark|light|contrast|cbsafe]\n"
 "Print the frame the TUI shows at that step (default 120x35); --compare\n"
 "shows the variant beside its partners in lock-step, as the TUI's c key.\n"
 "--color=auto colours when stdout is a terminal and NO_COLOR is not set.\n";
@@ -105,6 +112,17 @@ static const char usage_gpu[] =
 "usage: warpviz gpu\n"
 "The GPU, its driver and the embedded kernels, or why there is no live GPU\n"
 "(exit status 1).\n";
+
+static const char usage_occupancy[] =
+"usage: warpviz occupancy --threads N [--regs N] [--shared BYTES|NK]\n"
+"                         [--sm teaching|h100]\n"
+"       warpviz occupancy VARIANT [-p NAME=VALUE]... [those options]\n"
+"How many blocks of N threads an SM holds at once, what each limit allows\n"
+"and which one binds, or why a block does not fit.  --regs: registers a\n"
+"thread (default 0: not counted); --shared: shared memory a block (5K is\n"
+"5120 bytes; default none); --sm: the seed's teaching SM (default) or an\n"
+"H100.  With a VARIANT: its block, its shared memory and the registers\n"
+"ptxas reported for that SM, changed by the options given.\n";
 
 /* Set up the launch and check block, warp and step against it. */
 static int
@@ -442,6 +460,64 @@ cmd_gpu(struct opts *o)
 }
 
 /*
+ * The occupancy what-if in words, as the o overlay says it: of the block
+ * the options give, or of VARIANT's block (its threads, its shared memory
+ * and ptxas's register count for the device's sm) with the options
+ * changing it.
+ */
+static int
+cmd_occupancy(struct opts *o)
+{
+	const struct occ_device	*d = o->occ_dev;
+	struct launch		 l;
+	char			 lines[OCC_EXPLAIN_LINES][OCC_LINE_MAX], b[24];
+	char			*cause = NULL;
+	int			 val[3], i, n, ptxas = 0;
+
+	memcpy(val, o->occ, sizeof val);
+	if (o->v == NULL && opts_given(o, OPT_PARAM))
+		return opts_error("occupancy: -p needs a VARIANT (see warpviz "
+		    "occupancy --help)");
+	if (o->v == NULL && !opts_given(o, OPT_THREADS))
+		return opts_error("occupancy: --threads is missing (threads "
+		    "a block, 1 to %d; or name a VARIANT)", OCC_MAX_THREADS);
+	if (o->v != NULL) {
+		if (launch_init(&l, &o->ps, &cause) != 0) {
+			opts_error("-p: %s", cause);
+			free(cause);
+			return EXIT_USAGE;
+		}
+		if (!opts_given(o, OPT_THREADS))
+			val[OCC_FIELD_THREADS] = l.threads > OCC_MAX_THREADS ?
+			    OCC_MAX_THREADS : (int)l.threads;
+		if (!opts_given(o, OPT_SHARED))
+			val[OCC_FIELD_SHARED] = l.shared_bytes > OCC_MAX_SMEM ?
+			    OCC_MAX_SMEM : (int)l.shared_bytes;
+		if (!opts_given(o, OPT_REGS)) {
+			val[OCC_FIELD_REGS] = gpu_regs(&o->ps, d->sm);
+			ptxas = val[OCC_FIELD_REGS] > 0;
+		}
+		launch_free(&l);
+	}
+	n = occupancy_explain(d, val[OCC_FIELD_THREADS], val[OCC_FIELD_REGS],
+	    val[OCC_FIELD_SHARED], lines);
+	printf("%s\n", d->text);
+	if (o->v != NULL)
+		printf("variant:       %s%s\n", o->v->name, ptxas ?
+		    ", registers as ptxas reported them" : "");
+	printf("a block:       %d threads", val[OCC_FIELD_THREADS]);
+	if (val[OCC_FIELD_REGS] > 0)
+		printf(", %d registers a thread", val[OCC_FIELD_REGS]);
+	occupancy_bytes(b, sizeof b, val[OCC_FIELD_SHARED]);
+	if (val[OCC_FIELD_SHARED] > 0)
+		printf(", %s of shared memory", b);
+	putchar('\n');
+	for (i = 0; i < n; i++)
+		printf("%s\n", lines[i]);
+	return 0;
+}
+
+/*
  * The TUI: everything a terminal is not needed for is checked first (the
  * options, the recorded results, the position against the launch), so a
  * mistake is named even without a terminal.
@@ -483,13 +559,14 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_ASCII) | OPTS_BIT(OPT_VARIANT) |
 	    OPTS_BIT(OPT_NO_MOUSE) | OPTS_BIT(OPT_FRAMES) |
 	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_KEYS) |
-	    OPTS_BIT(OPT_BENCH_FRAMES) | OPTS_BIT(OPT_VERSION),
-	    OPERANDS_NONE }, cmd_tui },
+	    OPTS_BIT(OPT_BENCH_FRAMES) | OPTS_BIT(OPT_VERSION) |
+	    OPTS_BIT(OPT_THEME), OPERANDS_NONE }, cmd_tui },
 	{ { "list", usage_list, OPTS_BIT(OPT_JSON), OPERANDS_NONE },
 	    cmd_list },
 	{ { "show", usage_show, OPTS_COMMON | OPTS_BIT(OPT_SIZE) |
 	    OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) |
-	    OPTS_BIT(OPT_COMPARE), OPERANDS_VARIANT }, cmd_show },
+	    OPTS_BIT(OPT_COMPARE) | OPTS_BIT(OPT_THEME), OPERANDS_VARIANT },
+	    cmd_show },
 	{ { "trace", usage_trace, OPTS_COMMON | OPTS_BIT(OPT_STEPS) |
 	    OPTS_BIT(OPT_ALL_WARPS), OPERANDS_VARIANT }, cmd_trace },
 	{ { "stats", usage_stats, OPTS_COMMON | OPTS_BIT(OPT_JSON) |
@@ -499,6 +576,9 @@ static const struct cli_cmd cli_cmds[] = {
 	{ { "bench", usage_bench, OPTS_BIT(OPT_JSON) | OPTS_BIT(OPT_ONCE),
 	    OPERANDS_SPECS }, cmd_bench },
 	{ { "gpu", usage_gpu, 0, OPERANDS_NONE }, cmd_gpu },
+	{ { "occupancy", usage_occupancy, OPTS_BIT(OPT_THREADS) |
+	    OPTS_BIT(OPT_REGS) | OPTS_BIT(OPT_SHARED) | OPTS_BIT(OPT_SM) |
+	    OPTS_BIT(OPT_PARAM), OPERANDS_VARIANT_OPT }, cmd_occupancy },
 };
 
 int
@@ -530,8 +610,9 @@ cli_main(int argc, char **argv)
 		if (i == sizeof cli_cmds / sizeof cli_cmds[0]) {
 			free(args);
 			return opts_error("unknown command '%s' (commands: "
-			    "list, show, trace, stats, check, bench, gpu; a .cu "
-			    "kernel file; or options for the TUI)", argv[1]);
+			    "list, show, trace, stats, check, bench, gpu, "
+			    "occupancy; a .cu kernel file; or options for the "
+			    "TUI)", argv[1]);
 		}
 		cmd = &cli_cmds[i];
 		argc--;

@@ -17,6 +17,7 @@
 
 #include "catalog.h"
 #include "opts.h"
+#include "roles.h"
 #include "view.h"
 
 #define OPTS_MAX_SIZE	1000	/* --size: columns and rows at most */
@@ -47,6 +48,11 @@ static const struct {
 	[OPT_RESULTS] = { "results", required_argument },
 	[OPT_KEYS] = { "keys", no_argument },
 	[OPT_BENCH_FRAMES] = { "bench-frames", required_argument },
+	[OPT_THREADS] = { "threads", required_argument },
+	[OPT_REGS] = { "regs", required_argument },
+	[OPT_SHARED] = { "shared", required_argument },
+	[OPT_SM] = { "sm", required_argument },
+	[OPT_THEME] = { "theme", required_argument },
 	[OPT_HELP] = { "help", no_argument },
 	[OPT_VERSION] = { "version", no_argument },
 };
@@ -190,6 +196,7 @@ opts_operand(struct opts *o, const char *arg)
 
 	switch (o->entry->operands) {
 	case OPERANDS_VARIANT:
+	case OPERANDS_VARIANT_OPT:
 		if (o->v != NULL) {
 			opts_error("%s: unexpected argument '%s' (one VARIANT "
 			    "only)", name, arg);
@@ -216,7 +223,8 @@ static int
 opts_take(struct opts *o, enum opts_id id, const char *arg)
 {
 	int64_t	 n, pair[2];
-	int	 a;
+	int	 a, f;
+	char	 spell[32], *cause = NULL;
 
 	switch (id) {
 	case OPT_ARCH:
@@ -270,6 +278,25 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 	case OPT_BENCH_FRAMES:
 		return opts_int("--bench-frames", arg, 1, OPTS_MAX_COUNT,
 		    &o->bench_frames);
+	case OPT_THREADS:
+	case OPT_REGS:
+	case OPT_SHARED:
+		f = id == OPT_THREADS ? OCC_FIELD_THREADS : id == OPT_REGS ?
+		    OCC_FIELD_REGS : OCC_FIELD_SHARED;
+		if (occupancy_parse(f, arg, &o->occ[f], &cause) != 0) {
+			/* The cause names the field; say the option. */
+			opts_error("%s%s", opts_spelling(id, spell,
+			    sizeof spell), cause != NULL ? cause +
+			    strlen(occupancy_field_name(f)) : ": out of memory");
+			free(cause);
+			return -1;
+		}
+		break;
+	case OPT_SM:
+		if ((o->occ_dev = occupancy_device(arg)) == NULL)
+			return opts_error("--sm: '%s' is not allowed (%s)", arg,
+			    occupancy_device_names()), -1;
+		break;
 	case OPT_VARIANT:
 		if ((o->v = opts_variant("--variant", arg)) == NULL)
 			return -1;
@@ -301,6 +328,11 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 	case OPT_KEYS:
 		o->keys = 1;
 		break;
+	case OPT_THEME:
+		if ((o->theme = role_theme_parse(arg)) < 0)
+			return opts_error("--theme: '%s' is not a theme (%s)",
+			    arg, role_theme_list), -1;
+		break;
 	default:
 		break;
 	}
@@ -319,12 +351,15 @@ opts_init(struct opts *o, const struct opts_entry *e)
 	o->color = -1;
 	o->ascii = -1;
 	o->mouse = 1;
+	o->occ_dev = &occ_teaching;
+	o->theme = -1;
 }
 
 int
 opts_parse(struct opts *o, const struct opts_entry *e, int argc,
     char **argv)
 {
+	const char	*env;
 	struct option	 longs[OPT_COUNT + 1];
 	char		 shorts[16], spell[32], *cause = NULL;
 	const char	*sub = e->name != NULL ? e->name : "";
@@ -431,6 +466,16 @@ opts_parse(struct opts *o, const struct opts_entry *e, int argc,
 				goto out;
 			}
 	}
+	/* The theme: --theme, else WARPVIZ_THEME, for commands that draw. */
+	if (o->theme < 0 && (allowed & OPTS_BIT(OPT_THEME)) &&
+	    (env = getenv("WARPVIZ_THEME")) != NULL && *env != '\0' &&
+	    (o->theme = role_theme_parse(env)) < 0) {
+		opts_error("WARPVIZ_THEME: '%s' is not a theme (%s)", env,
+		    role_theme_list);
+		goto out;
+	}
+	if (o->theme >= 0)
+		role_theme_set(o->theme);
 	rc = 0;
 out:
 	free(assign);

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "arch.h"
+#include "occupancy.h"
 #include "param.h"
 
 #define EXIT_USAGE	2
@@ -39,6 +40,11 @@ enum opts_id {
 	OPT_RESULTS,		/* --results FILE */
 	OPT_KEYS,		/* --keys */
 	OPT_BENCH_FRAMES,	/* --bench-frames N */
+	OPT_THREADS,		/* --threads N (occupancy) */
+	OPT_REGS,		/* --regs N */
+	OPT_SHARED,		/* --shared BYTES|NK */
+	OPT_SM,			/* --sm teaching|h100 */
+	OPT_THEME,		/* --theme NAME (WARPVIZ_THEME) */
 	OPT_HELP,		/* -h, --help: every command */
 	OPT_VERSION,		/* -V, --version */
 	OPT_COUNT
@@ -53,7 +59,8 @@ enum opts_id {
 enum opts_operands {
 	OPERANDS_NONE,		/* nothing */
 	OPERANDS_VARIANT,	/* exactly one VARIANT */
-	OPERANDS_SPECS		/* zero or more VARIANT[:NAME=VALUE,...] */
+	OPERANDS_SPECS,		/* zero or more VARIANT[:NAME=VALUE,...] */
+	OPERANDS_VARIANT_OPT	/* at most one VARIANT */
 };
 
 /* One command: the table row cli.c dispatches on. */
@@ -91,6 +98,12 @@ struct opts {
 	const char		*results;
 	int			 keys;
 	int64_t			 bench_frames;
+	int			 theme;		/* enum role_theme, -1 none;
+						   opts_parse sets it */
+
+	/* occupancy: a block's resources by enum occ_field, the device. */
+	int			 occ[3];
+	const struct occ_device	*occ_dev;	/* default the teaching SM */
 
 	struct param_set	*specs;		/* OPERANDS_SPECS, in order */
 	int			 nspecs;

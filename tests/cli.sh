@@ -4,6 +4,7 @@
 # TAP on stdout.  Needs $WARPVIZ (set by make check).
 : "${WARPVIZ:=./warpviz}" "${srcdir:=.}"
 . "$srcdir/tests/tap.sh"
+unset WARPVIZ_THEME
 tmp=${TMPDIR:-/tmp}/wv-cli.$$
 mkdir -p "$tmp" || exit 99
 trap 'rm -rf "$tmp"' EXIT
@@ -23,6 +24,10 @@ bad() {
 }
 
 want="unknown variant 'nosuch'"; bad show nosuch
+want="--theme: 'sepia' is not a theme (dark, light, contrast or cbsafe)"
+bad show stride --theme sepia
+want="WARPVIZ_THEME: 'sepia' is not a theme"
+WARPVIZ_THEME=sepia bad show stride; unset WARPVIZ_THEME
 want="unknown command 'frob'"; bad frob
 want="VARIANT is missing"; bad stats
 want="parameter 'width': 0 is out of range (allowed: 1 to 16384)"
@@ -51,6 +56,30 @@ want="--step: needs a value"; bad show stride --step
 want="list: unexpected argument"; bad list extra
 want="not a whole number"; bad stats twohop-v0 -p n=99999999999999999999999
 want="needs a terminal"; bad
+want="--theme: 'Light' is not a theme"; bad show stride --theme=Light
+want="--theme: needs a value"; bad show stride --theme
+want="--theme: 'sepia' is not a theme"; bad --theme sepia --keys
+
+# Themes reach show: the source line's colour (dark 250, light 234), the
+# variable and the option (which wins); an empty variable is the default.
+src_fg() {
+	"$WARPVIZ" show stride --color "$@" | grep 'void' | head -1 |
+	    sed 's/void.*//' | grep -o '38;5;[0-9]*' | tail -1
+}
+[ "$(src_fg)" = "38;5;250" ]; tap_ok $? "show --color: dark theme by default"
+[ "$(src_fg --theme light)" = "38;5;234" ]; tap_ok $? "show --theme light"
+[ "$(WARPVIZ_THEME=light src_fg)" = "38;5;234" ]
+tap_ok $? "WARPVIZ_THEME=light"
+[ "$(WARPVIZ_THEME=light src_fg --theme dark)" = "38;5;250" ]
+tap_ok $? "--theme dark wins over WARPVIZ_THEME=light"
+[ "$(WARPVIZ_THEME= src_fg)" = "38;5;250" ]; tap_ok $? "WARPVIZ_THEME= is dark"
+# --theme replaces the variable: a bad variable beside it is not read.
+[ "$(WARPVIZ_THEME=sepia src_fg --theme light)" = "38;5;234" ]
+tap_ok $? "--theme light beside WARPVIZ_THEME=sepia"
+"$WARPVIZ" show stride --theme contrast >"$tmp/plain"
+"$WARPVIZ" show stride >"$tmp/plain0"
+cmp -s "$tmp/plain" "$tmp/plain0"
+tap_ok $? "without --color a theme changes nothing: same glyphs, no escapes"
 
 # Options are checked first and completely (before the terminal check).
 want="unknown option '--bogus' (see warpviz --help)"; bad --bogus
@@ -209,14 +238,14 @@ for size in 120x35 80x24; do
 		    grep -q 'if (i >= n || j >= n)' "$tmp/src" &&
 		    grep -q 'for (int k = 0; k < n; ++k)' "$tmp/src" &&
 		    grep -q '▶ *float x = d\[n\*i + k\]' "$tmp/src"
-		ok $? "show $v --size $size: index lines, guard, loop and access"
+		tap_ok $? "show $v --size $size: index lines, guard, loop and access"
 	done
 	"$WARPVIZ" show copy-offset --size $size >"$tmp/src" 2>&1
 	grep -q 'offset;' "$tmp/src"
-	ok $? "show copy-offset --size $size: the wrapped '+ offset' shows"
+	tap_ok $? "show copy-offset --size $size: the wrapped '+ offset' shows"
 	"$WARPVIZ" show struct12 --size $size >"$tmp/src" 2>&1
 	grep -q 'struct vec3 {' "$tmp/src" && grep -q 'float x, y, z;' "$tmp/src"
-	ok $? "show struct12 --size $size: the struct definition shows"
+	tap_ok $? "show struct12 --size $size: the struct definition shows"
 done
 
 # Two loops named k (powers: the store loop, then the read loop): step
@@ -232,8 +261,28 @@ for r in rows[1:33]:
 for r in rows[33:36]:
     assert r["op"] == "load" and r["loop"] == {"k": r["step"] - 33}, r["loop"]
 PY
-	ok $? "trace: each step names the k of its own loop (powers: store, read)"
+	tap_ok $? "trace: each step names the k of its own loop (powers: store, read)"
 fi
+
+# Compare aligns by access and loop value: naive matmul at step 3000 is
+# M[Row*Width+k] at k = 1500 (steps 2k); tiled (TILE 16) shows the same
+# logical iteration, Mds[ty][k] at ph = 1500 / 16 = 93, k = 1500 % 16 = 12.
+"$WARPVIZ" show matmul-col --compare --step 3000 >"$tmp/cmp" 2>&1
+grep -q 'load M\[Row\*Width+k\]  k=1500 .*load M\[Row\*Width+k\]  k=1500 .*load Mds\[ty\]\[k\]  ph=93,k=12' \
+    "$tmp/cmp"
+tap_ok $? "compare: naive k=1500 beside tiled ph=93, k=12"
+# 2-hop V0 and V1 at step 11: d[n*k + j] at k = 5 in both.
+"$WARPVIZ" show twohop-v0 --compare --step 11 >"$tmp/cmp" 2>&1
+grep -q 'load d\[n\*k + j\]  k=5 .*load d\[n\*k + j\]  k=5' "$tmp/cmp"
+tap_ok $? "compare: twohop V0 and V1 at the same access, k=5"
+
+# Compare mode shows each pane's source with the lines that differ marked:
+# for twohop V0 and V1 the i and j lines, the whole difference.
+"$WARPVIZ" show twohop-v0 --compare >"$tmp/cmp" 2>&1
+grep -q '≠ *int i = threadIdx\.x.*│.*≠ *int i = threadIdx\.y' "$tmp/cmp" &&
+    grep -q '≠ *int j = threadIdx\.y.*│.*≠ *int j = threadIdx\.x' "$tmp/cmp" &&
+    ! grep -q '≠ *for (int k' "$tmp/cmp"
+tap_ok $? "compare: the i and j lines are marked as differing, the loop not"
 
 # show: a frame of the requested size.
 "$WARPVIZ" show matmul-col --size 100x30 >"$tmp/show" 2>&1; tap_ok $? "show exits 0"

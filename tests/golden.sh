@@ -24,6 +24,8 @@ update=0
 
 LC_ALL=C.UTF-8
 export LC_ALL
+# The frames are drawn in the theme each case names, never the caller's.
+unset WARPVIZ_THEME
 
 cases='matmul-col|matmul-col --step 0
 matmul-col-step1|matmul-col --step 1
@@ -63,9 +65,20 @@ ascii-twohop-v0-80x24|twohop-v0 --ascii --size 80x24
 partial-warp|copy-offset -p n=40 -p bs=64 --block 0 --warp 1
 classroom-warp4|matmul-row -p width=4 -p bx=4 -p by=4 -p warp=4 --step 0
 compare-twohop|twohop-v0 --compare --step 1
+theme-dark|twohop-v0 --size 80x24 --color
+theme-light|twohop-v0 --size 80x24 --color --theme light
+theme-contrast|twohop-v0 --size 80x24 --color --theme contrast
+theme-cbsafe|twohop-v0 --size 80x24 --color --theme cbsafe
+theme-cbsafe-powers|powers-stride32 --step 1 --size 80x24 --color --theme cbsafe
 compare-powers|powers-stride32 --compare --step 1
 compare-matmul-80x24|matmul-col --compare --size 80x24
-compare-copy-offset|copy-offset --compare'
+compare-copy-offset|copy-offset --compare
+theme-dark-copy-offset|copy-offset --color
+theme-light-powers-stride32|powers-stride32 --step 1 --theme light --color
+theme-contrast-copy-offset|copy-offset --theme contrast --color
+theme-contrast-80x24-powers-transposed|powers-transposed --step 1 --size 80x24 --theme=contrast --color
+theme-cbsafe-copy-offset|copy-offset --theme cbsafe --color
+theme-never-matmul-row|matmul-row --theme light --color=never'
 
 total=$(printf '%s\n' "$cases" | wc -l)
 tap_plan "$total"

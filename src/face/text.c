@@ -1,6 +1,7 @@
 /*
  * text.c - the text face: print a canvas as UTF-8 lines, plain or with
- * ANSI SGR escapes in the roles' 256-colour forms (warpviz show).
+ * ANSI SGR escapes in the roles' 256-colour forms of the current theme
+ * (warpviz show).
  *
  * Each line ends with a reset when it used any escape, so a frame can be
  * cut or pasted line by line.  Trailing blanks are trimmed; in colour a
@@ -37,7 +38,7 @@ text_put_utf8(FILE *f, uint32_t ch)
 static int
 text_paints_blank(enum role role)
 {
-	const struct role_style	*rs = &role_styles[role];
+	const struct role_style	*rs = role_style(role);
 
 	return rs->bg256 >= 0 || (rs->attr & ROLE_ATTR_REVERSE);
 }
@@ -46,7 +47,7 @@ text_paints_blank(enum role role)
 static void
 text_sgr(FILE *f, enum role role)
 {
-	const struct role_style	*rs = &role_styles[role];
+	const struct role_style	*rs = role_style(role);
 
 	fputs("\033[0", f);
 	if (rs->attr & ROLE_ATTR_BOLD)
@@ -67,9 +68,12 @@ text_sgr(FILE *f, enum role role)
 void
 text_print_canvas(FILE *f, const struct canvas *c, int color)
 {
+	const struct role_style	*ns = role_style(ROLE_NORMAL);
 	const struct cell	*cl;
-	int			 x, y, end, cur;
+	int			 x, y, end, cur, plain;
 
+	/* Whether the normal role is the terminal's own (a reset). */
+	plain = ns->fg256 < 0 && ns->bg256 < 0 && ns->attr == 0;
 	for (y = 0; y < c->h; y++) {
 		cl = &c->cells[y * c->w];
 		for (end = c->w; end > 0; end--) {
@@ -78,18 +82,18 @@ text_print_canvas(FILE *f, const struct canvas *c, int color)
 			if (color && text_paints_blank(cl[end - 1].role))
 				break;
 		}
-		cur = ROLE_NORMAL;
+		cur = plain ? ROLE_NORMAL : -1;
 		for (x = 0; x < end; x++) {
 			if (color && cl[x].role != cur) {
 				cur = cl[x].role;
-				if (cur == ROLE_NORMAL)
+				if (cur == ROLE_NORMAL && plain)
 					fputs("\033[0m", f);
 				else
 					text_sgr(f, cur);
 			}
 			text_put_utf8(f, cl[x].ch);
 		}
-		if (color && cur != ROLE_NORMAL)
+		if (color && (cur != ROLE_NORMAL || !plain) && end > 0)
 			fputs("\033[0m", f);
 		fputc('\n', f);
 	}

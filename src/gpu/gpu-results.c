@@ -7,15 +7,22 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <errno.h>
+#include <fcntl.h>
+#include <locale.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "gpu-results.h"
 #include "jsonstr.h"
+#include "xmalloc.h"
 
 static const char *status_names[] = { "none", "ok", "mismatch", "error",
     "timed" };
@@ -79,8 +86,32 @@ gpu_results_write(FILE *f, const struct gpu_record *rec)
 
 /* --- reader --- */
 
+/*
+ * The reader trusts nothing: a file of at most RESULTS_FILE_MAX bytes,
+ * regular, text without NUL bytes, one object and nothing after it; JSON
+ * numbers by the JSON grammar, converted in the "C" locale whatever the
+ * user's LC_NUMERIC; every number bounded to what a GPU can plausibly
+ * report, so nothing downstream sees NaN, infinity or an int overflow.
+ */
+
+/* Plausible bounds of each numeric key (inclusive). */
+static const struct {
+	const char	*key;
+	double		 min, max;
+	int		 whole;		/* must be a whole number */
+} result_bounds[] = {
+	{ "ms", 0, 1e6, 0 },			/* up to 1000 s a launch */
+	{ "runs", 0, 1e6, 1 },
+	{ "bytes", 0, 1e15, 0 },
+	{ "gbps", 0, 1e5, 0 },			/* H100: 3350 GB/s */
+	{ "checked", 0, 1e12, 1 },
+	{ "regs", 0, 255, 1 },			/* per thread, any sm */
+	{ "blocks_per_sm", 0, 64, 1 },		/* 32 on sm_90 */
+	{ "threads", 0, 1024, 1 },		/* per block */
+};
+
 struct parser {
-	const char		*p;
+	const char		*p, *end;
 	struct gpu_record	*rec;
 	char			 err[128];
 };
@@ -98,45 +129,88 @@ perr(struct parser *ps, const char *fmt, ...)
 	return -1;
 }
 
+/* The byte at p, or '\0' at the end (the buffer holds no NUL bytes). */
+static int
+peek(const struct parser *ps)
+{
+	return ps->p < ps->end ? (unsigned char)*ps->p : '\0';
+}
+
 static void
 skip_ws(struct parser *ps)
 {
-	while (*ps->p == ' ' || *ps->p == '\t' || *ps->p == '\n' ||
-	    *ps->p == '\r')
+	while (peek(ps) == ' ' || peek(ps) == '\t' || peek(ps) == '\n' ||
+	    peek(ps) == '\r')
 		ps->p++;
+}
+
+static int
+hex_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
 }
 
 static int
 parse_string(struct parser *ps, char *out, size_t len)
 {
-	size_t	n = 0;
+	size_t		n = 0;
+	unsigned	u;
+	int		c, i, d;
 
 	skip_ws(ps);
-	if (*ps->p != '"')
+	if (peek(ps) != '"')
 		return perr(ps, "a string was expected");
-	for (ps->p++; *ps->p != '"'; ps->p++) {
-		char	c = *ps->p;
-
+	for (ps->p++; (c = peek(ps)) != '"'; ps->p++) {
 		if (c == '\0')
 			return perr(ps, "unterminated string");
 		if (c == '\\') {
-			c = *++ps->p;
-			if (c == 'n')
+			ps->p++;
+			switch (c = peek(ps)) {
+			case 'n':
 				c = '\n';
-			else if (c == 't')
+				break;
+			case 't':
 				c = '\t';
-			else if (c == 'u') {
-				unsigned	u;
-
-				if (sscanf(ps->p + 1, "%4x", &u) != 1)
-					return perr(ps, "bad \\u escape");
-				c = u < 0x80 ? (char)u : '?';
+				break;
+			case 'r':
+				c = '\r';
+				break;
+			case 'b':
+				c = '\b';
+				break;
+			case 'f':
+				c = '\f';
+				break;
+			case '"':
+			case '\\':
+			case '/':
+				break;
+			case 'u':
+				for (u = 0, i = 1; i <= 4; i++) {
+					if (ps->end - ps->p <= i ||
+					    (d = hex_digit((unsigned char)
+					    ps->p[i])) < 0)
+						return perr(ps, "bad \\u escape "
+						    "(four hex digits)");
+					u = u * 16 + d;
+				}
+				c = u > 0 && u < 0x80 ? (int)u : '?';
 				ps->p += 4;
-			} else if (c == '\0')
+				break;
+			case '\0':
 				return perr(ps, "unterminated string");
+			default:
+				return perr(ps, "bad escape \\%c", c);
+			}
 		}
 		if (n + 1 < len)
-			out[n++] = c;
+			out[n++] = (char)c;
 	}
 	ps->p++;
 	if (len > 0)
@@ -144,17 +218,54 @@ parse_string(struct parser *ps, char *out, size_t len)
 	return 0;
 }
 
+/* A JSON number (RFC 8259 grammar), converted in the "C" locale. */
 static int
 parse_number(struct parser *ps, double *v)
 {
-	char	*end;
+	const char	*s, *q;
+	char		 buf[64];
+	locale_t	 c, old;
 
 	skip_ws(ps);
-	errno = 0;
-	*v = strtod(ps->p, &end);
-	if (end == ps->p || errno != 0)
+	s = q = ps->p;
+	if (q < ps->end && *q == '-')
+		q++;
+	if (q < ps->end && *q == '0')
+		q++;
+	else if (q < ps->end && *q >= '1' && *q <= '9')
+		while (q < ps->end && *q >= '0' && *q <= '9')
+			q++;
+	else
 		return perr(ps, "a number was expected");
-	ps->p = end;
+	if (q < ps->end && *q == '.') {
+		if (++q >= ps->end || *q < '0' || *q > '9')
+			return perr(ps, "a digit was expected after '.'");
+		while (q < ps->end && *q >= '0' && *q <= '9')
+			q++;
+	}
+	if (q < ps->end && (*q == 'e' || *q == 'E')) {
+		q++;
+		if (q < ps->end && (*q == '+' || *q == '-'))
+			q++;
+		if (q >= ps->end || *q < '0' || *q > '9')
+			return perr(ps, "a digit was expected in the exponent");
+		while (q < ps->end && *q >= '0' && *q <= '9')
+			q++;
+	}
+	if ((size_t)(q - s) >= sizeof buf)
+		return perr(ps, "a number of more than %zu characters",
+		    sizeof buf - 1);
+	memcpy(buf, s, q - s);
+	buf[q - s] = '\0';
+	if ((c = newlocale(LC_ALL_MASK, "C", (locale_t)0)) == (locale_t)0)
+		return perr(ps, "no C locale");
+	old = uselocale(c);
+	*v = strtod(buf, NULL);
+	uselocale(old);
+	freelocale(c);
+	if (!isfinite(*v))
+		return perr(ps, "the number %s is out of range", buf);
+	ps->p = q;
 	return 0;
 }
 
@@ -168,11 +279,11 @@ parse_object(struct parser *ps, int depth,
 	char	key[64];
 
 	skip_ws(ps);
-	if (*ps->p != '{')
+	if (peek(ps) != '{')
 		return perr(ps, "an object was expected");
 	ps->p++;
 	skip_ws(ps);
-	if (*ps->p == '}') {
+	if (peek(ps) == '}') {
 		ps->p++;
 		return 0;
 	}
@@ -180,16 +291,17 @@ parse_object(struct parser *ps, int depth,
 		if (parse_string(ps, key, sizeof key) != 0)
 			return -1;
 		skip_ws(ps);
-		if (*ps->p++ != ':')
+		if (peek(ps) != ':')
 			return perr(ps, "':' was expected after \"%s\"", key);
+		ps->p++;
 		if (fn(ps, key, arg, depth) != 0)
 			return -1;
 		skip_ws(ps);
-		if (*ps->p == ',') {
+		if (peek(ps) == ',') {
 			ps->p++;
 			continue;
 		}
-		if (*ps->p == '}') {
+		if (peek(ps) == '}') {
 			ps->p++;
 			return 0;
 		}
@@ -208,11 +320,13 @@ parse_skip(struct parser *ps, int depth)
 {
 	char	buf[8];
 	double	v;
+	size_t	left;
 
 	if (depth > 16)
 		return perr(ps, "nested too deep");
 	skip_ws(ps);
-	switch (*ps->p) {
+	left = ps->end - ps->p;
+	switch (peek(ps)) {
 	case '"':
 		return parse_string(ps, buf, sizeof buf);
 	case '{':
@@ -220,7 +334,7 @@ parse_skip(struct parser *ps, int depth)
 	case '[':
 		ps->p++;
 		skip_ws(ps);
-		if (*ps->p == ']') {
+		if (peek(ps) == ']') {
 			ps->p++;
 			return 0;
 		}
@@ -228,28 +342,30 @@ parse_skip(struct parser *ps, int depth)
 			if (parse_skip(ps, depth + 1) != 0)
 				return -1;
 			skip_ws(ps);
-			if (*ps->p == ',') {
+			if (peek(ps) == ',') {
 				ps->p++;
 				continue;
 			}
-			if (*ps->p++ == ']')
+			if (peek(ps) == ']') {
+				ps->p++;
 				return 0;
+			}
 			return perr(ps, "',' or ']' was expected");
 		}
 	case 't':
-		if (strncmp(ps->p, "true", 4) == 0) {
+		if (left >= 4 && memcmp(ps->p, "true", 4) == 0) {
 			ps->p += 4;
 			return 0;
 		}
 		break;
 	case 'f':
-		if (strncmp(ps->p, "false", 5) == 0) {
+		if (left >= 5 && memcmp(ps->p, "false", 5) == 0) {
 			ps->p += 5;
 			return 0;
 		}
 		break;
 	case 'n':
-		if (strncmp(ps->p, "null", 4) == 0) {
+		if (left >= 4 && memcmp(ps->p, "null", 4) == 0) {
 			ps->p += 4;
 			return 0;
 		}
@@ -260,13 +376,35 @@ parse_skip(struct parser *ps, int depth)
 	return perr(ps, "a value was expected");
 }
 
+/* A bounded number for key; 1 when key is not a numeric key of a result. */
+static int
+parse_bounded(struct parser *ps, const char *key, double *v)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof result_bounds / sizeof result_bounds[0]; i++)
+		if (strcmp(key, result_bounds[i].key) == 0)
+			break;
+	if (i == sizeof result_bounds / sizeof result_bounds[0])
+		return 1;
+	skip_ws(ps);
+	if (parse_number(ps, v) != 0)
+		return -1;
+	if (*v < result_bounds[i].min || *v > result_bounds[i].max)
+		return perr(ps, "\"%s\": %.10g is out of range (%g to %g)", key,
+		    *v, result_bounds[i].min, result_bounds[i].max);
+	if (result_bounds[i].whole && *v != floor(*v))
+		return perr(ps, "\"%s\": %.10g is not a whole number", key, *v);
+	return 0;
+}
+
 static int
 result_key(struct parser *ps, const char *key, void *arg, int depth)
 {
 	struct gpu_result	*r = arg;
 	char			 st[16];
 	double			 v;
-	int			 i;
+	int			 i, rc;
 
 	if (strcmp(key, "variant") == 0)
 		return parse_string(ps, r->variant, sizeof r->variant);
@@ -284,9 +422,8 @@ result_key(struct parser *ps, const char *key, void *arg, int depth)
 				r->status = i;
 		return 0;
 	}
-	skip_ws(ps);
-	if (*ps->p == '-' || (*ps->p >= '0' && *ps->p <= '9')) {
-		if (parse_number(ps, &v) != 0)
+	if ((rc = parse_bounded(ps, key, &v)) != 1) {
+		if (rc != 0)
 			return -1;
 		if (strcmp(key, "ms") == 0)
 			r->ms = v;
@@ -313,6 +450,7 @@ static int
 top_key(struct parser *ps, const char *key, void *arg, int depth)
 {
 	struct gpu_record	*rec = ps->rec;
+	struct gpu_result	*r;
 
 	if (strcmp(key, "gpu") == 0)
 		return parse_string(ps, rec->gpu, sizeof rec->gpu);
@@ -323,81 +461,155 @@ top_key(struct parser *ps, const char *key, void *arg, int depth)
 	if (strcmp(key, "date") == 0)
 		return parse_string(ps, rec->date, sizeof rec->date);
 	if (strcmp(key, "memcpy_gbps") == 0)
-		return parse_number(ps, &rec->memcpy_gbps);
+		return parse_bounded(ps, "gbps", &rec->memcpy_gbps);
 	if (strcmp(key, "results") != 0)
 		return parse_skip(ps, depth + 1);
 	skip_ws(ps);
-	if (*ps->p++ != '[')
+	if (peek(ps) != '[')
 		return perr(ps, "\"results\" must be an array");
+	ps->p++;
 	skip_ws(ps);
-	if (*ps->p == ']') {
+	if (peek(ps) == ']') {
 		ps->p++;
 		return 0;
 	}
 	for (;;) {
 		if (rec->n >= RESULTS_MAX)
 			return perr(ps, "more than %d results", RESULTS_MAX);
-		memset(&rec->results[rec->n], 0, sizeof rec->results[0]);
-		if (parse_object(ps, depth + 1, result_key,
-		    &rec->results[rec->n]) != 0)
+		r = &rec->results[rec->n];
+		memset(r, 0, sizeof *r);
+		if (parse_object(ps, depth + 1, result_key, r) != 0)
 			return -1;
-		if (rec->results[rec->n].variant[0] == '\0')
+		if (r->variant[0] == '\0')
 			return perr(ps, "a result without \"variant\"");
+		if ((r->status == RESULT_OK || r->status == RESULT_TIMED) &&
+		    r->ms <= 0)
+			return perr(ps, "result %d (%s): \"%s\" without a time "
+			    "(\"ms\" must be above 0)", rec->n, r->variant,
+			    status_names[r->status]);
 		rec->n++;
 		skip_ws(ps);
-		if (*ps->p == ',') {
+		if (peek(ps) == ',') {
 			ps->p++;
 			continue;
 		}
-		if (*ps->p++ == ']')
+		if (peek(ps) == ']') {
+			ps->p++;
 			return 0;
+		}
 		return perr(ps, "',' or ']' was expected in \"results\"");
 	}
+}
+
+/* Read at most RESULTS_FILE_MAX bytes of a regular file; NULL and *why. */
+static char *
+read_file(const char *path, size_t *lenp, const char **why, int *errnop)
+{
+	struct stat	 sb;
+	char		*buf;
+	size_t		 len = 0;
+	ssize_t		 got;
+	int		 fd;
+
+	*errnop = 0;
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
+		*errnop = errno;
+		return NULL;
+	}
+	if (fstat(fd, &sb) != 0) {
+		*errnop = errno;
+		close(fd);
+		return NULL;
+	}
+	if (S_ISDIR(sb.st_mode))
+		*why = "a directory, not a file";
+	else if (!S_ISREG(sb.st_mode))
+		*why = "not a regular file (a device, FIFO or socket)";
+	else if (sb.st_size > RESULTS_FILE_MAX)
+		*why = "larger than " RESULTS_FILE_MAX_TEXT;
+	if (*why != NULL) {
+		close(fd);
+		return NULL;
+	}
+	buf = xmalloc((size_t)sb.st_size + 1);
+	for (;;) {
+		got = read(fd, buf + len, (size_t)sb.st_size + 1 - len);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			*errnop = errno;
+			free(buf);
+			close(fd);
+			return NULL;
+		}
+		if (got == 0)
+			break;
+		len += got;
+		if (len > (size_t)sb.st_size) {
+			/* It grew while we read: refuse rather than chase. */
+			*why = "changing while it is read";
+			free(buf);
+			close(fd);
+			return NULL;
+		}
+	}
+	close(fd);
+	buf[len] = '\0';
+	*lenp = len;
+	return buf;
+}
+
+int
+gpu_results_parse(const char *buf, size_t len, struct gpu_record *rec,
+    char **cause)
+{
+	struct parser	 ps;
+	const char	*nul;
+	int		 rc;
+
+	memset(rec, 0, sizeof *rec);
+	memset(&ps, 0, sizeof ps);
+	ps.p = buf;
+	ps.end = buf + len;
+	ps.rec = rec;
+	if ((nul = memchr(buf, '\0', len)) != NULL) {
+		ps.p = nul;
+		rc = perr(&ps, "a NUL byte (not a text file)");
+	} else if ((rc = parse_object(&ps, 0, top_key, NULL)) == 0) {
+		skip_ws(&ps);
+		if (ps.p != ps.end)
+			rc = perr(&ps, "data after the object");
+		else if (rec->gpu[0] == '\0')
+			rc = perr(&ps, "no \"gpu\" key (not 'warpviz bench "
+			    "--json' output?)");
+	}
+	if (rc != 0) {
+		*cause = xasprintf("%s (at byte %ld)", ps.err,
+		    (long)(ps.p - buf));
+		memset(rec, 0, sizeof *rec);
+	}
+	return rc;
 }
 
 int
 gpu_results_read(const char *path, struct gpu_record *rec, char **cause)
 {
-	struct parser	 ps;
-	FILE		*f;
-	char		*buf = NULL;
-	size_t		 len = 0, cap = 0, got;
-	int		 rc;
+	const char	*why = NULL;
+	char		*buf, *c = NULL;
+	size_t		 len;
+	int		 rc, e;
 
 	memset(rec, 0, sizeof *rec);
-	if ((f = fopen(path, "r")) == NULL) {
-		if (asprintf(cause, "--results: %s: %s", path,
-		    strerror(errno)) < 0)
-			*cause = NULL;
+	if ((buf = read_file(path, &len, &why, &e)) == NULL) {
+		*cause = xasprintf("--results: %s: %s", path,
+		    why != NULL ? why : strerror(e));
 		return -1;
 	}
-	do {
-		if (len + 4096 + 1 > cap) {
-			char *nb = realloc(buf, cap = (cap + 4096) * 2);
-
-			if (nb == NULL) {
-				free(buf);
-				fclose(f);
-				*cause = strdup("--results: out of memory");
-				return -1;
-			}
-			buf = nb;
-		}
-		got = fread(buf + len, 1, 4096, f);
-		len += got;
-	} while (got > 0);
-	fclose(f);
-	buf[len] = '\0';
-	memset(&ps, 0, sizeof ps);
-	ps.p = buf;
-	ps.rec = rec;
-	rc = parse_object(&ps, 0, top_key, NULL);
-	if (rc == 0 && rec->gpu[0] == '\0')
-		rc = perr(&ps, "no \"gpu\" key (not 'warpviz bench --json' "
-		    "output?)");
-	if (rc != 0 && asprintf(cause, "--results: %s: %s (at byte %ld)", path,
-	    ps.err, (long)(ps.p - buf)) < 0)
-		*cause = NULL;
+	if ((rc = gpu_results_parse(buf, len, rec, &c)) != 0) {
+		*cause = xasprintf("--results: %s: %s", path, c);
+		free(c);
+	}
 	free(buf);
 	return rc;
 }

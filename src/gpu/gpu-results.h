@@ -13,6 +13,9 @@
 #include "gpu-run.h"
 
 #define RESULTS_MAX	64
+/* The largest results file read: bench writes about 300 bytes a result. */
+#define RESULTS_FILE_MAX	(16 << 20)
+#define RESULTS_FILE_MAX_TEXT	"16 MiB"
 
 struct gpu_record {
 	char			 gpu[128];
@@ -26,8 +29,15 @@ struct gpu_record {
 
 /* Write a record as JSON. */
 void	gpu_results_write(FILE *, const struct gpu_record *);
-/* Read a record; 0, or -1 with a one-line *cause (free it). */
+/*
+ * Read a record from a regular file of at most RESULTS_FILE_MAX bytes;
+ * 0, or -1 with a one-line *cause (free it).  Numbers are read the same in
+ * every locale; times and counts out of plausible ranges are refused.
+ */
 int	gpu_results_read(const char *path, struct gpu_record *, char **cause);
+/* The same from len bytes in memory (the fuzzer's entry). */
+int	gpu_results_parse(const char *buf, size_t len, struct gpu_record *,
+	    char **cause);
 /* Fill the device fields of a record from an open device and today. */
 void	gpu_results_device(struct gpu_record *, const struct gpu_device *);
 /* "ok", "mismatch", "error" or "none". */

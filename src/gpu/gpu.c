@@ -24,6 +24,7 @@
 #include "gpu.h"
 #include "launch.h"
 #include "occupancy.h"
+#include "xmalloc.h"
 
 #define MAX_PARTNERS	3
 #define MEMCPY_BYTES	((size_t)64 << 20)
@@ -328,14 +329,10 @@ gpu_load_results(const char *path, char **cause)
 
 	if ((file = gpu_datadir_results(path, cause)) == NULL) {
 		if (*cause == NULL)
-			*cause = strdup("--results: out of memory");
+			*cause = xstrdup("--results: out of memory");
 		return -1;
 	}
-	if ((rec = malloc(sizeof *rec)) == NULL) {
-		free(file);
-		*cause = strdup("--results: out of memory");
-		return -1;
-	}
+	rec = xmalloc(sizeof *rec);
 	if (gpu_results_read(file, rec, cause) != 0) {
 		free(file);
 		free(rec);
@@ -402,8 +399,9 @@ fmt_partner(char *line, const struct param_set *pp, const struct gpu_result *r,
 	param_format(pp, pbuf, sizeof pbuf, 0);
 	snprintf(label, sizeof label, "vs %s%s%s: ", pp->v->name,
 	    pbuf[0] ? " " : "", pbuf);
+	/* !(x > 0) is also true of NaN: no ratio of impossible times. */
 	if (r->status != RESULT_OK || self == NULL ||
-	    self->status != RESULT_OK || self->ms <= 0) {
+	    self->status != RESULT_OK || !(self->ms > 0) || !(r->ms > 0)) {
 		fmt_result(line, label, r);
 		return;
 	}
@@ -503,6 +501,17 @@ build_regs(const char *kernel, int sm, int *at)
 }
 
 int
+gpu_regs(const struct param_set *ps, int sm)
+{
+	const char	*kernel, *why;
+	char		 kbuf[48];
+	int		 at;
+
+	kernel = gpu_run_kernel(ps, kbuf, sizeof kbuf, &why);
+	return kernel != NULL ? build_regs(kernel, sm, &at) : 0;
+}
+
+int
 gpu_occupancy(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 {
 	struct launch		 l;
@@ -530,10 +539,11 @@ gpu_occupancy(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 		occupancy_compute(d, (int)l.threads, regs,
 		    (int)l.shared_bytes, &o);
 		lprintf(lines[n++], "%s: %d block%s x %d warps "
-		    "= %d/%d warps per SM (%d%%), limit %s; %s", d->name,
+		    "= %d/%d warps per SM (%d%%), %s%s; %s", d->name,
 		    o.blocks, o.blocks == 1 ? "" : "s",
 		    (int)((l.threads + 31) / 32), o.warps,
-		    o.max_warps, o.max_warps ? 100 * o.warps / o.max_warps : 0,
+		    o.max_warps, occupancy_percent(o.warps, o.max_warps),
+		    o.limit == OCC_NONE ? "" : "limit ",
 		    occupancy_limit_name(o.limit), regtext);
 	}
 	pthread_mutex_lock(&g.lock);

@@ -67,6 +67,9 @@ int	gpu_load_results(const char *path, char **cause);
  * or in loaded results.  Returns the number of lines.  Cheap.
  */
 int	gpu_occupancy(const struct param_set *, char lines[][GPU_LINE_MAX]);
+/* ptxas's register count for the variant's kernel at sm (or the nearest
+   sm below it that was built), 0 when unknown. */
+int	gpu_regs(const struct param_set *, int sm);
 /* Stop the worker thread, if any (called before exit). */
 void	gpu_shutdown(void);
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "cause.h"
+#include "xmalloc.h"
 
 char *
 cause_printf(const char *fmt, ...)
@@ -16,8 +17,7 @@ cause_printf(const char *fmt, ...)
 	char	*s;
 
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
 	return s;
 }

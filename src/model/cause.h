@@ -5,7 +5,7 @@
 #ifndef WV_CAUSE_H
 #define WV_CAUSE_H
 
-/* A newly allocated formatted message, or NULL when memory is short. */
+/* A newly allocated formatted message (never NULL: see xmalloc.h). */
 char	*cause_printf(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2)));
 

@@ -15,6 +15,7 @@
 
 #include "cause.h"
 #include "expr.h"
+#include "xmalloc.h"
 
 enum expr_kind {
 	EXPR_NUM,
@@ -70,8 +71,7 @@ node_new(enum expr_kind kind)
 {
 	struct expr	*e;
 
-	if ((e = calloc(1, sizeof *e)) == NULL)
-		abort();
+	e = xcalloc(1, sizeof *e);
 	e->kind = kind;
 	return e;
 }

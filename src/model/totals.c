@@ -12,6 +12,7 @@
 #include "cause.h"
 #include "totals.h"
 #include "warp.h"
+#include "xmalloc.h"
 
 #define RES		128		/* results repeat every 128 bytes */
 #define MAX_TERMS	8
@@ -238,16 +239,12 @@ class_get(struct fast *f, int w, uint32_t mask, int *hint)
 	}
 	if (f->ncls == f->acls) {
 		f->acls = f->acls ? 2 * f->acls : 64;
-		f->cls = realloc(f->cls, f->acls * sizeof *f->cls);
-		if (f->cls == NULL)
-			abort();
+		f->cls = xreallocarray(f->cls, f->acls, sizeof *f->cls);
 	}
 	c = &f->cls[f->ncls];
 	c->warp = w;
 	c->mask = mask;
-	c->hist = calloc((size_t)f->nsites * RES, sizeof *c->hist);
-	if (c->hist == NULL)
-		abort();
+	c->hist = xcalloc((size_t)f->nsites * RES, sizeof *c->hist);
 	*hint = f->ncls++;
 	return c;
 }
@@ -377,10 +374,8 @@ site_fast(const struct launch *l, enum arch arch, int si, struct totals *t,
 		if (enumd[j])
 			var_of[l->loops[j].slot] = -1;
 	es = l->arrays[s->array].def->elem_size;
-	hints = malloc(l->warps * sizeof *hints);
-	pw = calloc(l->warps, sizeof *pw);
-	if (hints == NULL || pw == NULL)
-		abort();
+	hints = xcalloc(l->warps, sizeof *hints);
+	pw = xcalloc(l->warps, sizeof *pw);
 
 	for (combo = 0; combo < ncombo; combo++) {
 		memcpy(env, l->env, sizeof env);

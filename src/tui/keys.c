@@ -13,13 +13,16 @@
 #include "catalog.h"
 #include "gpu.h"
 #include "keys.h"
+#include "occupancy.h"
 #include "opts.h"
 #include "overlay.h"
+#include "roles.h"
 #include "tui-curses.h"
 
 #define KEY_ESC		27
 #define KEY_CTRL(c)	((c) & 0x1f)
 #define MOVED		(INTENT_RECOMPUTE | INTENT_REDRAW)
+#define OCC_INPUT_MAX	12	/* characters a what-if value may have */
 
 static int
 act_step_next(struct state *st)
@@ -42,6 +45,48 @@ act_step_prev(struct state *st)
 	}
 	st->step--;
 	return MOVED;
+}
+
+/* The same access one iteration of its innermost loop on, or back. */
+static int
+move_iteration(struct state *st, int dir)
+{
+	int64_t	k = state_iteration(st->pane[0].l, st->step, dir);
+
+	if (k < 0) {
+		state_status(st, "no %s iteration of this access",
+		    dir > 0 ? "later" : "earlier");
+		return INTENT_REDRAW;
+	}
+	st->step = k;
+	return MOVED;
+}
+
+static int
+act_iter_next(struct state *st)
+{
+	return move_iteration(st, 1);
+}
+
+static int
+act_iter_prev(struct state *st)
+{
+	return move_iteration(st, -1);
+}
+
+/* The innermost loop around the current access, or NULL. */
+static const char *
+current_loop(const struct state *st)
+{
+	const struct launch	*l = st->pane[0].l;
+	struct launch_pos	 pos;
+	const struct launch_site *s;
+
+	if (st->step < 0 || st->step >= l->nsteps)
+		return NULL;
+	launch_locate(l, st->step, &pos);
+	s = &l->sites[pos.site];
+	return s->nloops > 0 ? l->loops[s->loop[s->nloops - 1]].var : NULL;
 }
 
 static int
@@ -95,7 +140,7 @@ set_variant(struct state *st, const struct variant *v)
 {
 	char	*cause = NULL;
 
-	if (state_set_variant(st, v, NULL, &cause) != 0) {
+	if (state_switch(st, v, &cause) != 0) {
 		state_status(st, "%s: %s", v->name, cause);
 		free(cause);
 		return INTENT_REDRAW;
@@ -120,7 +165,7 @@ step_variant(struct state *st, int by)
 	for (k = 0; k < n - 1; k++) {
 		i = ((i + by) % n + n) % n;
 		v = catalog[i];
-		if (state_set_variant(st, v, NULL, &cause) == 0) {
+		if (state_switch(st, v, &cause) == 0) {
 			if (skipped[0] != '\0')
 				state_status(st, "%s (passed over: %s)",
 				    v->name, skipped);
@@ -242,6 +287,16 @@ act_step_prompt(struct state *st)
 }
 
 static int
+act_loop_prompt(struct state *st)
+{
+	if (current_loop(st) == NULL) {
+		state_status(st, "this access is in no loop; s goes to a step");
+		return INTENT_REDRAW;
+	}
+	return prompt(st, PROMPT_LOOP, "");
+}
+
+static int
 act_arch(struct state *st)
 {
 	st->arch = st->arch == ARCH_MODERN ? ARCH_LEGACY : ARCH_MODERN;
@@ -286,9 +341,40 @@ act_gpu(struct state *st)
 	return INTENT_REDRAW;
 }
 
+/* The what-if's values from pane 0: its block, its shared memory and
+   ptxas's register count for the device model's sm (0: unknown). */
+static void
+occ_seed(struct state *st)
+{
+	struct state_occ	*o = &st->occ;
+	const struct launch	*l = st->pane[0].l;
+
+	o->val[OCC_FIELD_THREADS] = l->threads > OCC_MAX_THREADS ?
+	    OCC_MAX_THREADS : (int)l->threads;
+	o->val[OCC_FIELD_SHARED] = l->shared_bytes > OCC_MAX_SMEM ?
+	    OCC_MAX_SMEM : (int)l->shared_bytes;
+	o->val[OCC_FIELD_REGS] = gpu_regs(&st->pane[0].ps,
+	    occ_devices[o->dev]->sm);
+	o->seed_v = st->pane[0].v;
+	o->seed_threads = l->threads;
+	o->seed_smem = l->shared_bytes;
+	o->editing = 0;
+	o->why[0] = '\0';
+}
+
+/* Open the occupancy overlay; its what-if keeps the user's values while
+   the variant and its block are those it was seeded from. */
 static int
 act_occupancy(struct state *st)
 {
+	struct state_occ	*o = &st->occ;
+	const struct launch	*l = st->pane[0].l;
+
+	if (o->seed_v != st->pane[0].v || o->seed_threads != l->threads ||
+	    o->seed_smem != l->shared_bytes)
+		occ_seed(st);
+	o->editing = 0;
+	o->why[0] = '\0';
 	st->mode = MODE_GPU;
 	return INTENT_REDRAW;
 }
@@ -327,6 +413,16 @@ act_source_up(struct state *st)
 	return scroll_source(st, -4);
 }
 
+/* The next colour theme: dark, light, high contrast, colour-blind safe. */
+static int
+act_theme(struct state *st)
+{
+	role_theme_set((role_theme_get() + 1) % ROLE_THEME_COUNT);
+	state_status(st, "theme %s (T for the next; --theme or WARPVIZ_THEME "
+	    "to start with it)", role_theme_name(role_theme_get()));
+	return INTENT_RECOLOR | INTENT_REDRAW;
+}
+
 static int
 act_redraw(struct state *st)
 {
@@ -350,6 +446,11 @@ const struct keys_entry keys_table[] = {
 	{ { KEY_HOME, '0' }, { "Home", "0" }, "first step", act_first },
 	{ { KEY_END, '$' }, { "End", "$" }, "last step", act_last },
 	{ { 's' }, { "s" }, "go to a step (type K)", act_step_prompt },
+	{ { 'i' }, { "i" }, "go to a loop value (k=)", act_loop_prompt },
+	{ { KEY_DOWN, 'j' }, { "Down", "j" }, "this access, next iteration",
+	  act_iter_next },
+	{ { KEY_UP, 'k' }, { "Up", "k" }, "this access, previous iteration",
+	  act_iter_prev },
 	{ { '\t' }, { "Tab" }, "next variant", act_variant_next },
 	{ { KEY_BTAB }, { "S-Tab" }, "previous variant", act_variant_prev },
 	{ { 'v', '\n', '\r', KEY_ENTER }, { "v", "Enter" },
@@ -368,6 +469,7 @@ const struct keys_entry keys_table[] = {
 	  act_source_down },
 	{ { KEY_PPAGE, '[' }, { "PgUp", "[" }, "scroll the source up",
 	  act_source_up },
+	{ { 'T' }, { "T" }, "colour theme: next", act_theme },
 	{ { '?' }, { "?" }, "this help", act_help },
 	{ { KEY_CTRL('l') }, { "C-l" }, "redraw, restart stopped totals",
 	  act_redraw },
@@ -592,6 +694,29 @@ go(struct state *st, int64_t step, int64_t bx, int64_t by)
 }
 
 static int
+apply_loop(struct state *st)
+{
+	const char	*name = current_loop(st);
+	int64_t		 v, k;
+
+	if (name == NULL)
+		return INTENT_REDRAW;
+	if (opts_number(st->input, 0, INT64_MAX, &v) != 0) {
+		state_status(st, "%s: '%s' is not a whole number (nothing "
+		    "changed)", name, st->input);
+		return INTENT_REDRAW;
+	}
+	if ((k = state_loop_value(st->pane[0].l, st->step, name, v)) < 0) {
+		state_status(st, "%s=%lld: this access never runs there "
+		    "(nothing changed)", name, (long long)v);
+		return INTENT_REDRAW;
+	}
+	st->step = k;
+	state_status(st, "%s=%lld", name, (long long)v);
+	return MOVED;
+}
+
+static int
 apply_block(struct state *st)
 {
 	int64_t		 xy[2];
@@ -714,9 +839,168 @@ mode_prompt(struct state *st, int key)
 			return apply_block(st);
 		case PROMPT_STEP:
 			return apply_step(st);
+		case PROMPT_LOOP:
+			return apply_loop(st);
 		}
 	}
 	return prompt_edit(st, key);
+}
+
+/* Apply the value typed for the what-if's row; a bad one keeps the
+   line open and says why. */
+static int
+occ_apply(struct state *st)
+{
+	struct state_occ	*o = &st->occ;
+	char			*cause = NULL;
+	int			 f = o->row - OCC_ROW_REGS, v;
+
+	if (occupancy_parse(f, st->input, &v, &cause) != 0) {
+		snprintf(o->why, sizeof o->why, "%s", cause != NULL ? cause :
+		    "out of memory");
+		state_status(st, "%s", o->why);
+		free(cause);
+		return INTENT_REDRAW;
+	}
+	o->val[f] = v;
+	o->editing = 0;
+	o->why[0] = '\0';
+	state_status(st, "what if: %s = %d", occupancy_field_name(f), v);
+	return INTENT_REDRAW;
+}
+
+/* Step the what-if's row by one notch: the next device model, a
+   register, a warp of threads, a KB of shared memory. */
+static int
+occ_step(struct state *st, int by)
+{
+	struct state_occ	*o = &st->occ;
+	int			 n, v, unit, max, min = 0;
+
+	o->why[0] = '\0';
+	if (o->row == OCC_ROW_DEVICE) {
+		for (n = 0; occ_devices[n] != NULL; n++)
+			;
+		/* Registers as built follow the device's sm; typed ones stay. */
+		v = gpu_regs(&st->pane[0].ps, occ_devices[o->dev]->sm);
+		o->dev = ((o->dev + by) % n + n) % n;
+		if (o->val[OCC_FIELD_REGS] == v && o->seed_v == st->pane[0].v)
+			o->val[OCC_FIELD_REGS] = gpu_regs(&st->pane[0].ps,
+			    occ_devices[o->dev]->sm);
+		state_status(st, "what if: %s", occ_devices[o->dev]->text);
+		return INTENT_REDRAW;
+	}
+	switch (o->row) {
+	case OCC_ROW_REGS:
+		unit = 1;
+		max = OCC_MAX_REGS;
+		break;
+	case OCC_ROW_THREADS:
+		unit = 32;
+		min = 1;
+		max = OCC_MAX_THREADS;
+		break;
+	default:
+		unit = 1024;
+		max = OCC_MAX_SMEM;
+		break;
+	}
+	/* To the next multiple of the notch, up or down. */
+	v = o->val[o->row - OCC_ROW_REGS];
+	v = by > 0 ? (v / unit + 1) * unit : (v - 1) / unit * unit;
+	if (v < min)
+		v = min;
+	if (v > max)
+		v = max;
+	o->val[o->row - OCC_ROW_REGS] = v;
+	return INTENT_REDRAW;
+}
+
+/*
+ * The occupancy overlay: Up/Down choose a row of the what-if, Left/Right
+ * (or - and +) step it, Enter or a digit types a value (the prompt's line
+ * editing); t, r and m type threads, registers and shared memory from any
+ * row, d picks the next device, v takes the variant's values again; Esc,
+ * q or o close it, as does any other key.
+ */
+static int
+mode_occupancy(struct state *st, int key)
+{
+	struct state_occ	*o = &st->occ;
+
+	if (key == KEY_MOUSE)
+		return 0;
+	if (o->editing) {
+		if (key == KEY_ESC) {
+			o->editing = 0;
+			o->why[0] = '\0';
+			state_status(st, "cancelled");
+			return INTENT_REDRAW;
+		}
+		if (is_enter(key))
+			return occ_apply(st);
+		/* No value needs more; the row stays inside its box. */
+		if (key >= 0x20 && key < 0x7f && !st->ifresh &&
+		    st->ninput >= OCC_INPUT_MAX)
+			return 0;
+		return prompt_edit(st, key);
+	}
+	switch (key) {
+	case KEY_UP:
+	case 'k':
+		o->row = (o->row + OCC_ROWS - 1) % OCC_ROWS;
+		return INTENT_REDRAW;
+	case KEY_DOWN:
+	case 'j':
+		o->row = (o->row + 1) % OCC_ROWS;
+		return INTENT_REDRAW;
+	case KEY_LEFT:
+	case 'h':
+	case '-':
+		return occ_step(st, -1);
+	case KEY_RIGHT:
+	case 'l':
+	case '+':
+	case '=':
+		return occ_step(st, 1);
+	case 't':
+		o->row = OCC_ROW_THREADS;
+		key = '\n';
+		break;
+	case 'r':
+		o->row = OCC_ROW_REGS;
+		key = '\n';
+		break;
+	case 'm':
+		o->row = OCC_ROW_SHARED;
+		key = '\n';
+		break;
+	case 'd':
+		o->row = OCC_ROW_DEVICE;
+		return occ_step(st, 1);
+	case 'v':
+		occ_seed(st);
+		state_status(st, "what if: %s's own values again",
+		    st->pane[0].v->name);
+		return INTENT_REDRAW;
+	}
+	if (is_enter(key) && o->row == OCC_ROW_DEVICE)
+		return occ_step(st, 1);
+	if ((is_enter(key) || (key >= '0' && key <= '9')) &&
+	    o->row != OCC_ROW_DEVICE) {
+		/* The old value, selected: typing replaces it. */
+		snprintf(st->input, sizeof st->input, "%d",
+		    o->val[o->row - OCC_ROW_REGS]);
+		st->ninput = st->icur = strlen(st->input);
+		st->ifresh = 1;
+		o->editing = 1;
+		o->why[0] = '\0';
+		if (!is_enter(key))
+			return prompt_edit(st, key);
+		return INTENT_REDRAW;
+	}
+	st->mode = MODE_FRAME;
+	return INTENT_REDRAW;
 }
 
 /* The frame's mouse: the wheel steps. */
@@ -752,12 +1036,12 @@ keys_dispatch(struct state *st, int key, int w, int h)
 			st->help_page = 0;
 			return INTENT_REDRAW;
 		}
-		/* FALLTHROUGH */
-	case MODE_GPU:
 		if (key == KEY_MOUSE)
 			return 0;
 		st->mode = MODE_FRAME;
 		return INTENT_REDRAW;
+	case MODE_GPU:
+		return mode_occupancy(st, key);
 	case MODE_VARIANTS:
 		return mode_variants(st, key, w, h);
 	case MODE_PARAMS:

@@ -19,6 +19,7 @@
 #define INTENT_REDRAW		0x2
 #define INTENT_QUIT		0x4
 #define INTENT_RELAYOUT		0x8	/* the terminal size changed */
+#define INTENT_RECOLOR		0x10	/* the colour theme changed */
 
 struct keys_entry {
 	/* The curses key codes that run it; 0 ends the list. */

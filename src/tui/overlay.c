@@ -13,6 +13,7 @@
 #include "catalog.h"
 #include "keys.h"
 #include "gpu.h"
+#include "occupancy.h"
 #include "overlay.h"
 
 struct box {
@@ -207,33 +208,165 @@ draw_glossary(struct canvas *cv)
 	    "key closes", ROLE_HELP, b.w - 4);
 }
 
-/* Occupancy on the model SMs and the whole GPU panel of this variant. */
+/* One row of the occupancy what-if: its label and value, or the value
+   being typed with the prompt's cursor. */
+static void
+draw_occ_row(struct canvas *cv, const struct state *st, const struct box *b,
+    int y, int row)
+{
+	static const char *const label[OCC_ROWS] = {
+		"device", "registers", "threads", "shared"
+	};
+	const struct state_occ	*o = &st->occ;
+	char			 val[OCC_LINE_MAX], bytes[24];
+	int			 on = row == o->row, x, v = 0, w;
+
+	if (row != OCC_ROW_DEVICE)
+		v = o->val[row - OCC_ROW_REGS];
+	switch (row) {
+	case OCC_ROW_DEVICE:
+		occupancy_bytes(bytes, sizeof bytes,
+		    occ_devices[o->dev]->smem_per_sm);
+		snprintf(val, sizeof val, "%s: %d threads, %d registers, %s, "
+		    "%d blocks", occ_devices[o->dev]->name,
+		    occ_devices[o->dev]->threads_per_sm,
+		    occ_devices[o->dev]->regs_per_sm, bytes,
+		    occ_devices[o->dev]->blocks_per_sm);
+		break;
+	case OCC_ROW_REGS:
+		if (v > 0)
+			snprintf(val, sizeof val, "%d a thread", v);
+		else
+			snprintf(val, sizeof val, "0: not counted");
+		break;
+	case OCC_ROW_THREADS:
+		snprintf(val, sizeof val, "%d a block (%d warp%s)", v,
+		    (v + 31) / 32, v > 32 ? "s" : "");
+		break;
+	default:
+		occupancy_bytes(bytes, sizeof bytes, v);
+		snprintf(val, sizeof val, v > 0 ? "%s a block" : "none",
+		    bytes);
+		break;
+	}
+	canvas_printf(cv, b->x + 2, y, on ? ROLE_CURSOR : ROLE_NORMAL, 13,
+	    "%c %s", on ? '>' : ' ', label[row]);
+	x = b->x + 15;
+	w = b->x + b->w - 2 - x;
+	if (on && o->editing) {
+		/* As the prompt: the old value selected, typing replaces. */
+		canvas_text(cv, x, y, st->input, st->ifresh ? ROLE_CURSOR :
+		    ROLE_NORMAL, w);
+		if (st->icur < st->ninput)
+			canvas_role(cv, x + st->icur, y, 1, 1, ROLE_CURSOR);
+		else
+			canvas_put(cv, x + st->icur, y, '_', ROLE_NORMAL);
+		if (w - st->ninput - 2 > 0)
+			canvas_text(cv, x + st->ninput + 2, y, row ==
+			    OCC_ROW_SHARED ? "bytes, or KB as 5K" : row ==
+			    OCC_ROW_REGS ? "0 to 255, 0: not counted" :
+			    "1 to 1024", ROLE_HELP, w - st->ninput - 2);
+		return;
+	}
+	canvas_text(cv, x, y, val, on ? ROLE_CURSOR : ROLE_NORMAL, w);
+	if (on)
+		canvas_role(cv, b->x + 1, y, b->w - 2, 1, ROLE_CURSOR);
+}
+
+/* Whether an explained line is that of a limit allowing no more blocks
+   than are resident ("registers:     ..." when registers bind). */
+static int
+occ_binds(const char *line, const struct occ_result *r)
+{
+	const int	by[] = { r->by_threads, r->by_regs, r->by_smem,
+			    r->by_blocks };
+	const char	*name;
+	int		 i;
+	size_t		 len;
+
+	for (i = 0; i < 4; i++) {
+		name = occupancy_limit_name(i);
+		len = strlen(name);
+		if (by[i] == r->blocks && strncmp(line, name, len) == 0 &&
+		    line[len] == ':')
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The occupancy overlay: the what-if (a block's registers, threads and
+ * shared memory on a device model, edited here, and in words what each
+ * limit allows and what binds), then this variant as built on each
+ * device model, then the whole live GPU panel.
+ */
 static void
 draw_gpu(struct canvas *cv, const struct state *st)
 {
-	char		occ[GPU_OCC_LINES][GPU_LINE_MAX];
-	char		gl[GPU_PANEL_LINES][GPU_LINE_MAX];
-	struct box	b;
-	int		no, ng, i, y;
+	const struct state_occ	*o = &st->occ;
+	const struct occ_device	*d = occ_devices[o->dev];
+	char			 occ[GPU_OCC_LINES][GPU_LINE_MAX];
+	char			 gl[GPU_PANEL_LINES][GPU_LINE_MAX];
+	char			 el[OCC_EXPLAIN_LINES][OCC_LINE_MAX];
+	char			 title[64];
+	struct occ_result	 r;
+	struct box		 b;
+	enum role		 role;
+	int			 no, ng, ne, i, y, end;
 
 	no = gpu_occupancy(&st->pane[0].ps, occ);
 	ng = gpu_panel(&st->pane[0].ps, gl);
+	ne = occupancy_explain(d, o->val[OCC_FIELD_THREADS],
+	    o->val[OCC_FIELD_REGS], o->val[OCC_FIELD_SHARED], el);
+	occupancy_compute(d, o->val[OCC_FIELD_THREADS], o->val[OCC_FIELD_REGS],
+	    o->val[OCC_FIELD_SHARED], &r);
 	b.w = cv->w - 4 < 100 ? cv->w - 4 : 100;
-	b.h = no + ng + 6;
+	b.h = OCC_ROWS + ne + no + ng + 6;
 	if (b.h > cv->h)
 		b.h = cv->h;
 	b.x = (cv->w - b.w) / 2;
 	b.y = (cv->h - b.h) / 2;
-	box_open(cv, &b, st->pane[0].v->name);
+	end = b.y + b.h - 2;
+	snprintf(title, sizeof title, "occupancy: %s", st->pane[0].v->name);
+	box_open(cv, &b, title);
 	y = b.y + 1;
-	canvas_text(cv, b.x + 2, y++, "occupancy", ROLE_HEADING, b.w - 4);
-	for (i = 0; i < no && y < b.y + b.h - 2; i++)
+	canvas_text(cv, b.x + 2, y++, "what if  (t threads, r registers, m "
+	    "shared, d device, v the variant's)", ROLE_HEADING, b.w - 4);
+	for (i = 0; i < OCC_ROWS && y < end; i++)
+		draw_occ_row(cv, st, &b, y++, i);
+	for (i = 0; i < ne && y < end; i++) {
+		/* The binding limit and the verdict stand out. */
+		role = ROLE_NORMAL;
+		if (strncmp(el[i], "does not fit", 12) == 0 ||
+		    (r.blocks == 0 && strncmp(el[i], "resident", 8) == 0))
+			role = ROLE_BAD;
+		else if (r.blocks > 0 && occ_binds(el[i], &r))
+			role = ROLE_WARN;
+		else if (strncmp(el[i], "resident", 8) == 0 ||
+		    strncmp(el[i], "occupancy", 9) == 0)
+			role = ROLE_HEADING;
+		else if (el[i][0] == ' ')
+			role = ROLE_DIM;	/* a note on the line above */
+		canvas_text(cv, b.x + 2, y++, el[i], role, b.w - 4);
+	}
+	if (y < end)
+		canvas_printf(cv, b.x + 2, y++, ROLE_HEADING, b.w - 4, "%s "
+		    "as built", st->pane[0].v->name);
+	for (i = 0; i < no && y < end; i++)
 		canvas_text(cv, b.x + 2, y++, occ[i], ROLE_NORMAL, b.w - 4);
-	canvas_text(cv, b.x + 2, y++, "live GPU", ROLE_HEADING, b.w - 4);
-	for (i = 0; i < ng && y < b.y + b.h - 2; i++)
+	if (y < end)
+		canvas_text(cv, b.x + 2, y++, "live GPU", ROLE_HEADING,
+		    b.w - 4);
+	for (i = 0; i < ng && y < end; i++)
 		canvas_text(cv, b.x + 2, y++, gl[i], ROLE_NORMAL, b.w - 4);
-	canvas_text(cv, b.x + 2, b.y + b.h - 2, "any key closes this; g times "
-	    "the kernel", ROLE_HELP, b.w - 4);
+	if (o->why[0] != '\0')
+		canvas_text(cv, b.x + 2, end, o->why, ROLE_BAD, b.w - 4);
+	else if (o->editing)
+		canvas_text(cv, b.x + 2, end, "Enter applies, Esc cancels; "
+		    "Ctrl-U clears, Left/Right move", ROLE_HELP, b.w - 4);
+	else
+		canvas_text(cv, b.x + 2, end, "Up/Down a row, Left/Right "
+		    "change it, digits type; Esc closes", ROLE_HELP, b.w - 4);
 }
 
 static void
@@ -299,7 +432,9 @@ draw_prompt(struct canvas *cv, const struct state *st)
 	const struct param_def	*d;
 	struct box		 b;
 	char			 label[96];
-	int			 n, x;
+	struct launch_pos	 pos;
+	const struct launch_site *site;
+	int			 n, x, k;
 
 	switch (st->prompt) {
 	case PROMPT_PARAM:
@@ -316,6 +451,14 @@ draw_prompt(struct canvas *cv, const struct state *st)
 	case PROMPT_STEP:
 		snprintf(label, sizeof label, "step (0..%lld) = ",
 		    (long long)state_nsteps(st) - 1);
+		break;
+	case PROMPT_LOOP:
+		launch_locate(st->pane[0].l, st->step, &pos);
+		site = &st->pane[0].l->sites[pos.site];
+		k = site->loop[site->nloops > 0 ? site->nloops - 1 : 0];
+		snprintf(label, sizeof label, "%s (0..%lld) = ",
+		    st->pane[0].l->loops[k].var,
+		    (long long)st->pane[0].l->loops[k].count - 1);
 		break;
 	}
 	b.w = cv->w - 8 < 72 ? cv->w - 8 : 72;

@@ -1,7 +1,8 @@
 /*
  * paint.c - canvas to curses: one colour pair per role (pair = role + 1),
- * chosen from role_styles' 8- or 256-colour form by COLORS, with -1 as the
- * terminal's default (use_default_colors).  Monochrome uses each role's
+ * chosen from the current theme's 8- or 256-colour form of each role by
+ * COLORS, with -1 as the terminal's default (use_default_colors); called
+ * again when the theme changes.  Monochrome uses each role's
  * mono attributes and never calls start_color, so no colour escape is
  * ever sent.  Cells are Unicode code points, one column each.
  */
@@ -14,8 +15,9 @@
 #include "roles.h"
 #include "tui-curses.h"
 
-static attr_t	paint_attr[ROLE_COUNT];
-static short	paint_pair[ROLE_COUNT];
+static attr_t		 paint_attr[ROLE_COUNT];
+static short		 paint_pair[ROLE_COUNT];
+static enum paint_colors paint_mode = PAINT_MONO;
 
 static attr_t
 paint_role_attr(int a)
@@ -36,11 +38,8 @@ paint_role_attr(int a)
 enum paint_colors
 paint_init(int want_color)
 {
-	const struct role_style	*rs;
 	const char		*nc = getenv("NO_COLOR");
 	enum paint_colors	 mode;
-	short			 fg, bg;
-	int			 i;
 
 	if (want_color == 0 || (want_color < 0 && nc != NULL && *nc != '\0') ||
 	    !has_colors())
@@ -54,8 +53,21 @@ paint_init(int want_color)
 		if (COLORS < 8 || COLOR_PAIRS <= ROLE_COUNT)
 			mode = PAINT_MONO;
 	}
+	paint_mode = mode;
+	paint_theme();
+	return mode;
+}
+
+void
+paint_theme(void)
+{
+	const struct role_style	*rs;
+	enum paint_colors	 mode = paint_mode;
+	short			 fg, bg;
+	int			 i;
+
 	for (i = 0; i < ROLE_COUNT; i++) {
-		rs = &role_styles[i];
+		rs = role_style(i);
 		paint_pair[i] = 0;
 		if (mode == PAINT_MONO) {
 			paint_attr[i] = paint_role_attr(rs->mono);
@@ -69,7 +81,6 @@ paint_init(int want_color)
 		if (init_pair(i + 1, fg, bg) == OK)
 			paint_pair[i] = i + 1;
 	}
-	return mode;
 }
 
 void

@@ -20,6 +20,9 @@ enum paint_colors {
  * in use.
  */
 enum paint_colors	paint_init(int want_color);
+/* Set the pairs again from the current theme (after role_theme_set);
+   nothing changes in monochrome. */
+void			paint_theme(void);
 /* Copy the canvas onto stdscr (from 0,0); the caller refreshes. */
 void			paint_canvas(const struct canvas *);
 

@@ -5,13 +5,19 @@
  * sleep in getch until a key or the next frame deadline (CLOCK_MONOTONIC);
  * paused, it blocks with no timeout and uses no CPU.  Resize is handled in
  * one place (KEY_RESIZE -> layout -> full redraw); ncurses owns SIGWINCH
- * and SIGTSTP.  SIGINT, SIGTERM and SIGHUP only set a flag; every exit
- * path restores the terminal before printing anything.
+ * and SIGTSTP.  Every other signal that would end the program (INT, TERM,
+ * HUP, QUIT, USR1, USR2, PIPE, ALRM) only sets a flag; every exit path,
+ * out of memory included (the xmalloc hook), restores the terminal before
+ * printing anything.  A terminal that goes away without SIGHUP (getch
+ * fails, or the tty is hung up) ends the loop instead of spinning.
  */
 #include "config.h"
 
+#include <sys/ioctl.h>
+
 #include <errno.h>
 #include <langinfo.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -31,9 +37,11 @@
 #include "tui-term.h"
 #include "tui.h"
 #include "view.h"
+#include "xmalloc.h"
 
 #define TUI_GPU_POLL_MS	500	/* panel refresh while a GPU run may be on */
 #define TUI_GPU_POLL_S	120	/* ... for at most this long after 'g' */
+#define TUI_ERR_MAX	50	/* getch errors in a row that mean no tty */
 #define TUI_WORK_POLL_MS 100	/* progress while totals are computed */
 #define TUI_WORK_WAIT_MS 15	/* totals this quick come with the frame */
 
@@ -47,6 +55,8 @@ struct tui_opts {
 
 static volatile sig_atomic_t	tui_signal;
 static int			tui_curses_on;
+static int			tui_gone;	/* the terminal went away */
+static char			tui_clamped[160];	/* size notice */
 
 static void
 tui_on_signal(int sig)
@@ -62,6 +72,35 @@ tui_restore(void)
 		endwin();
 		tui_curses_on = 0;
 	}
+}
+
+/* The xmalloc fatal hook: restore the terminal, then the message, exit 1. */
+static void __attribute__((noreturn))
+tui_xfatal(const char *msg)
+{
+	tui_restore();
+	fprintf(stderr, "warpviz: %s\n", msg);
+	exit(1);
+}
+
+/*
+ * Whether the terminal on stdin has gone away: no longer a terminal (a
+ * hung-up tty fails tcgetattr) or hung up / in error when polled.
+ */
+static int
+tui_tty_gone(void)
+{
+	struct pollfd	pfd;
+
+	if (!isatty(STDIN_FILENO))
+		return 1;
+	memset(&pfd, 0, sizeof pfd);
+	pfd.fd = STDIN_FILENO;
+	pfd.events = POLLIN;
+	if (poll(&pfd, 1, 0) > 0 &&
+	    (pfd.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0)
+		return 1;
+	return 0;
 }
 
 /* A bug or out of memory: restore the terminal, say so, exit 1. */
@@ -153,6 +192,47 @@ tui_draw(struct canvas *cv, struct state *st)
 	overlay_draw(cv, st);
 }
 
+/* Remember (for the status line and stderr) that w x h was clamped. */
+static void
+tui_note_clamp(long w, long h)
+{
+	snprintf(tui_clamped, sizeof tui_clamped, "the terminal's %ldx%ld is "
+	    "more than warpviz draws: using %dx%d", w, h,
+	    w > CANVAS_MAX_W ? CANVAS_MAX_W : (int)w,
+	    h > CANVAS_MAX_H ? CANVAS_MAX_H : (int)h);
+}
+
+/*
+ * Before curses starts: a size beyond CANVAS_MAX_* (from COLUMNS and LINES,
+ * which curses prefers, or the tty) is clamped through COLUMNS and LINES,
+ * so curses never allocates its screens at that size (30000x30000 took
+ * 16.5 GB).
+ */
+static void
+tui_clamp_size(void)
+{
+	struct winsize	 ws;
+	const char	*e;
+	long		 w = 0, h = 0;
+	char		 buf[24];
+
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) {
+		w = ws.ws_col;
+		h = ws.ws_row;
+	}
+	if ((e = getenv("COLUMNS")) != NULL && atol(e) > 0)
+		w = atol(e);
+	if ((e = getenv("LINES")) != NULL && atol(e) > 0)
+		h = atol(e);
+	if (w <= CANVAS_MAX_W && h <= CANVAS_MAX_H)
+		return;
+	tui_note_clamp(w, h);
+	snprintf(buf, sizeof buf, "%ld", w > CANVAS_MAX_W ? CANVAS_MAX_W : w);
+	setenv("COLUMNS", buf, 1);
+	snprintf(buf, sizeof buf, "%ld", h > CANVAS_MAX_H ? CANVAS_MAX_H : h);
+	setenv("LINES", buf, 1);
+}
+
 void
 tui_apply(struct state *st, struct canvas *cv, int intent)
 {
@@ -169,6 +249,13 @@ tui_apply(struct state *st, struct canvas *cv, int intent)
 static int
 tui_layout(struct canvas *cv, struct state *st)
 {
+	if (COLS > CANVAS_MAX_W || LINES > CANVAS_MAX_H) {
+		tui_note_clamp(COLS, LINES);
+		resizeterm(LINES > CANVAS_MAX_H ? CANVAS_MAX_H : LINES,
+		    COLS > CANVAS_MAX_W ? CANVAS_MAX_W : COLS);
+	}
+	if (tui_clamped[0] != '\0')
+		snprintf(st->status, sizeof st->status, "%s", tui_clamped);
 	canvas_resize(cv, COLS, LINES);
 	clearok(curscr, TRUE);
 	return state_set_width(st, COLS) ? INTENT_RECOMPUTE : 0;
@@ -186,6 +273,11 @@ tui_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+	sigaction(SIGUSR1, &sa, NULL);
+	sigaction(SIGUSR2, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
+	sigaction(SIGALRM, &sa, NULL);
 }
 
 /*
@@ -218,14 +310,17 @@ static int
 tui_loop(struct state *st, const struct tui_opts *o)
 {
 	struct canvas	*cv;
-	double		 deadline = 0, now, gpu_until = 0, interval;
+	double		 deadline = 0, now, gpu_until = 0, interval, asked;
 	int64_t		 frames = 0;
-	int		 intent, key, was_playing, ms;
+	int		 intent, key, was_playing, ms, wait_ms, errs = 0;
 
-	if ((cv = canvas_new(COLS, LINES, o->ascii)) == NULL)
-		tui_fatal("out of memory");
+	cv = canvas_new(COLS, LINES, o->ascii);
 	intent = INTENT_RELAYOUT | INTENT_RECOMPUTE | INTENT_REDRAW;
 	for (;;) {
+		if (intent & INTENT_RECOLOR) {
+			paint_theme();
+			clearok(curscr, TRUE);
+		}
 		if (intent & INTENT_RELAYOUT)
 			intent |= tui_layout(cv, st);
 		if (intent & (INTENT_RECOMPUTE | INTENT_REDRAW |
@@ -247,18 +342,38 @@ tui_loop(struct state *st, const struct tui_opts *o)
 			ms = (int)((deadline - now) * 1000 + 0.5);
 			if (ms > TUI_WORK_POLL_MS && state_busy(st))
 				ms = TUI_WORK_POLL_MS;
-			timeout(ms > 0 ? ms : 0);
+			wait_ms = ms > 0 ? ms : 0;
 		} else if (state_busy(st))
-			timeout(TUI_WORK_POLL_MS);
+			wait_ms = TUI_WORK_POLL_MS;
 		else if (now < gpu_until)
-			timeout(TUI_GPU_POLL_MS);
+			wait_ms = TUI_GPU_POLL_MS;
 		else
-			timeout(-1);
+			wait_ms = -1;
+		timeout(wait_ms);
 		was_playing = st->playing;
+		asked = now;
 		key = getch();
 		if (tui_signal)
 			break;
 		now = tui_now();
+		/*
+		 * ERR is a timeout only when the wait was bounded and has
+		 * passed; otherwise a read failed.  A tty that is gone ends
+		 * the loop (checked at every ERR: two system calls, at most
+		 * once a frame); so do many unexplained errors in a row.
+		 */
+		if (key == ERR && tui_tty_gone()) {
+			tui_gone = 1;
+			break;
+		}
+		if (key == ERR && (wait_ms < 0 || (wait_ms >= 20 &&
+		    (now - asked) * 1000 < wait_ms / 2))) {
+			if (++errs >= TUI_ERR_MAX) {
+				tui_gone = 1;
+				break;
+			}
+		} else
+			errs = 0;
 		if (key == ERR) {
 			if (st->playing && now >= deadline) {
 				intent |= keys_tick(st);
@@ -283,7 +398,9 @@ tui_loop(struct state *st, const struct tui_opts *o)
 			deadline = now + interval;
 	}
 	canvas_free(cv);
-	return tui_signal ? 128 + tui_signal : 0;
+	if (tui_signal)
+		return 128 + tui_signal;
+	return tui_gone ? 1 : 0;
 }
 
 static int
@@ -312,9 +429,8 @@ tui_bench(struct state *st, int64_t n)
 	tui_curses_on = 1;
 	resizeterm(60, 200);
 	paint_init(1);
-	if ((cv = canvas_new(200, 60, 0)) == NULL ||
-	    (t = calloc(n, sizeof *t)) == NULL)
-		tui_fatal("out of memory");
+	cv = canvas_new(200, 60, 0);
+	t = xcalloc(n, sizeof *t);
 	state_set_width(st, 200);
 	state_retotal(st);
 	nsteps = state_nsteps(st);
@@ -388,12 +504,20 @@ tui_main(const struct opts *opts)
 		return EXIT_USAGE;
 	}
 	tui_signals();
+	xmalloc_set_fatal(tui_xfatal);
+	tui_clamp_size();
 	if (tui_curses(&o) != 0) {
+		xmalloc_set_fatal(NULL);
 		state_free(&st);
 		return EXIT_USAGE;
 	}
 	rc = tui_loop(&st, &o);
 	tui_restore();
+	xmalloc_set_fatal(NULL);
+	if (tui_gone)
+		fprintf(stderr, "warpviz: the terminal went away\n");
+	if (tui_clamped[0] != '\0')
+		fprintf(stderr, "warpviz: %s\n", tui_clamped);
 	gpu_shutdown();
 	state_free(&st);
 	return rc;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "canvas.h"
+#include "xmalloc.h"
 
 /* ASCII look-alikes of the non-ASCII characters the view uses. */
 static const struct {
@@ -26,6 +27,7 @@ static const struct {
 	{ 0x2514, '+' }, { 0x2518, '+' }, { 0x251c, '+' }, { 0x2524, '+' },
 	{ 0x252c, '+' }, { 0x2534, '+' }, { 0x253c, '+' }, { 0x2550, '=' },
 	{ 0x2588, '#' }, { 0x2593, '%' }, { 0x2592, 'X' }, { 0x2591, '~' },
+	{ 0x2584, '%' }, { 0x2573, 'X' },
 	{ 0x25c6, '*' }, { 0x25b6, '>' }, { 0x00b7, '.' }, { 0x00d7, 'x' },
 	{ 0x2192, '>' }, { 0x2190, '<' }, { 0x2191, '^' }, { 0x2193, 'v' },
 	{ 0x2026, '~' }, { 0x2014, '-' }, { 0x2013, '-' }, { 0x2264, '<' },
@@ -53,8 +55,7 @@ canvas_new(int w, int h, int ascii)
 {
 	struct canvas	*c;
 
-	if ((c = calloc(1, sizeof *c)) == NULL)
-		abort();
+	c = xcalloc(1, sizeof *c);
 	c->ascii = ascii;
 	canvas_resize(c, w, h);
 	return c;
@@ -76,12 +77,15 @@ canvas_resize(struct canvas *c, int w, int h)
 		w = 0;
 	if (h < 0)
 		h = 0;
+	if (w > CANVAS_MAX_W)
+		w = CANVAS_MAX_W;
+	if (h > CANVAS_MAX_H)
+		h = CANVAS_MAX_H;
 	free(c->cells);
 	c->w = w;
 	c->h = h;
 	canvas_unclip(c);
-	if ((c->cells = calloc((size_t)w * h + 1, sizeof *c->cells)) == NULL)
-		abort();
+	c->cells = xcalloc((size_t)w * h + 1, sizeof *c->cells);
 	canvas_clear(c);
 }
 
@@ -268,7 +272,7 @@ canvas_glyph(const struct canvas *c, enum role role)
 
 	if (role >= ROLE_COUNT)
 		return ' ';
-	rs = &role_styles[role];
+	rs = role_style(role);
 	if (c->ascii || rs->glyph == 0)
 		return (uint32_t)(unsigned char)rs->ascii;
 	return rs->glyph;

@@ -16,6 +16,14 @@
 
 #include "roles.h"
 
+/*
+ * The largest canvas: what a frame can use (show --size allows as much).
+ * Larger sizes are clamped, so memory stays bounded (8 MB of cells) even
+ * when COLUMNS and LINES claim 30000x30000.
+ */
+#define CANVAS_MAX_W	1000
+#define CANVAS_MAX_H	1000
+
 struct cell {
 	uint32_t	ch;
 	uint8_t		role;
@@ -29,11 +37,12 @@ struct canvas {
 					   x0 <= x < x1, y0 <= y < y1 */
 };
 
-/* Make a blank w x h canvas; ascii selects the ASCII fallback glyphs. */
+/* Make a blank w x h canvas (each clamped to 0..CANVAS_MAX_*); ascii
+   selects the ASCII fallback glyphs. */
 struct canvas	*canvas_new(int w, int h, int ascii);
 /* Free a canvas. */
 void		 canvas_free(struct canvas *);
-/* Resize (contents become blank). */
+/* Resize, clamped as canvas_new (contents become blank). */
 void		 canvas_resize(struct canvas *, int w, int h);
 /* Blank every cell to ' ' ROLE_NORMAL. */
 void		 canvas_clear(struct canvas *);

@@ -158,7 +158,8 @@ compare_verdict(const struct view_model *const *m, int n, char *buf,
 /* One variant's column. */
 static void
 compare_column(struct canvas *c, int x, int y, int w, int h,
-    const struct view_model *m, int rh, int ch)
+    const struct view_model *m, int rh, int ch, int sh,
+    const struct view_model *const *others, int nothers)
 {
 	const struct launch_site	*s = &m->l->sites[m->acc.site];
 	char				 buf[256];
@@ -182,6 +183,16 @@ compare_column(struct canvas *c, int x, int y, int w, int h,
 	used = (int)strlen(s->text);
 	canvas_role(c, x + 2 + i, y + 3, used < w - 2 - i ? used : w - 2 - i,
 	    1, ROLE_SOURCE_ACCESS);
+	/* The source around the access, lines differing from the partners
+	   marked: twohop's i and j lines are the whole difference. */
+	if (sh > 0) {
+		panel_rule(c, x, y + 4, w, "source (\xe2\x89\xa0 differs)");
+		if (c->ascii)
+			panel_rule(c, x, y + 4, w, "source (! differs)");
+		panel_source_compare(c, x, y + 5, w, sh, m, others, nothers);
+		y += sh + 1;
+		h -= sh + 1;
+	}
 	panel_draw(&panel_lane_runs, c, x, y + 4, w, rh, m, 0);
 	mh = h - 4 - rh - 1 - ch;
 	panel_rule(c, x, y + 4 + rh, w, "memory");
@@ -198,8 +209,10 @@ void
 view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
     const struct view_opts *o)
 {
-	char	buf[512];
-	int	i, x, cw, rh, ch, colh, y, k, same, vh, gh;
+	const struct view_model	*others[COMPARE_MAX];
+	char			 buf[512];
+	int			 i, j, x, cw, rh, ch, colh, y, k, same, vh, gh;
+	int			 sh;
 
 	canvas_clear(c);
 	if (c->w < VIEW_MIN_W || c->h < VIEW_MIN_H) {
@@ -234,12 +247,18 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 	if (c->h < 30 && gh > 2)
 		gh = 2;
 	colh = c->h - 1 - 1 - 1 - vh - gh;	/* title, rule, verdict, status */
+	/* Source rows: what the columns can spare (4 at 35 rows, 2 at
+	   24). */
+	sh = c->h >= 35 ? 4 + (c->h - 35) / 4 : c->h >= 30 ? 3 : 2;
 	for (i = 0; i < n; i++) {
 		x = i * (cw + 1);
 		if (i > 0)
 			canvas_fill(c, x - 1, 1, 1, colh, 0x2502, ROLE_BORDER);
+		for (j = k = 0; j < n; j++)
+			if (j != i)
+				others[k++] = m[j];
 		compare_column(c, x + (i > 0), 1, cw - (i > 0), colh, m[i], rh,
-		    ch);
+		    ch, sh, others, k);
 	}
 
 	y = 1 + colh;

@@ -130,7 +130,13 @@ panel_kind_line(struct canvas *c, int x, int y, int w, int h,
 		    t->requests));
 	}
 	if (row < h) {
-		if (per_request)
+		if (per_request && t->need > 0)
+			/* Against a coalesced warp, as this step's words. */
+			canvas_printf(c, x + n, y + row, ROLE_DIM, w - n,
+			    "need %.2f, %d%% used",
+			    panel_ratio(t->need, t->requests),
+			    panel_pct(t->bytes_used, t->bytes_moved));
+		else if (per_request)
 			canvas_printf(c, x + n, y + row, ROLE_DIM, w - n,
 			    "ideal %.2f, %d%% used",
 			    panel_ratio(t->ideal, t->requests),
@@ -199,6 +205,13 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 			    "%d segment%s: %d B for %d B used",
 			    r->l.transactions, r->l.transactions == 1 ? "" :
 			    "s", r->l.bytes_moved, r->l.bytes_used);
+		else if (row < h && r->g.class == RULES_BROADCAST)
+			/* Few distinct bytes is the point of a broadcast, not
+			   a waste: say what the lanes share. */
+			canvas_printf(c, x + 3, y + row++, ROLE_GOOD, w - 3,
+			    "%d B moved, %d distinct B for %d lanes",
+			    r->g.sectors * RULES_SECTOR, r->g.bytes_used,
+			    r->g.active);
 		else if (row < h)
 			canvas_printf(c, x + 3, y + row++, r->g.sectors >
 			    r->g.ideal ? ROLE_WARN : ROLE_GOOD, w - 3, "%d B "

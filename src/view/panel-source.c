@@ -218,6 +218,8 @@ panel_weight(const struct variant *v, const char *src, int n, int cur)
 			return 1;
 	if (panel_has(p, v->kernel))
 		return 2;
+	if (panel_starts(p, "extern"))
+		return 4;
 	return 3;
 }
 
@@ -263,6 +265,56 @@ panel_struct_lines(const char *src, int first, int last, int *s0, int *s1)
 	return 0;
 }
 
+/* The partners' kernels, for compare mode's differing lines. */
+struct panel_diff {
+	int		 n;
+	const char	*src[2];
+	int		 first[2], last[2];
+};
+
+/* Line p up to its end without the blanks around it, into buf. */
+static void
+panel_trim(const char *p, char *buf, size_t len)
+{
+	size_t	n;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	for (n = 0; p[n] != '\0' && p[n] != '\n' && n + 1 < len; n++)
+		buf[n] = p[n];
+	while (n > 0 && (buf[n - 1] == ' ' || buf[n - 1] == '\t'))
+		n--;
+	buf[n] = '\0';
+}
+
+/*
+ * Does line n of our kernel differ from the partners': found, blanks
+ * aside, in none of their kernels?  Blank lines, lone braces and the
+ * kernel's own name (which always differs) do not count.
+ */
+static int
+panel_differs(const struct variant *v, const char *src, int n,
+    const struct panel_diff *d)
+{
+	char	mine[256], theirs[256];
+	int	i, k, found;
+
+	panel_trim(catalog_line_start(src, n), mine, sizeof mine);
+	if (strlen(mine) <= 2 || strstr(mine, v->kernel) != NULL)
+		return 0;
+	for (i = 0; i < d->n; i++) {
+		found = 0;
+		for (k = d->first[i]; k <= d->last[i] && !found; k++) {
+			panel_trim(catalog_line_start(d->src[i], k), theirs,
+			    sizeof theirs);
+			found = strcmp(mine, theirs) == 0;
+		}
+		if (found)
+			return 0;
+	}
+	return d->n > 0;
+}
+
 /*
  * Choose the lines to show in h rows: keep[] gets line numbers in file
  * order and fold[] whether a line that says something was passed over
@@ -271,7 +323,8 @@ panel_struct_lines(const char *src, int first, int last, int *s0, int *s1)
  */
 static int
 panel_fold(const struct variant *v, const char *src, int first, int last,
-    int cur, int tw, int h, int *keep, int *fold)
+    int cur, int tw, int h, const struct panel_diff *diff, int *keep,
+    int *fold)
 {
 	int	cand[PANEL_SRC_MAX], rows[PANEL_SRC_MAX], wt[PANEL_SRC_MAX];
 	char	on[PANEL_SRC_MAX];
@@ -299,6 +352,11 @@ panel_fold(const struct variant *v, const char *src, int first, int last,
 		    (p[1] == '\n' || p[1] == '\0' || (p[1] == ';' &&
 		    (p[2] == '\n' || p[2] == '\0')))))
 			wt[i] = 4;
+		/* In compare mode the lines that differ come next after the
+		   access. */
+		else if (diff != NULL && cand[i] != cur && wt[i] > 0 &&
+		    panel_differs(v, src, cand[i], diff))
+			wt[i] = 0;
 		on[i] = 0;
 		if (abs(cand[i] - cur) > maxd)
 			maxd = abs(cand[i] - cur);
@@ -332,9 +390,10 @@ panel_fold(const struct variant *v, const char *src, int first, int last,
 /* Draw line n from row, wrapped at tw; returns rows used (within h). */
 static int
 panel_source_line(struct canvas *c, int x, int y, int w, int h,
-    const char *src, int n, int cur, int col, int len, int fold)
+    const char *src, int n, int cur, int col, int len, int fold, int differs)
 {
-	enum role	 role = n == cur ? ROLE_SOURCE_CURRENT : ROLE_SOURCE;
+	enum role	 role = n == cur ? ROLE_SOURCE_CURRENT : differs ?
+			    ROLE_WARN : ROLE_SOURCE;
 	char		 buf[512];
 	const char	*p = buf;
 	int		 tw = w - PANEL_GUTTER, at, row, i, s, e;
@@ -356,6 +415,10 @@ panel_source_line(struct canvas *c, int x, int y, int w, int h,
 		if (row == 0 && fold)
 			canvas_put(c, x + 3, y, c->ascii ? ':' : 0x22ee,
 			    n == cur ? role : ROLE_DIM);
+		/* A line that differs from the partner's: ≠ in the gutter. */
+		if (row == 0 && differs && n != cur)
+			canvas_put(c, x + 4, y, c->ascii ? '!' : 0x2260,
+			    ROLE_WARN);
 		i = panel_break(p, tw, at < 0);
 		{
 			char	 one[512];
@@ -414,13 +477,52 @@ panel_source_draw(struct canvas *c, int x, int y, int w, int h,
 			top = 1;
 		for (row = 0, i = top; row < h && i <= total; i++)
 			row += panel_source_line(c, x, y + row, w, h - row,
-			    src, i, cur, col, len, 0);
+			    src, i, cur, col, len, 0, 0);
 		return row;
 	}
-	nk = panel_fold(v, src, first, last, cur, tw, h, keep, fold);
+	nk = panel_fold(v, src, first, last, cur, tw, h, NULL, keep, fold);
 	for (row = 0, i = 0; i < nk && row < h; i++)
 		row += panel_source_line(c, x, y + row, w, h - row, src,
-		    keep[i], cur, col, len, fold[i]);
+		    keep[i], cur, col, len, fold[i], 0);
+	return row;
+}
+
+int
+panel_source_compare(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m, const struct view_model *const *others,
+    int nothers)
+{
+	const struct variant	*v = m->l->v;
+	const char		*src = catalog_source(v->source);
+	struct panel_diff	 d;
+	int			 keep[PANEL_SRC_MAX], fold[PANEL_SRC_MAX];
+	int			 first, last, cur, col, row, nk, i, len;
+	int			 saved[4];
+
+	if (h < 1 || w < 12 || src == NULL ||
+	    catalog_kernel_lines(v, &first, &last) != 0)
+		return 0;
+	memset(&d, 0, sizeof d);
+	for (i = 0; i < nothers && d.n < 2; i++) {
+		d.src[d.n] = catalog_source(others[i]->l->v->source);
+		if (d.src[d.n] != NULL && catalog_kernel_lines(others[i]->l->v,
+		    &d.first[d.n], &d.last[d.n]) == 0)
+			d.n++;
+	}
+	cur = panel_find_site(m, &col);
+	len = (int)strlen(m->l->sites[m->acc.site].text);
+	memcpy(saved, c->clip, sizeof saved);
+	if (x + w < c->clip[2])
+		c->clip[2] = x + w;
+	if (y + h < c->clip[3])
+		c->clip[3] = y + h;
+	nk = panel_fold(v, src, first, last, cur, w - PANEL_GUTTER, h, &d, keep,
+	    fold);
+	for (row = 0, i = 0; i < nk && row < h; i++)
+		row += panel_source_line(c, x, y + row, w, h - row, src,
+		    keep[i], cur, col, len, fold[i], panel_differs(v, src,
+		    keep[i], &d));
+	memcpy(c->clip, saved, sizeof c->clip);
 	return row;
 }
 

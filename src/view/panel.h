@@ -51,6 +51,14 @@ struct panel {
 
 /* The kernel's source, the access's line highlighted and in view. */
 extern const struct panel panel_source;
+/*
+ * Compare mode's source of m: folded around its access, the lines that
+ * differ from the others' kernels first after it and marked; clipped to
+ * the rectangle; returns the rows used.
+ */
+int		 panel_source_compare(struct canvas *, int x, int y, int w,
+		     int h, const struct view_model *m,
+		     const struct view_model *const *others, int nothers);
 /* One entry per lane: lane, threadIdx, element (bank for shared). */
 extern const struct panel panel_lanes_table;
 /* Lanes grouped into runs: "lanes 0-15  tid (0..15,0)  M[0,0]". */

@@ -5,6 +5,12 @@
  * roles.c.  Only the TUI painter maps roles to curses attributes and only
  * the text face to SGR codes.  Nothing depends on colour alone: coalesced,
  * split, uncoalesced, broadcast and conflict degrees differ in glyph too.
+ *
+ * A theme is a second table of the colour forms (8, 256, attributes) of
+ * every role; glyphs and monochrome attributes are the same in every
+ * theme, so a frame means the same in each.  The theme is chosen once per
+ * process (--theme, WARPVIZ_THEME, the TUI's T key); faces read a role's
+ * style through role_style().
  */
 #ifndef WV_ROLES_H
 #define WV_ROLES_H
@@ -55,6 +61,34 @@ struct role_style {
 	char		 ascii;		/* ASCII fallback of glyph */
 };
 
+/* The dark theme's table: names, glyphs, monochrome, dark colours. */
 extern const struct role_style role_styles[ROLE_COUNT];
+
+enum role_theme {
+	ROLE_THEME_DARK = 0,	/* light text on a dark terminal (default) */
+	ROLE_THEME_LIGHT,	/* dark text on a white terminal */
+	ROLE_THEME_CONTRAST,	/* white on black, saturated, bold */
+	ROLE_THEME_CBSAFE,	/* Okabe-Ito: no red against green */
+	ROLE_THEME_COUNT
+};
+
+/* The style of a role in the current theme. */
+const struct role_style	*role_style(enum role);
+/* The style of a role in a given theme (tests, pictures). */
+const struct role_style	*role_theme_style(enum role_theme, enum role);
+/* Choose the process's theme; out of range gives dark. */
+void			 role_theme_set(enum role_theme);
+/* The current theme. */
+enum role_theme		 role_theme_get(void);
+/* The theme's name: "dark", "light", "contrast", "cbsafe". */
+const char		*role_theme_name(enum role_theme);
+/* The theme of a name (or of "high-contrast", "colour-blind"), or -1. */
+int			 role_theme_parse(const char *);
+/* The 256-colour background and foreground a theme is drawn for, where
+   a role says -1 (the terminal's default): for pictures of a frame. */
+void			 role_theme_paper(enum role_theme, short *fg,
+			     short *bg);
+/* "dark, light, contrast or cbsafe", for messages. */
+extern const char	 role_theme_list[];
 
 #endif

@@ -48,7 +48,30 @@ enum state_mode {
 enum state_prompt {
 	PROMPT_PARAM,		/* a value for params[sel] */
 	PROMPT_BLOCK,		/* "X,Y" */
-	PROMPT_STEP		/* "K" */
+	PROMPT_STEP,		/* "K" */
+	PROMPT_LOOP		/* a value of the access's innermost loop */
+};
+
+/* The rows of the occupancy what-if (o): the device model, then the
+   fields of enum occ_field, one row later. */
+enum state_occ_row {
+	OCC_ROW_DEVICE,
+	OCC_ROW_REGS,
+	OCC_ROW_THREADS,
+	OCC_ROW_SHARED,
+	OCC_ROWS
+};
+
+/* The occupancy what-if: a block's resources on a device model, seeded
+   from pane 0 when o opens on another variant or launch shape. */
+struct state_occ {
+	int			 dev;		/* index into occ_devices */
+	int			 val[3];	/* by enum occ_field */
+	int			 row;		/* enum state_occ_row */
+	int			 editing;	/* row's value typed into input */
+	char			 why[STATE_WHY_MAX]; /* the last value refused */
+	const struct variant	*seed_v;	/* seeded from this variant */
+	int64_t			 seed_threads, seed_smem;
 };
 
 /* One variant on screen with its own launch. */
@@ -65,6 +88,8 @@ struct state_pane {
 	int			 stopped;	/* job stopped by the user */
 	struct view_model	 m;
 	int			 have_m;
+	int64_t			 align_step;	/* a partner's step last aligned
+						   with pane 0 (a search hint) */
 };
 
 struct state {
@@ -99,6 +124,7 @@ struct state {
 	int			 help_page;	/* ?: 0 keys, 1 glossary */
 	int			 src_scroll;	/* source pane scrolled by lines */
 	int64_t			 src_step;	/* ... at this step (else 0) */
+	struct state_occ	 occ;		/* the what-if of o */
 };
 
 /* Steps per second of each speed. */
@@ -122,6 +148,30 @@ int	state_set_width(struct state *, int cols);
  */
 int	state_set_variant(struct state *, const struct variant *,
 	    const struct param_set *, char **cause);
+/*
+ * Switch to variant v keeping the lesson's state: parameters that v shares
+ * with the current variant (by name; v's defaults when that makes no
+ * launch), the access site (by its text) at the same loop values (by
+ * name), the block and warp where v has them.  Returns 0, or -1 with
+ * *cause (nothing changed).
+ */
+int	state_switch(struct state *, const struct variant *, char **cause);
+/*
+ * Where a lesson position is in launch l: the step of the site written
+ * `text` (any site when NULL or absent) whose loops named in names[] have
+ * vals[] (an inner loop of count T under an outer loop stands for the
+ * logical iteration outer * T + inner, as a tiled kernel's ph and k for a
+ * naive k; logical, or -1, is that value of ours when our two innermost
+ * loops are such a pair).  Returns the step, or -1 when no step matches.
+ */
+int64_t	state_find(const struct launch *l, const char *text, int n,
+	    const char *const *names, const int64_t *vals, int64_t logical);
+/* The step of the same site dir (+1, -1) iterations of its innermost loop
+   away, or -1 at the end. */
+int64_t	state_iteration(const struct launch *l, int64_t step, int dir);
+/* The step of the current site with its loop `name` at val, or -1. */
+int64_t	state_loop_value(const struct launch *l, int64_t step,
+	    const char *name, int64_t val);
 /* Rebuild the compare partners of pane 0 (or drop them); a partner whose
    launch fails is left out and named in the status. */
 void	state_set_partners(struct state *);

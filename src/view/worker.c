@@ -19,6 +19,7 @@
 #include <stdlib.h>
 
 #include "worker.h"
+#include "xmalloc.h"
 
 enum {
 	WORKER_GOING,		/* the thread runs, the owner holds it */
@@ -83,8 +84,7 @@ worker_new(const struct launch *l, enum arch arch)
 {
 	struct worker	*w;
 
-	if ((w = calloc(1, sizeof *w)) == NULL)
-		return NULL;
+	w = xcalloc(1, sizeof *w);
 	w->ps = l->ps;
 	w->key = l;
 	w->arch = arch;

@@ -17,6 +17,8 @@ if [ -z "$WARPVIZ" ] || ! [ -x "$WARPVIZ" ]; then
 	exit 1
 fi
 WV_TIMEOUT=${WV_TIMEOUT:-10}
+# The tests name the theme they want; the caller's is not inherited.
+unset WARPVIZ_THEME
 wv_nsess=0
 TMUX="$TMUX_BIN -L wvtest$$.0 -f /dev/null"
 WV_TMP=$(mktemp -d "${TMPDIR:-/tmp}/wvtui.XXXXXX")
@@ -35,7 +37,7 @@ wv_start() {
 	wv_nsess=$((wv_nsess + 1))
 	TMUX="$TMUX_BIN -L wvtest$$.$wv_nsess -f /dev/null"
 	$TMUX new-session -d -x "$1" -y "$2" \
-	    "env TERM=xterm-256color LC_ALL=${LC_ALL:-C.UTF-8} sh -c 'trap : INT; $3; echo EXITED \$?; exec cat'" ||
+	    "env TERM=xterm-256color LC_ALL=${LC_ALL:-C.UTF-8} sh -c 'trap : INT QUIT; $3; echo EXITED \$?; exec cat'" ||
 	    return 1
 	$TMUX set-option -g status off >/dev/null
 }

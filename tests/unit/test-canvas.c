@@ -267,9 +267,312 @@ test_compare(void)
 	}
 }
 
+/* A canvas never exceeds CANVAS_MAX_W x CANVAS_MAX_H (1000x1000). */
+static void
+test_max(void)
+{
+	struct canvas	*c = canvas_new(30000, 30000, 0);
+
+	ok(c->w == 1000 && c->h == 1000, "30000x30000 is clamped to "
+	    "1000x1000 (got %dx%d)", c->w, c->h);
+	canvas_resize(c, 1001, 24);
+	ok(c->w == 1000 && c->h == 24, "1001x24 is resized to 1000x24 "
+	    "(got %dx%d)", c->w, c->h);
+	canvas_put(c, 999, 23, 'x', ROLE_NORMAL);
+	ok(canvas_at(c, 999, 23) != NULL && canvas_at(c, 999, 23)->ch == 'x'
+	    && canvas_at(c, 1000, 23) == NULL, "the last cell is 999,23");
+	canvas_free(c);
+}
+
+/* --- themes ------------------------------------------------------------ */
+
+/* xterm colour n (16-255) as 0-255 RGB. */
+static void
+xterm_rgb(int n, int rgb[3])
+{
+	static const int lv[6] = { 0, 95, 135, 175, 215, 255 };
+
+	if (n >= 232) {
+		rgb[0] = rgb[1] = rgb[2] = 8 + (n - 232) * 10;
+		return;
+	}
+	n -= 16;
+	rgb[0] = lv[n / 36];
+	rgb[1] = lv[n / 6 % 6];
+	rgb[2] = lv[n % 6];
+}
+
+/* x^2.4 for 0 <= x <= 1, as x^2 times the fifth root of x^2 (libm-free). */
+static double
+pow24(double x)
+{
+	double	lo = 0, hi = 1, m, x2 = x * x;
+	int	i;
+
+	for (i = 0; i < 60; i++) {
+		m = (lo + hi) / 2;
+		if (m * m * m * m * m < x2)
+			lo = m;
+		else
+			hi = m;
+	}
+	return x2 * lo;
+}
+
+/* WCAG relative luminance of an xterm colour. */
+static double
+xterm_lum(int n)
+{
+	static const double w[3] = { 0.2126, 0.7152, 0.0722 };
+	double	c, l = 0;
+	int	rgb[3], i;
+
+	xterm_rgb(n, rgb);
+	for (i = 0; i < 3; i++) {
+		c = rgb[i] / 255.0;
+		c = c <= 0.03928 ? c / 12.92 : pow24((c + 0.055) / 1.055);
+		l += w[i] * c;
+	}
+	return l;
+}
+
+/* WCAG contrast ratio of two xterm colours, 1 to 21. */
+static double
+xterm_contrast(int a, int b)
+{
+	double	la = xterm_lum(a), lb = xterm_lum(b), t;
+
+	if (la < lb) {
+		t = la;
+		la = lb;
+		lb = t;
+	}
+	return (la + 0.05) / (lb + 0.05);
+}
+
+/* Green: the hue a red-green colour-blind student cannot tell from red. */
+static int
+xterm_green(int n)
+{
+	int	rgb[3];
+
+	xterm_rgb(n, rgb);
+	return rgb[1] > rgb[0] + 40 && rgb[1] > rgb[2] + 40;
+}
+
+/* The shade ladder: ░ ▒ ▓ █ as 1-4, 0 for any other glyph. */
+static int
+shade(uint32_t g)
+{
+	switch (g) {
+	case 0x2591:
+		return 1;
+	case 0x2592:
+		return 2;
+	case 0x2593:
+		return 3;
+	case 0x2588:
+		return 4;
+	}
+	return 0;
+}
+
+static void
+test_themes(void)
+{
+	/* The classes a legend sets side by side; 0 ends a set. */
+	static const enum role sets[2][6] = {
+		{ ROLE_COALESCED, ROLE_SPLIT, ROLE_UNCOALESCED, ROLE_BROADCAST,
+		  ROLE_WASTE },
+		{ ROLE_BANK_FREE, ROLE_CONFLICT_LOW, ROLE_CONFLICT_MID,
+		  ROLE_CONFLICT_HIGH, ROLE_BROADCAST },
+	};
+	/* Faint on purpose: bytes moved but unused, lanes guarded off. */
+	static const enum role faint[] = { ROLE_WASTE, ROLE_LANE_INACTIVE,
+	    ROLE_BORDER };
+	const struct role_style	*rs, *rt;
+	struct canvas		*c;
+	char			*s, msg[160];
+	short			 ink, paper;
+	int			 t, i, j, k, r, fg, bg, good, rgb1[3], rgb2[3];
+	double			 cr, need;
+
+	/* Names: each parses to itself; aliases; a bad name is -1. */
+	for (t = 0; t < ROLE_THEME_COUNT; t++)
+		is_int(role_theme_parse(role_theme_name(t)), t, "theme %s "
+		    "parses", role_theme_name(t));
+	is_int(role_theme_parse("high-contrast"), ROLE_THEME_CONTRAST,
+	    "high-contrast is the contrast theme");
+	is_int(role_theme_parse("colour-blind"), ROLE_THEME_CBSAFE,
+	    "colour-blind is the cbsafe theme");
+	is_int(role_theme_parse("Light"), -1, "names are exact");
+	is_int(role_theme_parse(""), -1, "an empty name is no theme");
+
+	/* Monochrome at projector distance: within a legend, no two glyphs
+	   are shades one step apart, and the ASCII forms differ too. */
+	for (k = 0; k < 2; k++) {
+		good = 1;
+		for (i = 0; i < 5; i++)
+			for (j = 0; j < i; j++) {
+				rs = &role_styles[sets[k][i]];
+				rt = &role_styles[sets[k][j]];
+				if (rs->glyph == rt->glyph ||
+				    rs->ascii == rt->ascii ||
+				    (shade(rs->glyph) && shade(rt->glyph) &&
+				    abs(shade(rs->glyph) -
+				    shade(rt->glyph)) < 2))
+					good = 0;
+			}
+		ok(good, "%s legend: glyphs differ in shape, not by one "
+		    "shade", k == 0 ? "global" : "bank");
+	}
+	/* A 32-way conflict is the loudest bank cell, not the faintest. */
+	ok(shade(role_styles[ROLE_CONFLICT_HIGH].glyph) == 4 &&
+	    (role_styles[ROLE_CONFLICT_HIGH].mono & ROLE_ATTR_BOLD),
+	    "16-way and worse: a full bold block in monochrome");
+	ok(role_styles[ROLE_CONFLICT_HIGH].glyph !=
+	    role_styles[ROLE_WASTE].glyph,
+	    "and not the glyph of unused bytes");
+
+	for (t = 0; t < ROLE_THEME_COUNT; t++) {
+		role_theme_paper(t, &ink, &paper);
+		/* Every role readable on its background: 4.5:1 for text
+		   (WCAG AA), 3:1 for the class glyphs and dim text, 1.8:1
+		   for what is faint on purpose. */
+		good = 1;
+		for (r = 0; r < ROLE_COUNT; r++) {
+			rs = role_theme_style(t, r);
+			fg = rs->fg256 >= 0 ? rs->fg256 : ink;
+			bg = rs->bg256 >= 0 ? rs->bg256 : paper;
+			if (rs->attr & ROLE_ATTR_REVERSE) {
+				k = fg;
+				fg = bg;
+				bg = k;
+			}
+			need = 4.5;
+			if (r == ROLE_DIM || r == ROLE_HEADING ||
+			    r == ROLE_HELP || r == ROLE_LANE ||
+			    (r >= ROLE_COALESCED && r <= ROLE_CONFLICT_HIGH) ||
+			    r == ROLE_GOOD || r == ROLE_BAD || r == ROLE_WARN)
+				need = 3;
+			for (i = 0; i < (int)(sizeof faint / sizeof *faint);
+			    i++)
+				if (r == (int)faint[i])
+					need = 1.8;
+			if (t == ROLE_THEME_CONTRAST && need > 1.8)
+				need = 7;
+			if ((cr = xterm_contrast(fg, bg)) < need) {
+				diag("%s: %s %d on %d is %.2f:1, needs %.1f",
+				    role_theme_name(t), rs->name, fg, bg, cr,
+				    need);
+				good = 0;
+			}
+		}
+		ok(good, "theme %s: every role readable on its background",
+		    role_theme_name(t));
+
+		/* Within a legend the classes differ in colour as well. */
+		good = 1;
+		for (k = 0; k < 2; k++)
+			for (i = 0; i < 5; i++)
+				for (j = 0; j < i; j++) {
+					xterm_rgb(role_theme_style(t,
+					    sets[k][i])->fg256, rgb1);
+					xterm_rgb(role_theme_style(t,
+					    sets[k][j])->fg256, rgb2);
+					if (abs(rgb1[0] - rgb2[0]) +
+					    abs(rgb1[1] - rgb2[1]) +
+					    abs(rgb1[2] - rgb2[2]) < 80)
+						good = 0;
+				}
+		ok(good, "theme %s: classes of a legend differ in colour",
+		    role_theme_name(t));
+
+		/* The 8-colour forms: never ink of the paper's colour (white
+		   or yellow on the light theme's white terminal, black on
+		   the dark ones), never a foreground on its own colour. */
+		good = 1;
+		for (r = 0; r < ROLE_COUNT; r++) {
+			rs = role_theme_style(t, r);
+			if (rs->fg8 >= 0 && rs->fg8 == rs->bg8)
+				good = 0;
+			if (rs->bg8 < 0 && (t == ROLE_THEME_LIGHT ?
+			    rs->fg8 == 7 || rs->fg8 == 3 : rs->fg8 == 0)) {
+				diag("%s: %s has 8-colour ink %d on the "
+				    "terminal's paper", role_theme_name(t),
+				    rs->name, rs->fg8);
+				good = 0;
+			}
+		}
+		ok(good, "theme %s: 8-colour forms readable on its paper",
+		    role_theme_name(t));
+
+		/* Glyphs and monochrome are the same in every theme. */
+		good = 1;
+		for (r = 0; r < ROLE_COUNT; r++) {
+			rs = role_theme_style(t, r);
+			if (rs->glyph != role_styles[r].glyph ||
+			    rs->ascii != role_styles[r].ascii ||
+			    rs->mono != role_styles[r].mono)
+				good = 0;
+		}
+		ok(good, "theme %s: glyphs and monochrome as the table's",
+		    role_theme_name(t));
+	}
+
+	/* The light theme exists because the dark one's source (grey 250)
+	   nearly vanishes on white; its own is near black. */
+	cr = xterm_contrast(role_theme_style(ROLE_THEME_DARK,
+	    ROLE_SOURCE)->fg256, 231);
+	ok(cr < 2, "dark theme's source on white: %.2f:1", cr);
+	cr = xterm_contrast(role_theme_style(ROLE_THEME_LIGHT,
+	    ROLE_SOURCE)->fg256, 231);
+	ok(cr >= 12, "light theme's source on white: %.2f:1", cr);
+
+	/* Colour-blind safe: no green anywhere, so nothing rests on red
+	   against green; good and bad differ in lightness too. */
+	good = 1;
+	for (r = 0; r < ROLE_COUNT; r++) {
+		rs = role_theme_style(ROLE_THEME_CBSAFE, r);
+		if ((rs->fg256 >= 16 && xterm_green(rs->fg256)) ||
+		    (rs->bg256 >= 16 && xterm_green(rs->bg256)) ||
+		    rs->fg8 == 2 || rs->bg8 == 2) {
+			diag("cbsafe: %s is green", rs->name);
+			good = 0;
+		}
+	}
+	ok(good, "theme cbsafe: no role is green");
+	for (t = 0; t < ROLE_THEME_COUNT; t++) {
+		good = !xterm_green(role_theme_style(t, ROLE_GOOD)->fg256) &&
+		    !xterm_green(role_theme_style(t, ROLE_BAD)->fg256);
+		snprintf(msg, sizeof msg, "theme %s: good and bad are not "
+		    "green against red", role_theme_name(t));
+		ok(good, "%s", msg);
+	}
+
+	/* The text face follows the current theme; the process's theme
+	   is back to dark after. */
+	c = canvas_new(4, 1, 0);
+	canvas_put(c, 0, 0, 'S', ROLE_SOURCE);
+	role_theme_set(ROLE_THEME_LIGHT);
+	s = render(c, 1);
+	is_str(s, "\033[0;38;5;234mS\033[0m\n", "light: source in 234");
+	role_theme_set(ROLE_THEME_CONTRAST);
+	s = render(c, 1);
+	is_str(s, "\033[0;1;38;5;231;48;5;16mS"
+	    "\033[0;38;5;231;48;5;16m   \033[0m\n",
+	    "contrast: black paper to the edge, normal cells too");
+	role_theme_set(ROLE_THEME_COUNT);
+	is_int(role_theme_get(), ROLE_THEME_DARK, "a bad theme is dark");
+	s = render(c, 1);
+	is_str(s, "\033[0;38;5;250mS\033[0m\n", "dark: source in 250");
+	canvas_free(c);
+}
+
 int
 main(void)
 {
+	test_max();
 	test_clip();
 	test_utf8();
 	test_ascii();
@@ -277,6 +580,7 @@ main(void)
 	test_cache();
 	test_too_small();
 	test_compare();
+	test_themes();
 	free(render(NULL, -1));
 	return tap_done();
 }

@@ -166,6 +166,18 @@ main(void)
 	    "occupancy: teaching model");
 	ok(has_line(lines, n, "NVIDIA H200 (driver): 10 regs, 8 "
 	    "blocks per SM"), "occupancy: the recorded driver answer");
+	/* matmul-col on the teaching SM: 49 registers (ptxas, sm_75) x
+	   256 = 12544, one block of 8 warps: 8/48 = 16.7%, said 17%. */
+	defaults(&ps, "matmul-col");
+	n = gpu_occupancy(&ps, lines);
+	ok(has_line(lines, n, "teaching: 1 block x 8 warps = 8/48 warps per "
+	    "SM (17%)"), "occupancy: percentages round to the nearest");
+	is_int(gpu_regs(&ps, 75), 49, "gpu_regs: ptxas's 49 at sm_75");
+	/* powers at 128 threads, 16896 B of shared memory: no fit. */
+	defaults(&ps, "powers-stride32");
+	n = gpu_occupancy(&ps, lines);
+	ok(has_line(lines, n, "(0%), does not fit;"),
+	    "occupancy: no block fits, said plainly");
 
 	defaults(&ps, "twohop-v0");
 	n = gpu_panel(&ps, lines);

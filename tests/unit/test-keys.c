@@ -15,6 +15,7 @@
 
 #include "catalog.h"
 #include "keys.h"
+#include "occupancy.h"
 #include "param.h"
 #include "state.h"
 #include "tap.h"
@@ -53,6 +54,89 @@ start(struct state *st)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * The occupancy overlay's what-if (o): stride's block is 32 threads and
+ * no shared memory.  j and k choose a row, a digit or Enter types, h and
+ * l step (a register, a warp of threads, a KB), t, r and m type a field
+ * from any row, d picks the device, v takes the variant's values again;
+ * a refused value keeps the line open.
+ */
+static void
+whatif(struct state *st)
+{
+	struct state_occ	*o = &st->occ;
+
+	is_int(key(st, 'o'), INTENT_REDRAW, "o: redraw");
+	is_int(st->mode, MODE_GPU, "o: the occupancy overlay");
+	is_int(o->val[OCC_FIELD_THREADS], 32, "o: stride's 32 threads");
+	is_int(o->val[OCC_FIELD_SHARED], 0, "o: no shared memory");
+	is_int(o->row, OCC_ROW_DEVICE, "o: on the device row");
+	is_int(o->dev, 0, "o: the teaching SM");
+	key(st, 'j');
+	is_int(keys(st, "11\n"), INTENT_REDRAW, "11 Enter: redraw");
+	is_int(o->val[OCC_FIELD_REGS], 11, "registers typed: 11");
+	is_int(o->editing, 0, "Enter ends the typing");
+	key(st, 'j');
+	keys(st, "512\n");
+	is_int(o->val[OCC_FIELD_THREADS], 512, "threads typed: 512");
+	key(st, 'j');
+	keys(st, "5K\n");
+	is_int(o->val[OCC_FIELD_SHARED], 5120, "shared typed: 5K = 5120");
+	keys(st, "5M\n");
+	is_int(o->val[OCC_FIELD_SHARED], 5120, "5M refused: still 5120");
+	is_int(o->editing, 1, "... the line stays open");
+	ok(strstr(o->why, "shared: '5M' is not allowed") != NULL,
+	    "... and says why (%s)", o->why);
+	key(st, 27);
+	ok(o->editing == 0 && st->mode == MODE_GPU,
+	    "Esc cancels the typing, not the overlay");
+	keys(st, "12345678901234567890");
+	is_int(st->ninput, 12, "typing stops at 12 characters");
+	key(st, 27);
+	/* 5120 steps down to 4096, up to 5120 and 6144. */
+	key(st, 'h');
+	is_int(o->val[OCC_FIELD_SHARED], 4096, "h: a KB less");
+	keys(st, "ll");
+	is_int(o->val[OCC_FIELD_SHARED], 6144, "l l: two KB more");
+	/* 512 threads step down to 480, a warp less; 1 is the least. */
+	key(st, 'k');
+	key(st, 'h');
+	is_int(o->val[OCC_FIELD_THREADS], 480, "h on threads: a warp less");
+	keys(st, "1\nh");
+	is_int(o->val[OCC_FIELD_THREADS], 1, "h at 1 thread: stays 1");
+	/* Rows wrap: k from registers is the device; l picks the H100. */
+	keys(st, "kkl");
+	is_int(o->row, OCC_ROW_DEVICE, "k k: the device row");
+	is_int(o->dev, 1, "l: the next device model");
+	ok(strcmp(occ_devices[o->dev]->name, "H100") == 0, "the H100");
+	keys(st, "l");
+	is_int(o->dev, 0, "l again wraps to the teaching SM");
+	/* Closing keeps the what-if for the same variant; r resets it. */
+	is_int(key(st, 'q'), INTENT_REDRAW, "q closes the overlay");
+	is_int(st->mode, MODE_FRAME, "... back to the frame, not quit");
+	key(st, 'o');
+	is_int(o->val[OCC_FIELD_SHARED], 6144, "o again keeps the values");
+	/* t, r, m type from any row; d picks the next device. */
+	keys(st, "t64\n");
+	ok(o->row == OCC_ROW_THREADS && o->val[OCC_FIELD_THREADS] == 64,
+	    "t types the threads: 64");
+	keys(st, "r21\n");
+	ok(o->row == OCC_ROW_REGS && o->val[OCC_FIELD_REGS] == 21,
+	    "r types the registers: 21");
+	keys(st, "m2K\n");
+	ok(o->row == OCC_ROW_SHARED && o->val[OCC_FIELD_SHARED] == 2048,
+	    "m types the shared memory: 2K");
+	key(st, 'd');
+	ok(o->row == OCC_ROW_DEVICE && o->dev == 1, "d: the next device");
+	key(st, 'd');
+	is_int(o->dev, 0, "d again: back to the teaching SM");
+	key(st, 'v');
+	is_int(o->val[OCC_FIELD_THREADS], 32, "v: stride's threads again");
+	is_int(o->val[OCC_FIELD_SHARED], 0, "v: its shared memory again");
+	is_int(key(st, 'z'), INTENT_REDRAW, "another key closes it");
+	is_int(st->mode, MODE_FRAME, "... to the frame");
 }
 
 int
@@ -132,6 +216,8 @@ main(void)
 	is_int(st.mode, MODE_HELP, "?: help mode");
 	is_int(key(&st, 'q'), INTENT_REDRAW, "q in help closes help");
 	ok(st.mode == MODE_FRAME, "back to the frame, not quit");
+
+	whatif(&st);
 
 	/* The memory model, the GPU switched off, quit. */
 	is_int(key(&st, 'a'), MOVED, "a: recompute and redraw");

@@ -1,8 +1,8 @@
 /*
  * test-opts.c - the one command-line parser with hand-made argv: what it
  * takes, where it stops, and that it drops nothing.  Refusals print their
- * one line on stderr (into the test log).  Links libopts.a and the model;
- * no curses.  The position's bounds are state_check's (test-state.c).
+ * one line on stderr (into the test log).  Links libopts.a, the view (for
+ * the theme names) and the model; no curses.  The position's bounds are state_check's (test-state.c).
  */
 #include "config.h"
 
@@ -13,12 +13,13 @@
 #include "catalog.h"
 #include "opts.h"
 #include "param.h"
+#include "roles.h"
 #include "tap.h"
 
 static const struct opts_entry show = {
 	"show", "usage: show\n", OPTS_COMMON | OPTS_BIT(OPT_SIZE) |
-	OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) | OPTS_BIT(OPT_COMPARE),
-	OPERANDS_VARIANT
+	OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) | OPTS_BIT(OPT_COMPARE) |
+	OPTS_BIT(OPT_THEME), OPERANDS_VARIANT
 };
 static const struct opts_entry tui = {
 	NULL, "usage: tui\n", OPTS_COMMON | OPTS_BIT(OPT_VARIANT) |
@@ -155,6 +156,55 @@ test_tui(void)
 	    "tui: a bad 301st argument is seen");
 }
 
+/* --theme and WARPVIZ_THEME: the option wins (the variable is then not
+   read), a bad name is refused, a command without themes ignores the
+   variable; opts_parse sets the process's theme. */
+static void
+test_theme(void)
+{
+	struct opts	 o;
+	const char	*a1[] = { "show", "stride", NULL };
+	const char	*a2[] = { "show", "stride", "--theme", "light", NULL };
+	const char	*a3[] = { "show", "stride", "--theme=high-contrast",
+	    NULL };
+	const char	*a4[] = { "show", "stride", "--theme", "sepia", NULL };
+	const char	*a5[] = { "warpviz", NULL };
+
+	unsetenv("WARPVIZ_THEME");
+	ok(parse(&o, &show, a1) == 0 && o.theme == -1,
+	    "theme: none given (the process keeps dark)");
+	opts_free(&o);
+	ok(parse(&o, &show, a2) == 0 && o.theme == ROLE_THEME_LIGHT &&
+	    role_theme_get() == ROLE_THEME_LIGHT,
+	    "theme: --theme light, and the process is light");
+	opts_free(&o);
+	ok(parse(&o, &show, a3) == 0 && o.theme == ROLE_THEME_CONTRAST,
+	    "theme: --theme=high-contrast is contrast");
+	opts_free(&o);
+	is_int(parse(&o, &show, a4), -1, "theme: --theme sepia refused");
+	setenv("WARPVIZ_THEME", "cbsafe", 1);
+	ok(parse(&o, &show, a1) == 0 && o.theme == ROLE_THEME_CBSAFE,
+	    "theme: WARPVIZ_THEME=cbsafe");
+	opts_free(&o);
+	ok(parse(&o, &show, a2) == 0 && o.theme == ROLE_THEME_LIGHT,
+	    "theme: --theme light wins over the variable");
+	opts_free(&o);
+	setenv("WARPVIZ_THEME", "sepia", 1);
+	is_int(parse(&o, &show, a1), -1, "theme: WARPVIZ_THEME=sepia refused");
+	ok(parse(&o, &show, a2) == 0 && o.theme == ROLE_THEME_LIGHT,
+	    "theme: beside --theme the variable is not read");
+	opts_free(&o);
+	ok(parse(&o, &tui, a5) == 0 && o.theme == -1,
+	    "theme: an entry without --theme does not read the variable");
+	opts_free(&o);
+	setenv("WARPVIZ_THEME", "", 1);
+	ok(parse(&o, &show, a1) == 0 && o.theme == -1,
+	    "theme: an empty variable is none");
+	opts_free(&o);
+	unsetenv("WARPVIZ_THEME");
+	role_theme_set(ROLE_THEME_DARK);
+}
+
 static void
 test_bench(void)
 {
@@ -183,6 +233,7 @@ main(void)
 	test_numbers();
 	test_show();
 	test_tui();
+	test_theme();
 	test_bench();
 	return (tap_done());
 }

@@ -283,12 +283,60 @@ test_so_far(void)
 	state_free(&st);
 }
 
+/*
+ * The lesson's position across variants.  matmul-col at width=64: step
+ * 2k is M[Row*Width+k], so step 100 is k = 50.  The tiled partner (tile
+ * 16) shows the same logical iteration, Mds[ty][k] at ph = 50 / 16 = 3,
+ * k = 50 % 16 = 2: per phase 4 + 2 x 16 = 36 steps (two tile loads, two
+ * stores, then Mds and Nds per k), so 3 x 36 + 4 + 2 x 2 = 116.
+ */
+static void
+test_align(void)
+{
+	struct state		 st;
+	struct param_set	 ps;
+	const struct variant	*v1 = catalog_find("twohop-v1");
+	char			*cause = NULL;
+	const char		*what;
+
+	start(&st, 120, 1);
+	ok(state_goto(&st, 100, 0, 0, 0, &what, &cause) == 0, "goto 100");
+	state_update(&st);
+	is_int(st.pane[2].m.step, 116, "tiled partner at ph=3, k=2 (step 116) "
+	    "beside naive k=50");
+	is_int(st.pane[1].m.step, 100, "matmul-row partner at k=50 too");
+	state_free(&st);
+
+	/* twohop-v0 at n=1000, k=5 (step 10, d[n*i + k]); Tab's switch. */
+	param_defaults(&ps, catalog_find("twohop-v0"));
+	param_set_text(&ps, "n", "1000", &cause);
+	state_init(&st, ARCH_MODERN);
+	state_set_width(&st, 120);
+	ok(state_set_variant(&st, ps.v, &ps, &cause) == 0, "twohop-v0 n=1000");
+	st.step = 10;
+	ok(state_switch(&st, v1, &cause) == 0, "switch to twohop-v1");
+	is_str(st.pane[0].v->name, "twohop-v1", "... now twohop-v1");
+	is_int(param_get(&st.pane[0].ps, "n"), 1000, "... at n=1000");
+	is_int(st.step, 10, "... at step 10, d[n*i + k] at k=5");
+	/* The next iteration of that access and a loop value. */
+	is_int(state_iteration(st.pane[0].l, st.step, 1), 12,
+	    "the next iteration: step 12 (k=6)");
+	is_int(state_iteration(st.pane[0].l, 0, -1), -1,
+	    "no iteration before the first");
+	is_int(state_loop_value(st.pane[0].l, st.step, "k", 999), 1998,
+	    "k=999: step 1998");
+	is_int(state_loop_value(st.pane[0].l, st.step, "k", 1000), -1,
+	    "k=1000: the loop never gets there");
+	state_free(&st);
+}
+
 int
 main(void)
 {
 	test_pane_limit();
 	test_check();
 	test_follow();
+	test_align();
 	test_whole();
 	test_worker();
 	test_so_far();

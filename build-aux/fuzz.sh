@@ -1,0 +1,69 @@
+#!/bin/sh
+# fuzz.sh - build the libFuzzer targets of tests/fuzz/ with clang under
+# AddressSanitizer and UndefinedBehaviorSanitizer (float-cast-overflow
+# included, which gcc's -fsanitize=undefined leaves out) and run each for
+# a bounded time.  Called by 'make fuzz' from the build directory:
+#	fuzz.sh SRCDIR SECONDS TARGET...
+# Each target starts from its seed corpus tests/fuzz/corpus/TARGET and the
+# regressions tests/fuzz/regress/TARGET (read only) and grows a scratch
+# corpus under fuzz/.  A crash leaves its input as fuzz/TARGET-crash-*
+# and fails; copy it into tests/fuzz/regress/TARGET with the fix.
+#
+# Environment: CLANG (default clang), FUZZ_CFLAGS (extra flags).
+#
+# The slot for the kernel-source reader: when src/model/ksrc.c lands, add
+# tests/fuzz/fuzz-ksrc.c (LLVMFuzzerTestOneInput handing the bytes to the
+# reader as a .cu file, then launch_init on what it returns), seeds under
+# tests/fuzz/corpus/ksrc (the catalog's cuda/*.cu), tests/fuzz/ksrc.dict,
+# and "ksrc" to FUZZ_TARGETS in Makefile.am; src/model/*.c is already
+# compiled into every target.
+set -eu
+src=$1
+secs=$2
+shift 2
+cc=${CLANG:-clang}
+flags="-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined,float-cast-overflow -fno-sanitize-recover=all ${FUZZ_CFLAGS:-}"
+inc="-I. -I$src/src/model -I$src/src/variants -I$src/src/view -I$src/src/gpu -I$src/src -Isrc -Isrc/variants"
+
+if ! printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' |
+    $cc $flags -x c - -o fuzz-probe.$$ >/dev/null 2>&1; then
+	rm -f fuzz-probe.$$
+	echo "fuzz: $cc cannot build libFuzzer targets (build-aux/install-deps.sh installs clang)" >&2
+	exit 1
+fi
+rm -f fuzz-probe.$$
+mkdir -p fuzz
+
+model=$(ls "$src"/src/model/*.c)
+status=0
+for t in "$@"; do
+	case $t in
+	expr) srcs="$model" ;;
+	results) srcs="$src/src/gpu/gpu-results.c $model" ;;
+	param) srcs="$model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c" ;;
+	launch) srcs="$model" ;;
+	opts) srcs="$model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c $src/src/opts.c $(ls "$src"/src/view/*.c)" ;;
+	*) echo "fuzz: unknown target $t" >&2; exit 1 ;;
+	esac
+	echo "fuzz: building fuzz/fuzz-$t"
+	# shellcheck disable=SC2086
+	$cc $flags $inc -o "fuzz/fuzz-$t" "$src/tests/fuzz/fuzz-$t.c" $srcs -lm
+	mkdir -p "fuzz/corpus-$t"
+	dict=
+	[ -f "$src/tests/fuzz/$t.dict" ] && dict="-dict=$src/tests/fuzz/$t.dict"
+	echo "fuzz: running fuzz-$t for $secs s"
+	# shellcheck disable=SC2086
+	if UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	    "fuzz/fuzz-$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+	    -print_final_stats=1 -artifact_prefix="fuzz/$t-" $dict \
+	    "fuzz/corpus-$t" "$src/tests/fuzz/corpus/$t" \
+	    "$src/tests/fuzz/regress/$t" >"fuzz/$t.log" 2>&1; then
+		runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "fuzz/$t.log" | tail -1)
+		echo "fuzz-$t: $runs runs in $secs s, no crash ($(ls "fuzz/corpus-$t" | wc -l) new corpus inputs)"
+	else
+		tail -40 "fuzz/$t.log"
+		echo "fuzz-$t: FAILED, input left as $(ls fuzz/"$t"-* 2>/dev/null | head -1)"
+		status=1
+	fi
+done
+exit $status

@@ -1,0 +1,93 @@
+#!/bin/sh
+# results.sh - 'warpviz --results FILE' refuses every file it cannot trust,
+# with exit status 2, one line on stderr naming the file and the problem,
+# nothing on stdout, and before it asks for a terminal (stdin is
+# /dev/null here).  The fixtures are tests/gpu/refuse/*.json; the table
+# below says what each must be refused for.  TAP.
+: "${WARPVIZ:=./warpviz}"
+: "${srcdir:=.}"
+n=0
+fail=0
+tmp=${TMPDIR:-/tmp}/wv-results.$$
+mkdir -p "$tmp" || exit 99
+trap 'rm -rf "$tmp"' EXIT
+export WARPVIZ_GPU=off
+
+ok() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi
+}
+
+# refused FILE WHAT: exit 2, one line naming FILE and containing WHAT.
+refused() {
+	"$WARPVIZ" --results "$1" </dev/null >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	msg=$(cat "$tmp/err")
+	[ $rc -eq 2 ] && [ ! -s "$tmp/out" ] &&
+	    [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+	    grep -qF -- "--results: $1: " "$tmp/err" &&
+	    grep -qF -- "$2" "$tmp/err"
+	ok $? "${1##*/}: refused for '$2' (rc $rc: $msg)"
+}
+
+d=$srcdir/tests/gpu/refuse
+while read -r f what; do
+	[ -n "$f" ] || continue
+	refused "$d/$f" "$what"
+done <<'TABLE'
+u-eof.json bad \u escape
+u-short.json bad \u escape
+ms-nan.json a number was expected
+ms-minus-nan.json a number was expected
+ms-infinity.json a number was expected
+ms-inf.json the number 1e999 is out of range
+ms-zero.json "ok" without a time
+ms-negative.json "ms": -0.058 is out of range
+ms-absurd.json "ms": 1e+300 is out of range
+ms-hex.json ',' or '}' was expected
+ms-comma.json a string was expected
+runs-1e300.json "runs": 1e+300 is out of range
+runs-fraction.json "runs": 2.5 is not a whole number
+checked-nan.json a number was expected
+checked-negative.json "checked": -1 is out of range
+regs-int-max.json "regs": 2147483647 is out of range (0 to 255)
+blocks-int-max.json "blocks_per_sm": 2147483647 is out of range (0 to 64)
+threads-big.json "threads": 4096 is out of range (0 to 1024)
+gbps-inf.json the number 1e400 is out of range
+memcpy-negative.json "gbps": -5 is out of range
+trailing.json data after the object
+trailing-junk.json data after the object
+two-objects.json data after the object
+nul.json a NUL byte
+number-long.json a number of more than 63 characters
+TABLE
+
+# Not regular files, and too large: refused without reading them.
+refused "$srcdir/tests/gpu" "a directory, not a file"
+refused /dev/zero "not a regular file"
+refused /dev/null "not a regular file"
+if mkfifo "$tmp/fifo" 2>/dev/null; then
+	refused "$tmp/fifo" "not a regular file"
+else
+	ok 0 "# SKIP no mkfifo"
+fi
+: >"$tmp/big.json"
+if truncate -s 17M "$tmp/big.json" 2>/dev/null ||
+    dd if=/dev/zero of="$tmp/big.json" bs=1 count=0 seek=17825792 2>/dev/null; then
+	refused "$tmp/big.json" "larger than 16 MiB"
+else
+	ok 0 "# SKIP cannot make a sparse file"
+fi
+refused "$tmp/nonexistent.json" "No such file or directory"
+
+# The files bench writes still load: the TUI then asks for a terminal.
+for f in "$srcdir/doc/results-h100.json" "$srcdir/tests/gpu/recorded.json" \
+    "$srcdir/tests/gpu/mismatch.json"; do
+	"$WARPVIZ" --results "$f" </dev/null >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc -eq 2 ] && grep -q 'needs a terminal' "$tmp/err"
+	ok $? "${f##*/} loads; then the terminal is asked for: $(cat "$tmp/err")"
+done
+
+echo "1..$n"
+exit $fail

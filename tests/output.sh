@@ -1,0 +1,156 @@
+#!/bin/sh
+# output.sh - what every face writes is the same in every locale, and a
+# write error on stdout is an error.  TAP.
+#
+# Locale: fi_FI.UTF-8 writes decimals with a comma; where the system has
+# no such locale it is made with localedef into a temporary LOCPATH.  Each
+# face must print byte for byte what it prints under C.UTF-8, and
+# --results must read the shipped record.
+# Write errors: list, show, stats, trace, bench, gpu, --help and --version
+# into /dev/full and into a closed stdout exit non-zero with one line.
+: "${WARPVIZ:=./warpviz}"
+: "${srcdir:=.}"
+n=0
+fail=0
+tmp=${TMPDIR:-/tmp}/wv-output.$$
+mkdir -p "$tmp" || exit 99
+trap 'rm -rf "$tmp"' EXIT
+export WARPVIZ_GPU=off
+
+ok() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi
+}
+skip() {
+	n=$((n + 1))
+	echo "ok $n # SKIP $1"
+}
+
+# --- the locale ---
+loc=fi_FI.UTF-8
+comma=
+if [ "$(LC_ALL=$loc locale -k decimal_point 2>/dev/null)" = 'decimal_point=","' ]; then
+	comma=system
+elif command -v localedef >/dev/null 2>&1 &&
+    localedef -i fi_FI -f UTF-8 "$tmp/$loc" >/dev/null 2>&1 &&
+    [ "$(LOCPATH=$tmp LC_ALL=$loc locale -k decimal_point 2>/dev/null)" = 'decimal_point=","' ]; then
+	comma=localedef
+	LOCPATH=$tmp
+	export LOCPATH
+fi
+
+faces='list
+list --json
+show matmul-col
+show twohop-v0 --compare --size 200x60
+show copy-offset -p offset=3 --color
+stats matmul-col
+stats matmul-col --json
+stats powers-stride32
+stats const-divergent --json
+trace copy-offset --steps 0:1
+gpu'
+if [ -z "$comma" ]; then
+	skip "no $loc locale and localedef cannot make one"
+else
+	echo "# $loc from $comma; decimal point: $(LC_ALL=$loc locale -k decimal_point)"
+	echo "$faces" | while read -r args; do
+		# shellcheck disable=SC2086
+		LC_ALL=C.UTF-8 "$WARPVIZ" $args >"$tmp/c.out" 2>&1
+		# shellcheck disable=SC2086
+		LC_ALL=$loc "$WARPVIZ" $args >"$tmp/fi.out" 2>&1
+		if cmp -s "$tmp/c.out" "$tmp/fi.out"; then
+			echo "ok - $args"
+		else
+			echo "not ok - $args"
+			diff "$tmp/c.out" "$tmp/fi.out" | head -4 | sed 's/^/# /'
+		fi
+	done >"$tmp/faces"
+	while read -r line; do
+		case $line in
+		"ok - "*) ok 0 "under $loc as under C.UTF-8: ${line#ok - }" ;;
+		"not ok - "*) ok 1 "under $loc as under C.UTF-8: ${line#not ok - }" ;;
+		*) echo "$line" ;;
+		esac
+	done <"$tmp/faces"
+	LC_ALL=$loc "$WARPVIZ" stats matmul-col --json >"$tmp/json"
+	grep -q '"sectors_per_request": 2.0000' "$tmp/json"
+	ok $? "stats --json under $loc writes 2.0000, not 2,0000"
+	if command -v python3 >/dev/null 2>&1; then
+		python3 -c 'import json, sys; json.load(sys.stdin)' <"$tmp/json" 2>"$tmp/perr"
+		ok $? "stats --json under $loc is JSON"
+	fi
+	LC_ALL=$loc "$WARPVIZ" --results "$srcdir/doc/results-h100.json" \
+	    --bench-frames 1 >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	ok $rc "--results reads doc/results-h100.json under $loc (rc $rc: $(cat "$tmp/err"))"
+	grep -q 'median [0-9]*\.[0-9]* ms' "$tmp/out"
+	ok $? "--bench-frames prints '.' decimals under $loc: $(cat "$tmp/out")"
+	LC_ALL=$loc "$WARPVIZ" --results "$srcdir/tests/gpu/refuse/ms-comma.json" \
+	    </dev/null >/dev/null 2>"$tmp/err"
+	rc=$?
+	[ $rc -eq 2 ]
+	ok $? "a comma decimal in --results is refused under $loc too (rc $rc)"
+fi
+
+# --- write errors ---
+cmds='list
+list --json
+show matmul-col
+stats matmul-col
+stats matmul-col --json
+trace matmul-col
+bench --help
+--help
+show --help
+--version
+gpu
+--keys'
+# werr REDIR ARGS...: the command must exit non-zero with one line that
+# says it could not write.
+werr() {
+	how=$1
+	shift
+	case $how in
+	full) "$WARPVIZ" "$@" >/dev/full 2>"$tmp/err" ;;
+	closed) "$WARPVIZ" "$@" >&- 2>"$tmp/err" ;;
+	esac
+	rc=$?
+	[ $rc -ne 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+	    grep -q '^warpviz: write error on standard output' "$tmp/err"
+	ok $? "$* into $how stdout: rc $rc, $(cat "$tmp/err")"
+}
+if [ -w /dev/full ]; then
+	echo "$cmds" | while read -r args; do
+		echo "$args"
+	done >"$tmp/cmds"
+	while read -r args; do
+		# shellcheck disable=SC2086
+		werr full $args
+		# shellcheck disable=SC2086
+		werr closed $args
+	done <"$tmp/cmds"
+else
+	skip "no /dev/full"
+	while read -r args; do
+		# shellcheck disable=SC2086
+		werr closed $args
+	done <"$tmp/cmds"
+fi
+# bench without a GPU writes nothing to stdout: its own error, one line.
+"$WARPVIZ" bench >/dev/full 2>"$tmp/err"
+rc=$?
+[ $rc -eq 3 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ]
+ok $? "bench into /dev/full without a GPU: rc $rc, one line"
+# A closed stdout that nothing was written to is no error (as GNU).
+"$WARPVIZ" show matmul-col --step 99999999 >&- 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ]
+ok $? "a usage error with stdout closed is still one line, rc 2 (rc $rc)"
+"$WARPVIZ" list >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && [ ! -s "$tmp/err" ]
+ok $? "list into a file: rc 0, nothing on stderr"
+
+echo "1..$n"
+exit $fail
