@@ -24,6 +24,7 @@
 #include "cause.h"
 #include "expr.h"
 #include "ksrc.h"
+#include "xmalloc.h"
 
 enum tok_kind { T_EOF, T_ID, T_NUM, T_FNUM, T_PUNCT, T_STR };
 
@@ -132,16 +133,6 @@ static void fail(struct rd *, int tok, const char *fmt, ...)
 
 /* --- memory owned by the file ------------------------------------------ */
 
-static void *
-xrealloc(void *p, size_t n, size_t size)
-{
-	if (n != 0 && size > (size_t)-1 / n)
-		abort();
-	if ((p = realloc(p, n * size)) == NULL && n * size != 0)
-		abort();
-	return p;
-}
-
 static char *
 keep(struct rd *r, char *s)
 {
@@ -151,7 +142,7 @@ keep(struct rd *r, char *s)
 		abort();
 	if (kf->nstrs == kf->astrs) {
 		kf->astrs = kf->astrs ? 2 * kf->astrs : 64;
-		kf->strs = xrealloc(kf->strs, kf->astrs, sizeof *kf->strs);
+		kf->strs = xreallocarray(kf->strs, kf->astrs, sizeof *kf->strs);
 	}
 	kf->strs[kf->nstrs++] = s;
 	return s;
@@ -163,10 +154,9 @@ tmp_calloc(struct rd *r, size_t n, size_t size)
 {
 	void	*p;
 
-	if ((p = calloc(n ? n : 1, size)) == NULL)
-		abort();
+	p = xcalloc(n ? n : 1, size);
 	if ((r->ntmps & 63) == 0)
-		r->tmps = xrealloc(r->tmps, r->ntmps + 64, sizeof *r->tmps);
+		r->tmps = xreallocarray(r->tmps, r->ntmps + 64, sizeof *r->tmps);
 	r->tmps[r->ntmps++] = p;
 	return p;
 }
@@ -190,10 +180,8 @@ fmt(struct rd *r, const char *f, ...)
 static const char *
 dup_n(struct rd *r, const char *p, size_t n)
 {
-	char	*s = malloc(n + 1);
+	char	*s = xmalloc(n + 1);
 
-	if (s == NULL)
-		abort();
 	memcpy(s, p, n);
 	s[n] = '\0';
 	return keep(r, s);
@@ -241,7 +229,7 @@ static void
 push_tok(struct rd *r, struct tok **arr, int *n, const struct tok *t)
 {
 	if ((*n & 255) == 0)
-		*arr = xrealloc(*arr, *n + 256, sizeof **arr);
+		*arr = xreallocarray(*arr, *n + 256, sizeof **arr);
 	(*arr)[(*n)++] = *t;
 }
 
@@ -330,7 +318,7 @@ directive(struct rd *r, int from, int to, int line, int col)
 		;
 	if (p == w || p - w >= 64)
 		return;
-	r->m = xrealloc(r->m, r->nm + 1, sizeof *r->m);
+	r->m = xreallocarray(r->m, r->nm + 1, sizeof *r->m);
 	m = &r->m[r->nm];
 	memset(m, 0, sizeof *m);
 	memcpy(m->name, w, p - w);
@@ -478,7 +466,7 @@ body_add(struct rd *r, enum body_kind kind)
 		return NULL;
 	if (kf->nbody == kf->abody) {
 		kf->abody = kf->abody ? 2 * kf->abody : 64;
-		kf->body = xrealloc(kf->body, kf->abody, sizeof *kf->body);
+		kf->body = xreallocarray(kf->body, kf->abody, sizeof *kf->body);
 	}
 	b = &kf->body[kf->nbody++];
 	memset(b, 0, sizeof *b);
@@ -506,7 +494,7 @@ uniq(struct rd *r, const char *base)
 	}
 	if (r->nused == r->aused) {
 		r->aused = r->aused ? 2 * r->aused : 64;
-		r->used = xrealloc(r->used, r->aused, sizeof *r->used);
+		r->used = xreallocarray(r->used, r->aused, sizeof *r->used);
 	}
 	strcpy(r->used[r->nused++], buf);
 	return fmt(r, "%s", buf);
@@ -721,7 +709,7 @@ add_var(struct rd *r, const struct tok *t, enum var_kind kind)
 
 	if (r->nvars == r->avars) {
 		r->avars = r->avars ? 2 * r->avars : 64;
-		r->vars = xrealloc(r->vars, r->avars, sizeof *r->vars);
+		r->vars = xreallocarray(r->vars, r->avars, sizeof *r->vars);
 	}
 	v = &r->vars[r->nvars++];
 	memset(v, 0, sizeof *v);
@@ -2031,8 +2019,7 @@ expand_text(struct rd *r, const char *text, int line)
 	sub.mt = r->mt;
 	sub.nmt = r->nmt;
 	lex(&sub, 0, (int)strlen(text), line, 1, 0);
-	if ((buf = malloc(cap)) == NULL)
-		abort();
+	buf = xmalloc(cap);
 	buf[0] = '\0';
 	for (i = 0; i < sub.nt; i++) {
 		int m = sub.t[i].kind == T_ID ? find_macro(r, sub.t[i].p,
@@ -2045,7 +2032,7 @@ expand_text(struct rd *r, const char *text, int line)
 
 				if (len + t->len + 2 >= cap) {
 					cap = 2 * cap + t->len;
-					buf = xrealloc(buf, cap, 1);
+					buf = xreallocarray(buf, cap, 1);
 				}
 				len += snprintf(buf + len, cap - len, "%s%.*s",
 				    len ? " " : "", t->len, t->p);
@@ -2054,7 +2041,7 @@ expand_text(struct rd *r, const char *text, int line)
 		}
 		if (len + sub.t[i].len + 2 >= cap) {
 			cap = 2 * cap + sub.t[i].len;
-			buf = xrealloc(buf, cap, 1);
+			buf = xreallocarray(buf, cap, 1);
 		}
 		len += snprintf(buf + len, cap - len, "%s%.*s", len ? " " : "",
 		    sub.t[i].len, sub.t[i].p);
@@ -2167,8 +2154,7 @@ meta_line(struct rd *r, struct meta *m, const char *s, int line)
 
 	while (*s == ' ' || *s == '\t')
 		s++;
-	if ((copy = strdup(s)) == NULL)
-		abort();
+	copy = xstrdup(s);
 	keep(r, copy);
 	n = (int)strcspn(copy, " \t=");
 	if (copy[n] == '=') {
@@ -2659,8 +2645,7 @@ ksrc_parse_block(const char *path, const char *text, int nblock,
 	*cause = NULL;
 	memset(&r, 0, sizeof r);
 	memset(&m, 0, sizeof m);
-	if ((kf = calloc(1, sizeof *kf)) == NULL)
-		abort();
+	kf = xcalloc(1, sizeof *kf);
 	r.path = path;
 	r.text = text;
 	r.kf = kf;
@@ -2847,8 +2832,7 @@ ksrc_load(const char *path, char **cause)
 		    strerror(errno));
 		return NULL;
 	}
-	if ((buf = malloc(KSRC_MAX_BYTES + 2)) == NULL)
-		abort();
+	buf = xmalloc(KSRC_MAX_BYTES + 2);
 	n = fread(buf, 1, KSRC_MAX_BYTES + 1, f);
 	fclose(f);
 	if (n > KSRC_MAX_BYTES) {
@@ -2885,8 +2869,7 @@ ksrc_blocks(const char *text)
 
 	memset(&r, 0, sizeof r);
 	memset(&m, 0, sizeof m);
-	if ((kf = calloc(1, sizeof *kf)) == NULL)
-		abort();
+	kf = xcalloc(1, sizeof *kf);
 	r.path = "";
 	r.text = text;
 	r.kf = kf;
