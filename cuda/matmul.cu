@@ -6,6 +6,18 @@
  * shared).  Width must be a multiple of TILE_WIDTH for the tiled kernels.
  */
 
+// warpviz: name=matmul-col
+// warpviz: family=matmul
+// warpviz: title=naive matmul, Col from threadIdx.x
+// warpviz: lesson=Coalescing is decided across the lanes of a warp at one iteration, not along one thread's loop.  Here the lanes share Row and walk along a row of N: N and P are coalesced.  M[Row*Width+k] is one address per warp row, a broadcast, not the textbook's uncoalesced picture: that appears when Row varies across the warp (matmul-row).
+// warpviz: param width=2048 range=1..16384 sym=Width unit=elements text=matrix width (Width x Width floats each)
+// warpviz: param bx=16 range=1..1024 sym=BX unit=threads text=block width (blockDim.x)
+// warpviz: param by=16 range=1..1024 sym=BY unit=threads text=block height (blockDim.y)
+// warpviz: launch grid=(Width+BX-1)/BX,(Width+BY-1)/BY block=BX,BY
+// warpviz: array M length=Width*Width dims=Width,Width
+// warpviz: array N length=Width*Width dims=Width,Width
+// warpviz: array P length=Width*Width dims=Width,Width
+// warpviz: compare=matmul-row matmul-tiled
 /* Col from threadIdx.x: the lanes of a warp walk along a row of N and P. */
 extern "C" __global__ void
 matmul_col(const float *M, const float *N, float *P, int Width)
@@ -21,6 +33,18 @@ matmul_col(const float *M, const float *N, float *P, int Width)
 	}
 }
 
+// warpviz: name=matmul-row
+// warpviz: family=matmul
+// warpviz: title=naive matmul, Row from threadIdx.x
+// warpviz: lesson=Now threadIdx.x drives Row: at one k the lanes read M[Row*Width+k] from Width floats apart, one sector each, and write P down a column.  Same arithmetic, several times the sectors: the index that varies fastest inside a warp decides.
+// warpviz: param width=2048 range=1..16384 sym=Width unit=elements text=matrix width (Width x Width floats each)
+// warpviz: param bx=16 range=1..1024 sym=BX unit=threads text=block width (blockDim.x)
+// warpviz: param by=16 range=1..1024 sym=BY unit=threads text=block height (blockDim.y)
+// warpviz: launch grid=(Width+BX-1)/BX,(Width+BY-1)/BY block=BX,BY
+// warpviz: array M length=Width*Width dims=Width,Width
+// warpviz: array N length=Width*Width dims=Width,Width
+// warpviz: array P length=Width*Width dims=Width,Width
+// warpviz: compare=matmul-col matmul-tiled
 /* Row from threadIdx.x: the lanes of a warp walk down a column of M. */
 extern "C" __global__ void
 matmul_row(const float *M, const float *N, float *P, int Width)
@@ -36,6 +60,19 @@ matmul_row(const float *M, const float *N, float *P, int Width)
 	}
 }
 
+// warpviz: name=matmul-tiled
+// warpviz: family=matmul
+// warpviz: title=tiled matmul, corner turning through shared memory
+// warpviz: lesson=Each phase loads a TILE_WIDTH x TILE_WIDTH tile of M and of N with lanes along rows (coalesced), stores them to shared memory, then reads Nds down a column from shared memory, where a column costs no extra transactions: Nds[k][tx] puts each lane in its own bank and Mds[ty][k] is a broadcast.
+// warpviz: param width=2048 range=1..16384 sym=Width unit=elements text=matrix width, a multiple of tile
+// warpviz: param tile=16 range=2..32 pow2 sym=TILE_WIDTH unit=elements text=tile width = block width and height
+// warpviz: require=Width % TILE_WIDTH == 0
+// warpviz: require-text=width must be a multiple of tile
+// warpviz: launch kernel=matmul_tiled grid=Width/TILE_WIDTH,Width/TILE_WIDTH block=TILE_WIDTH,TILE_WIDTH
+// warpviz: array M length=Width*Width dims=Width,Width
+// warpviz: array N length=Width*Width dims=Width,Width
+// warpviz: array P length=Width*Width dims=Width,Width
+// warpviz: compare=matmul-col matmul-row
 template <int TILE_WIDTH>
 __device__ void
 matmul_tiled(const float *M, const float *N, float *P, int Width)

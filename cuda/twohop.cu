@@ -6,6 +6,17 @@
  */
 #include <math.h>
 
+// warpviz: name=twohop-v0
+// warpviz: family=twohop
+// warpviz: title=cheapest 2-hop path V0, i from threadIdx.x
+// warpviz: lesson=The lanes of a warp have different i: d[n*i + k] puts every lane in a different row, its own sector, at every k.  The store r[n*i + j] is just as scattered.
+// warpviz: param n=4000 range=1..16384 unit=elements text=matrix size (n x n floats)
+// warpviz: param bx=16 range=1..1024 sym=BX unit=threads text=block width (blockDim.x)
+// warpviz: param by=16 range=1..1024 sym=BY unit=threads text=block height (blockDim.y)
+// warpviz: launch grid=(n+BX-1)/BX,(n+BY-1)/BY block=BX,BY
+// warpviz: array d length=n*n dims=n,n
+// warpviz: array r length=n*n dims=n,n
+// warpviz: compare=twohop-v1
 extern "C" __global__ void
 twohop_v0(float *r, const float *d, int n)
 {
@@ -24,6 +35,17 @@ twohop_v0(float *r, const float *d, int n)
 	r[n*i + j] = v;
 }
 
+// warpviz: name=twohop-v1
+// warpviz: family=twohop
+// warpviz: title=cheapest 2-hop path V1, j from threadIdx.x
+// warpviz: lesson=Swap the mapping: now j varies across the warp.  d[n*k + j] reads consecutive floats of one row and d[n*i + k] is a broadcast per warp row.  Same algorithm, a fraction of the sectors.
+// warpviz: param n=4000 range=1..16384 unit=elements text=matrix size (n x n floats)
+// warpviz: param bx=16 range=1..1024 sym=BX unit=threads text=block width (blockDim.x)
+// warpviz: param by=16 range=1..1024 sym=BY unit=threads text=block height (blockDim.y)
+// warpviz: launch grid=(n+BX-1)/BX,(n+BY-1)/BY block=BX,BY
+// warpviz: array d length=n*n dims=n,n
+// warpviz: array r length=n*n dims=n,n
+// warpviz: compare=twohop-v0
 extern "C" __global__ void
 twohop_v1(float *r, const float *d, int n)
 {
@@ -50,6 +72,17 @@ twohop_v1(float *r, const float *d, int n)
  * and t its transpose, both padded with +infinity, so the loads need no
  * guard; warpviz's host lays them out, as the course's padding kernel.
  */
+// warpviz: name=twohop-v2
+// warpviz: family=twohop
+// warpviz: title=cheapest 2-hop path V2, 8 x 8 results per thread
+// warpviz: lesson=Each thread keeps an 8 x 8 block of results in registers and per k loads 8 values of a column strip (t, the transpose) and 8 of a row strip (d): 16 loads for 64 results, where V1 needed 128.  In a warp 4 lanes share each t value and 8 each d value, so a request touches 1 sector: 8 times fewer requests than V1, each smaller.
+// warpviz: param n=4000 range=1..16384 unit=elements text=matrix size (n x n floats)
+// warpviz: let nn=(n + 63) / 64 * 64
+// warpviz: launch grid=nn/64,nn/64 block=8,8
+// warpviz: array r length=n*n dims=n,n
+// warpviz: array d length=nn*nn dims=nn,nn
+// warpviz: array t length=nn*nn dims=nn,nn
+// warpviz: compare=twohop-v1 twohop-v3
 extern "C" __global__ void
 twohop_v2(float *r, const float *d, const float *t, int n, int nn)
 {
@@ -99,6 +132,17 @@ twohop_v2(float *r, const float *d, const float *t, int n, int nn)
  * thread reads its 8 + 8 values per k from there.  The padding (+infinity
  * up to nn) makes the last strip's extra k harmless.
  */
+// warpviz: name=twohop-v3
+// warpviz: family=twohop
+// warpviz: title=cheapest 2-hop path V3, strips through shared memory
+// warpviz: lesson=Four k at a time, the block's 64 threads load a 4 x 64 strip of t and of d with consecutive lanes on consecutive floats (4 sectors, coalesced) into xx and yy; then every thread reads its 8 + 8 values per k from shared memory, where the lanes that share a word are a broadcast: one wavefront each.
+// warpviz: param n=4000 range=1..16384 unit=elements text=matrix size (n x n floats)
+// warpviz: let nn=(n + 63) / 64 * 64
+// warpviz: launch grid=nn/64,nn/64 block=8,8
+// warpviz: array r length=n*n dims=n,n
+// warpviz: array d length=nn*nn dims=nn,nn
+// warpviz: array t length=nn*nn dims=nn,nn
+// warpviz: compare=twohop-v2 twohop-v1
 extern "C" __global__ void
 twohop_v3(float *r, const float *d, const float *t, int n, int nn)
 {

@@ -19,6 +19,7 @@
 #include "gpu.h"
 #include "json.h"
 #include "dram.h"
+#include "ksrc.h"
 #include "launch.h"
 #include "lesson.h"
 #include "occupancy.h"
@@ -41,11 +42,13 @@ static const char version_notice[] =
 
 static const char usage_main[] =
 "usage: warpviz [OPTIONS]                 the lecture TUI (needs a terminal)\n"
+"       warpviz FILE.cu [OPTIONS]         the TUI on a kernel file\n"
 "       warpviz list [--json]             variants and their parameters\n"
 "       warpviz show VARIANT [OPTIONS]    one frame as text\n"
 "       warpviz lesson [--list | NAME]    play a lecture in scenes\n"
 "       warpviz trace VARIANT [OPTIONS]   JSON Lines, one object per access\n"
 "       warpviz stats VARIANT [OPTIONS]   whole-launch totals\n"
+"       warpviz check VARIANT [-p ...]    what the model read from a kernel\n"
 "       warpviz bench [VARIANT...]        time the live kernels on a GPU\n"
 "       warpviz gpu                       the GPU, or why there is none\n"
 "       warpviz occupancy [VARIANT] [--threads N] [--regs N]\n"
@@ -113,6 +116,12 @@ static const char usage_stats[] =
 "usage: warpviz stats VARIANT [-p NAME=VALUE]... [--arch modern|legacy]\n"
 "                     [--json] [--brute]\n"
 "Whole-launch totals per access site and per kind.\n";
+
+static const char usage_check[] =
+"usage: warpviz check FILE.cu|VARIANT [-p NAME=VALUE]...\n"
+"What the model understood of a kernel: parameters, launch, arrays, loops\n"
+"with their trip counts, guards and access sites with their lines.\n"
+"Wherever VARIANT is accepted, a path to a .cu kernel file is too.\n";
 
 static const char usage_list[] =
 "usage: warpviz list [--json]\n"
@@ -387,6 +396,143 @@ cmd_stats(struct opts *o)
 	return 0;
 }
 
+static const char *
+space_name(enum mem_space s)
+{
+	return s == SPACE_GLOBAL ? "global" : s == SPACE_SHARED ? "shared" :
+	    "constant";
+}
+
+/* The body as the model reads it, one line per entry, with the launch's
+   trip counts and site numbers where it set up. */
+static void
+check_body(FILE *f, const struct variant *v, const struct launch *l)
+{
+	const struct body_def	*b;
+	int			 i, n, depth = 1, loop = 0, site = 0;
+	static const char	 step_ops[] = "+*/<>";
+	static const char	*step_text[] = { "+=", "*=", "/=", "<<=",
+	    ">>=" };
+
+	n = v->xbody != NULL ? v->nxbody : VARIANT_MAX_BODY;
+	for (i = 0; i < n; i++) {
+		b = v->xbody != NULL ? &v->xbody[i] : &v->body[i];
+		if (b->kind == BODY_END_OF_PROGRAM)
+			break;
+		switch (b->kind) {
+		case BODY_LET:
+			fprintf(f, "  %*s%s = %s\n", 2 * depth, "", b->name,
+			    b->expr);
+			break;
+		case BODY_LOOP:
+		case BODY_FOR:
+			fprintf(f, "  line %-4d%*sfor %s", b->line, 2 * depth - 2,
+			    "", b->text);
+			if (b->kind == BODY_FOR)
+				fprintf(f, " = %s while %s, %s %s %s", b->init,
+				    b->expr, b->name, step_text[strchr(step_ops,
+				    b->step_op) - step_ops], b->step);
+			else
+				fprintf(f, " < %s", b->count);
+			if (l != NULL && loop < l->nloops)
+				fprintf(f, ": %lld iteration%s%s",
+				    (long long)l->loops[loop].count,
+				    l->loops[loop].count == 1 ? "" : "s",
+				    l->loops[loop].bounded ? " at most, per "
+				    "thread" : "");
+			fputc('\n', f);
+			loop++;
+			depth++;
+			break;
+		case BODY_IF:
+			fprintf(f, "  line %-4d%*sif %s\n", b->line,
+			    2 * depth - 2, "", b->expr);
+			depth++;
+			break;
+		case BODY_ELSE:
+			fprintf(f, "  %*selse\n", 2 * depth - 2 + 8, "");
+			break;
+		case BODY_END:
+			depth--;
+			break;
+		case BODY_SITE:
+			fprintf(f, "  %4d:%-3d %*s%-5s %s", b->line, b->col + 1,
+			    2 * depth - 2, "", b->op == OP_LOAD ? "load" :
+			    "store", b->text);
+			if (b->expr != NULL && strcmp(b->expr, b->text) != 0)
+				fprintf(f, "  = %s", b->expr);
+			if (l != NULL && site < l->nsites)
+				fprintf(f, "  (%s, %d bytes%s)",
+				    space_name(l->sites[site].space),
+				    l->sites[site].size,
+				    l->sites[site].affine ? "" :
+				    ", not affine");
+			fputc('\n', f);
+			site++;
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+static int
+cmd_check(struct opts *o)
+{
+	struct launch		 l;
+	const struct variant	*v = o->v;
+	const struct param_set	*ps = &o->ps;
+	char			*cause = NULL, pbuf[256];
+	int			 i, ok;
+
+	ok = launch_init(&l, ps, &cause) == 0;
+	printf("%s: kernel %s, variant %s: %s\n", v->path != NULL ? v->path :
+	    v->source, v->kernel, v->name, v->title);
+	printf("parameters:\n");
+	for (i = 0; i < ps->n; i++)
+		printf("  %-10s %lld (%lld..%lld%s)\n", ps->def[i]->name,
+		    (long long)ps->val[i], (long long)ps->def[i]->min,
+		    (long long)ps->def[i]->max, ps->def[i]->flags &
+		    PARAM_POW2 ? ", a power of two" : "");
+	for (i = 0; i < 4 && v->derived[i].name != NULL; i++)
+		printf("  %-10s = %s\n", v->derived[i].name,
+		    v->derived[i].expr);
+	param_format(ps, pbuf, sizeof pbuf, 1);
+	printf("launch: grid %s, %s  block %s, %s", v->grid[0], v->grid[1],
+	    v->block[0], v->block[1]);
+	if (ok)
+		printf("  = %lldx%lld blocks of %lldx%lld threads, %d warp%s "
+		    "each\n", (long long)l.grid[0], (long long)l.grid[1],
+		    (long long)l.block[0], (long long)l.block[1], l.warps,
+		    l.warps == 1 ? "" : "s");
+	else
+		printf("\n  does not launch with %s: %s\n", pbuf, cause);
+	printf("arrays:\n");
+	for (i = 0; i < VARIANT_MAX_ARRAYS && v->arrays[i].name; i++) {
+		printf("  %-8s %-8s %s, %d bytes, length %s",
+		    v->arrays[i].name, space_name(v->arrays[i].space),
+		    v->arrays[i].type ? v->arrays[i].type : "?",
+		    v->arrays[i].elem_size, v->arrays[i].length);
+		if (v->arrays[i].dims[0] != NULL)
+			printf(", dims %s x %s", v->arrays[i].dims[0],
+			    v->arrays[i].dims[1]);
+		if (ok && i < l.narrays)
+			printf(" = %lld, at %#llx", (long long)l.arrays[i].length,
+			    (long long)l.arrays[i].base);
+		putchar('\n');
+	}
+	printf("body (line:column of each access; lets in model names) with "
+	    "%s:\n", pbuf);
+	check_body(stdout, v, ok ? &l : NULL);
+	if (ok) {
+		printf("%lld step%s per warp\n", (long long)l.nsteps,
+		    l.nsteps == 1 ? "" : "s");
+		launch_free(&l);
+	}
+	free(cause);
+	return 0;
+}
+
 static int
 cmd_list(struct opts *o)
 {
@@ -602,6 +748,8 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_ALL_WARPS), OPERANDS_VARIANT }, cmd_trace },
 	{ { "stats", usage_stats, OPTS_COMMON | OPTS_BIT(OPT_JSON) |
 	    OPTS_BIT(OPT_BRUTE), OPERANDS_VARIANT }, cmd_stats },
+	{ { "check", usage_check, OPTS_BIT(OPT_PARAM), OPERANDS_VARIANT },
+	    cmd_check },
 	{ { "bench", usage_bench, OPTS_BIT(OPT_JSON) | OPTS_BIT(OPT_ONCE),
 	    OPERANDS_SPECS }, cmd_bench },
 	{ { "gpu", usage_gpu, 0, OPERANDS_NONE }, cmd_gpu },
@@ -615,24 +763,42 @@ cli_main(int argc, char **argv)
 {
 	const struct cli_cmd	*cmd = &cli_cmds[0];
 	struct opts		 o;
+	char			**args = NULL;
 	size_t			 i;
 	int			 rc;
 
+	/* warpviz FILE.cu [options]: the TUI on a kernel file. */
+	if (argc > 1 && ksrc_is_path(argv[1])) {
+		if ((args = calloc(argc + 2, sizeof *args)) == NULL)
+			abort();
+		args[0] = argv[0];
+		args[1] = "--variant";
+		args[2] = argv[1];
+		for (i = 2; i < (size_t)argc; i++)
+			args[i + 1] = argv[i];
+		argv = args;
+		argc++;
+	}
 	/* A first argument that is not an option names the command. */
 	if (argc > 1 && argv[1][0] != '-') {
 		for (i = 1; i < sizeof cli_cmds / sizeof cli_cmds[0]; i++)
 			if (strcmp(argv[1], cli_cmds[i].entry.name) == 0)
 				break;
-		if (i == sizeof cli_cmds / sizeof cli_cmds[0])
+		if (i == sizeof cli_cmds / sizeof cli_cmds[0]) {
+			free(args);
 			return opts_error("unknown command '%s' (commands: "
-			    "list, show, lesson, trace, stats, bench, gpu, "
-			    "occupancy; or options for the TUI)", argv[1]);
+			    "list, show, lesson, trace, stats, check, bench, "
+			    "gpu, occupancy; a .cu kernel file; or options for "
+			    "the TUI)", argv[1]);
+		}
 		cmd = &cli_cmds[i];
 		argc--;
 		argv++;
 	}
-	if (opts_parse(&o, &cmd->entry, argc, argv) != 0)
+	if (opts_parse(&o, &cmd->entry, argc, argv) != 0) {
+		free(args);
 		return EXIT_USAGE;
+	}
 	if (opts_given(&o, OPT_HELP)) {
 		fputs(cmd->entry.usage, stdout);
 		rc = 0;
@@ -642,5 +808,6 @@ cli_main(int argc, char **argv)
 	} else
 		rc = cmd->exec(&o);
 	opts_free(&o);
+	free(args);
 	return rc;
 }

@@ -148,18 +148,25 @@ static const struct variant *
 opts_variant(const char *what, const char *name)
 {
 	const struct variant	*v;
-	char			 names[1024];
+	char			 names[1024], *cause = NULL;
 	size_t			 used = 0;
 	int			 i;
 
-	if ((v = catalog_find(name)) != NULL)
+	if ((v = catalog_open(name, &cause)) != NULL)
 		return v;
+	if (cause != NULL) {
+		/* A kernel file the model cannot follow: FILE:LINE:COL. */
+		opts_error("%s", cause);
+		free(cause);
+		return NULL;
+	}
 	names[0] = '\0';
 	for (i = 0; catalog[i] != NULL && used < sizeof names; i++)
 		used += snprintf(names + used, sizeof names - used, "%s%s",
 		    i ? ", " : "", catalog[i]->name);
-	opts_error("%s%sunknown variant '%s' (variants: %s)",
-	    what != NULL ? what : "", what != NULL ? ": " : "", name, names);
+	opts_error("%s%sunknown variant '%s' (variants: %s; or a path to a "
+	    ".cu kernel file)", what != NULL ? what : "", what != NULL ?
+	    ": " : "", name, names);
 	return NULL;
 }
 

@@ -303,3 +303,38 @@ cmp -s "$tmp/always" "$tmp/color"; tap_ok $? "show --color=always is --color"
 grep -q '^ stride ' "$tmp/dd" && [ $r -eq 0 ]; tap_ok $? "-- ends the options"
 
 tap_done
+# Kernel files: a path to a .cu file wherever a variant is accepted.
+k="$srcdir/tests/kernels"
+"$WARPVIZ" check "$k/transpose-tile.cu" >"$tmp/check" 2>&1
+tap_ok $? "check FILE.cu exits 0"
+grep -q '^  n  *1024 (32\.\.8192)$' "$tmp/check"; tap_ok $? "check: the parameter and its range"
+grep -q '= 32x32 blocks of 32x8 threads, 8 warps each' "$tmp/check"
+tap_ok $? "check: the launch at the defaults"
+grep -q '^  tile  *shared  *float, 4 bytes, length (32) \* (32), dims 32 x 32 = 1024' "$tmp/check"
+tap_ok $? "check: the __shared__ tile"
+grep -q 'for j = 0 .*: 4 iterations$' "$tmp/check"; tap_ok $? "check: the loop and its trip count"
+grep -q '^ *30:27 .*load  tile\[threadIdx.x\]\[threadIdx.y + j\]' "$tmp/check"
+tap_ok $? "check: the transposed read at line 30, column 27"
+"$WARPVIZ" stats "$k/transpose-tile.cu" -p n=64 --json >"$tmp/kst" 2>&1
+grep -q '"shared_load": {"requests": 128, "lanes": 4096, .*"wavefronts": 4096' "$tmp/kst"
+tap_ok $? "stats FILE.cu: the unpadded column read costs 32 wavefronts"
+"$WARPVIZ" stats "$k/transpose-padded.cu" -p n=64 --json >"$tmp/kst" 2>&1
+grep -q '"shared_load": {"requests": 128, "lanes": 4096, .*"wavefronts": 128' "$tmp/kst"
+tap_ok $? "stats FILE.cu: padded to 33, 1 wavefront"
+"$WARPVIZ" trace "$k/transpose-naive.cu" -p n=64 --step 1 >"$tmp/ktr" 2>&1
+grep -q '"sectors": 32' "$tmp/ktr"; tap_ok $? "trace FILE.cu: the column store touches 32 sectors"
+"$WARPVIZ" show "$k/transpose-tile.cu" -p n=64 --compare --size 160x40 \
+    >"$tmp/ksh" 2>&1; tap_ok $? "show FILE.cu --compare with a partner file"
+grep -q 'transpose-padded' "$tmp/ksh"; tap_ok $? "show --compare: the partner file's pane"
+"$WARPVIZ" show "$k/transpose-tile.cu" -p n=64 --step 1 >"$tmp/ksh" 2>&1
+grep -q '24 ▶.*tile\[threadIdx.y + j\]' "$tmp/ksh"
+tap_ok $? "show FILE.cu: its own source, the access's line marked"
+want="gather.cu:16:11: 'idx[i]' is read from memory"; bad check "$k/gather.cu"
+want="gather.cu:16:11:"; bad stats "$k/gather.cu"
+want="nosuch.cu: cannot open"; bad show "$tmp/nosuch.cu"
+printf '// warpviz: launch grid=1 block=32\n__global__ void k(float *a)\n{ a[0] = 1; }\n' >"$tmp/bad.cu"
+want="bad.cu:2:26: pointer parameter a needs"; bad "$tmp/bad.cu"
+want="unknown command 'nosuch'"; bad nosuch
+
+echo "1..$n"
+exit $fail

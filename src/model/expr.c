@@ -2,8 +2,8 @@
  * expr.c - parse, evaluate and decompose integer index expressions.
  *
  * The grammar is the C subset index code uses: integer literals, names
- * (threadIdx.x style dotted builtins included), unary - and !, * / %, + -,
- * < <= > >=, == !=, &&, ||, ?:, parentheses.  Division and modulo truncate
+ * (threadIdx.x style dotted builtins included), unary - ! ~, * / %, + -,
+ * << >>, < <= > >=, == !=, & ^ |, &&, ||, ?:, parentheses.  Division and modulo truncate
  * toward zero as in C.  Must not print or exit.
  */
 #include "config.h"
@@ -23,6 +23,7 @@ enum expr_kind {
 	EXPR_LET,
 	EXPR_NEG,
 	EXPR_NOT,
+	EXPR_BNOT,
 	EXPR_BIN,
 	EXPR_COND
 };
@@ -30,7 +31,8 @@ enum expr_kind {
 enum expr_binop {
 	OP_MUL, OP_DIV, OP_MOD, OP_ADD, OP_SUB,
 	OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE,
-	OP_AND, OP_OR
+	OP_AND, OP_OR,
+	OP_SHL, OP_SHR, OP_BAND, OP_BXOR, OP_BOR
 };
 
 struct expr {
@@ -112,9 +114,12 @@ accept(struct parser *ps, const char *tok)
 	skip_space(ps);
 	if (strncmp(ps->p, tok, len) != 0)
 		return 0;
-	/* "<" must not take the first half of "<=", "&" of "&&", etc. */
+	/* "<" must not take the first half of "<=" or "<<", "&" of "&&". */
 	if (len == 1 && (tok[0] == '<' || tok[0] == '>' || tok[0] == '!') &&
 	    ps->p[1] == '=')
+		return 0;
+	if (len == 1 && (tok[0] == '<' || tok[0] == '>' || tok[0] == '&' ||
+	    tok[0] == '|') && ps->p[1] == tok[0])
 		return 0;
 	ps->p += len;
 	return 1;
@@ -238,6 +243,13 @@ parse_unary(struct parser *ps)
 		e->a = a;
 		return e;
 	}
+	if (accept(ps, "~")) {
+		if ((a = parse_unary(ps)) == NULL)
+			return NULL;
+		e = node_new(EXPR_BNOT);
+		e->a = a;
+		return e;
+	}
 	if (accept(ps, "+"))
 		return parse_unary(ps);
 	return parse_primary(ps);
@@ -252,8 +264,12 @@ struct level {
 static const struct level levels[] = {
 	{ { "||" }, { OP_OR } },
 	{ { "&&" }, { OP_AND } },
+	{ { "|" }, { OP_BOR } },
+	{ { "^" }, { OP_BXOR } },
+	{ { "&" }, { OP_BAND } },
 	{ { "==", "!=" }, { OP_EQ, OP_NE } },
 	{ { "<=", ">=", "<", ">" }, { OP_LE, OP_GE, OP_LT, OP_GT } },
+	{ { "<<", ">>" }, { OP_SHL, OP_SHR } },
 	{ { "+", "-" }, { OP_ADD, OP_SUB } },
 	{ { "*", "/", "%" }, { OP_MUL, OP_DIV, OP_MOD } },
 };
@@ -273,7 +289,7 @@ parse_level(struct parser *ps, size_t lv)
 	for (;;) {
 		matched = 0;
 		for (i = 0; i < 4 && levels[lv].tok[i] != NULL; i++) {
-			/* "&&" is not "&", "||" not "|": no bit operators. */
+			/* accept() keeps "&" from taking half of "&&". */
 			if (accept(ps, levels[lv].tok[i])) {
 				matched = 1;
 				break;
@@ -482,6 +498,20 @@ binop(enum expr_binop op, int64_t a, int64_t b, int *err)
 		return a == b;
 	case OP_NE:
 		return a != b;
+	case OP_SHL:
+		if (b < 0 || b > 62 || a < 0 || a > (INT64_MAX >> b))
+			goto bad;
+		return a << b;
+	case OP_SHR:
+		if (b < 0 || b > 63)
+			goto bad;
+		return a >> b;
+	case OP_BAND:
+		return a & b;
+	case OP_BXOR:
+		return a ^ b;
+	case OP_BOR:
+		return a | b;
 	case OP_AND:
 	case OP_OR:
 		break;	/* short-circuit: handled by the caller */
@@ -512,6 +542,8 @@ expr_eval(const struct expr *e, const int64_t *env, int *err)
 		return -a;
 	case EXPR_NOT:
 		return !expr_eval(e->a, env, err);
+	case EXPR_BNOT:
+		return ~expr_eval(e->a, env, err);
 	case EXPR_COND:
 		return expr_eval(e->a, env, err) ? expr_eval(e->b, env, err) :
 		    expr_eval(e->c, env, err);
@@ -658,30 +690,48 @@ affine_eval(const struct affine *x, const int64_t *vars, int nvars, int *err)
 	return v;
 }
 
+/*
+ * Terms of e (negated when neg) appended from n; -1 when e is not a
+ * conjunction of affine comparisons.  !(a || b) is !a && !b; a bare value
+ * v is v != 0.
+ */
 static int
 guard_terms(const struct expr *e, const int64_t *env, const int *var_of,
-    struct affine *terms, char *op, int max, int n)
+    struct affine *terms, char *op, int max, int n, int neg)
 {
 	struct affine	r;
+	enum expr_binop	o;
 	static const char ops[] = { [OP_LT] = '<', [OP_LE] = 'l',
 	    [OP_GT] = '>', [OP_GE] = 'g', [OP_EQ] = '=', [OP_NE] = '!' };
+	static const enum expr_binop flip[] = { [OP_LT] = OP_GE,
+	    [OP_LE] = OP_GT, [OP_GT] = OP_LE, [OP_GE] = OP_LT,
+	    [OP_EQ] = OP_NE, [OP_NE] = OP_EQ };
 
 	while (e->kind == EXPR_LET)
 		e = e->let;
-	if (e->kind == EXPR_BIN && e->op == OP_AND) {
-		n = guard_terms(e->a, env, var_of, terms, op, max, n);
+	if (e->kind == EXPR_NOT)
+		return guard_terms(e->a, env, var_of, terms, op, max, n, !neg);
+	if (e->kind == EXPR_BIN && e->op == (neg ? OP_OR : OP_AND)) {
+		n = guard_terms(e->a, env, var_of, terms, op, max, n, neg);
 		if (n < 0)
 			return -1;
-		return guard_terms(e->b, env, var_of, terms, op, max, n);
+		return guard_terms(e->b, env, var_of, terms, op, max, n, neg);
 	}
-	if (e->kind != EXPR_BIN || e->op < OP_LT || e->op > OP_NE ||
-	    n == max)
+	if (n == max)
 		return -1;
+	if (e->kind != EXPR_BIN || e->op < OP_LT || e->op > OP_NE) {
+		/* A bare value: v != 0, or v == 0 under a negation. */
+		if (expr_affine(e, env, var_of, &terms[n]) != 0)
+			return -1;
+		op[n] = neg ? '=' : '!';
+		return n + 1;
+	}
 	if (expr_affine(e->a, env, var_of, &terms[n]) != 0 ||
 	    expr_affine(e->b, env, var_of, &r) != 0 ||
 	    affine_add(&terms[n], &r, -1) != 0)
 		return -1;
-	op[n] = ops[e->op];
+	o = neg ? flip[e->op] : e->op;
+	op[n] = ops[o];
 	return n + 1;
 }
 
@@ -691,5 +741,5 @@ expr_guard_affine(const struct expr *e, const int64_t *env, const int *var_of,
 {
 	if (e == NULL)
 		return 0;
-	return guard_terms(e, env, var_of, terms, op, max, 0);
+	return guard_terms(e, env, var_of, terms, op, max, 0, 0);
 }

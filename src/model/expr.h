@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #define EXPR_MAX_SLOTS	48
-#define EXPR_MAX_LETS	24
+#define EXPR_MAX_LETS	96
 #define EXPR_NAME_MAX	32
 
 struct expr;

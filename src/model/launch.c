@@ -115,9 +115,20 @@ find_array(const struct launch *l, const char *name)
 	return -1;
 }
 
+/* Body entry i of the variant: the catalog's array or a file's. */
+static const struct body_def *
+body_at(const struct variant *v, int i)
+{
+	static const struct body_def	end;
+
+	if (v->xbody != NULL)
+		return i < v->nxbody ? &v->xbody[i] : &end;
+	return i < VARIANT_MAX_BODY ? &v->body[i] : &end;
+}
+
 static int
 setup_site(struct launch *l, const struct body_def *b, const int *open,
-    int nopen, char **cause)
+    int nopen, const char *guard, char **cause)
 {
 	struct launch_site	*s;
 	const struct array_def	*d;
@@ -126,7 +137,8 @@ setup_site(struct launch *l, const struct body_def *b, const int *open,
 	int			 i, n;
 
 	if (l->nsites == LAUNCH_MAX_SITES) {
-		*cause = cause_printf("%s: too many sites", l->v->name);
+		*cause = cause_printf("%s: more than %d access sites",
+		    l->v->name, LAUNCH_MAX_SITES);
 		return -1;
 	}
 	s = &l->sites[l->nsites];
@@ -134,12 +146,25 @@ setup_site(struct launch *l, const struct body_def *b, const int *open,
 	s->def = b;
 	s->text = b->text;
 	s->op = b->op;
-	n = expr_parse_access(&l->scope, b->text, name, field, s->sub, 2,
-	    cause);
+	s->line = b->line;
+	s->col = b->col;
+	n = expr_parse_access(&l->scope, b->expr != NULL ? b->expr : b->text,
+	    name, field, s->sub, 2, cause);
 	if (n < 0)
 		return -1;
 	s->nsub = n;
 	l->nsites++;
+	if (guard != NULL || b->guard != NULL) {
+		char	*g = NULL;
+
+		if (guard != NULL && b->guard != NULL)
+			g = cause_printf("%s && (%s)", guard, b->guard);
+		s->guard = expr_parse(&l->scope, g != NULL ? g : guard !=
+		    NULL ? guard : b->guard, cause);
+		free(g);
+		if (s->guard == NULL)
+			return -1;
+	}
 	if ((s->array = find_array(l, name)) < 0) {
 		*cause = cause_printf("%s: site %s: no array %s", l->v->name,
 		    b->text, name);
@@ -179,9 +204,6 @@ setup_site(struct launch *l, const struct body_def *b, const int *open,
 	}
 	if (b->size != 0)
 		s->size = s->used = b->size;
-	if (b->guard != NULL &&
-	    (s->guard = expr_parse(&l->scope, b->guard, cause)) == NULL)
-		return -1;
 	s->nloops = nopen;
 	memcpy(s->loop, open, nopen * sizeof *open);
 	s->affine = expr_affine(s->sub[0], l->env, l->var_of, &s->aff) == 0;
@@ -197,65 +219,351 @@ setup_site(struct launch *l, const struct body_def *b, const int *open,
 		    !__builtin_mul_overflow(s->aff.c, s->cols, &s->aff.c) &&
 		    !__builtin_add_overflow(s->aff.c, a1.c, &s->aff.c);
 	}
+	/* A value-table loop's variable is no affine variable. */
+	for (i = 0; s->affine && i < l->nloops; i++)
+		if (l->loops[i].values != NULL && (expr_uses(s->sub[0],
+		    l->loops[i].val_slot) || expr_uses(s->sub[1],
+		    l->loops[i].val_slot)))
+			s->affine = 0;
 	return 0;
 }
 
-/* Parse body[*i..] up to the matching END; returns first node index. */
+/* Nonzero if e reads a slot that differs per thread or iteration. */
 static int
-setup_body(struct launch *l, int *i, int *open, int nopen, char **cause)
+varies(const struct launch *l, const struct expr *e)
+{
+	int	i;
+
+	for (i = 0; i < EXPR_MAX_SLOTS; i++)
+		if (l->vary[i] && expr_uses(e, i))
+			return 1;
+	return 0;
+}
+
+#define LOOP_MAX_TRIPS	((int64_t)1 << 22)
+
+static char *
+join_guard(const char *guard, const char *neg, const char *cond)
+{
+	if (guard == NULL)
+		return cause_printf("%s(%s)", neg, cond);
+	return cause_printf("%s && %s(%s)", guard, neg, cond);
+}
+
+/* Smallest value of an affine form over the launch and the open loops. */
+static int64_t
+affine_min(const struct launch *l, const struct affine *a, int *err)
+{
+	int64_t	hi[AFFINE_MAX_VARS], v = a->c, t;
+	int	i;
+
+	memset(hi, 0, sizeof hi);
+	hi[VAR_TX] = l->block[0] - 1;
+	hi[VAR_TY] = l->block[1] - 1;
+	hi[VAR_BX] = l->grid[0] - 1;
+	hi[VAR_BY] = l->grid[1] - 1;
+	for (i = 0; i < l->nloops; i++)
+		hi[VAR_LOOP0 + i] = l->loops[i].count > 0 ?
+		    l->loops[i].count - 1 : 0;
+	for (i = 0; i < AFFINE_MAX_VARS; i++) {
+		if (a->k[i] >= 0)
+			continue;
+		if (__builtin_mul_overflow(a->k[i], hi[i], &t) ||
+		    __builtin_add_overflow(v, t, &v))
+			*err = 1;
+	}
+	return v;
+}
+
+/*
+ * A kernel file's for loop: its iteration count becomes an affine
+ * variable; the loop variable a let over it (+=) or a table of values
+ * (*=, /=, <<=, >>=).  The trip count is the most any thread makes; when
+ * it differs per thread the condition guards the body.
+ */
+static int
+setup_for(struct launch *l, const struct body_def *b, struct launch_loop *lp,
+    char **cause)
+{
+	struct expr	*init = NULL, *step = NULL, *cond = NULL;
+	struct affine	 term;
+	char		 op, *text;
+	int64_t		 v, st, t, rmin, k;
+	int		 err = 0, j = (int)(lp - l->loops), rc = -1;
+
+	lp->var = b->text;
+	lp->line = b->line;
+	if ((lp->slot = expr_scope_slot(&l->scope, b->iter)) < 0) {
+		*cause = cause_printf("%s: bad loop %s", l->v->name, b->text);
+		return -1;
+	}
+	l->var_of[lp->slot] = VAR_LOOP0 + j;
+	if ((init = expr_parse(&l->scope, b->init, cause)) == NULL ||
+	    (step = expr_parse(&l->scope, b->step, cause)) == NULL)
+		goto out;
+	if (varies(l, step)) {
+		*cause = cause_printf("%s: line %d: the step of loop %s "
+		    "differs between threads", l->v->name, b->line, b->text);
+		goto out;
+	}
+	st = expr_eval(step, l->env, &err);
+	if (b->step_op == '+') {
+		text = cause_printf("(%s) + %s * (%s)", b->init, b->iter,
+		    b->step);
+		if (expr_scope_let(&l->scope, b->name, text, cause) != 0) {
+			free(text);
+			goto out;
+		}
+		free(text);
+	} else {
+		if ((lp->val_slot = expr_scope_slot(&l->scope, b->name)) < 0) {
+			*cause = cause_printf("%s: bad loop %s", l->v->name,
+			    b->text);
+			goto out;
+		}
+	}
+	if ((cond = expr_parse(&l->scope, b->expr, cause)) == NULL)
+		goto out;
+	if (b->step_op != '+') {
+		/* A table: init and condition the same for every thread. */
+		if (varies(l, init) || varies(l, cond)) {
+			*cause = cause_printf("%s: line %d: loop %s must start "
+			    "and end alike in every thread to step by "
+			    "multiplying or shifting", l->v->name, b->line,
+			    b->text);
+			goto out;
+		}
+		lp->values = calloc(64, sizeof *lp->values);
+		if (lp->values == NULL)
+			abort();
+		v = expr_eval(init, l->env, &err);
+		for (lp->count = 0; !err; lp->count++) {
+			int64_t	env[EXPR_MAX_SLOTS];
+
+			memcpy(env, l->env, sizeof env);
+			env[lp->val_slot] = v;
+			if (!expr_eval(cond, env, &err) || err)
+				break;
+			if (lp->count == 64) {
+				err = 2;
+				break;
+			}
+			lp->values[lp->count] = v;
+			k = 0;
+			switch (b->step_op) {
+			case '*':
+				err |= __builtin_mul_overflow(v, st, &k);
+				break;
+			case '/':
+				if (st == 0)
+					err = 1;
+				else
+					k = v / st;
+				break;
+			case '<':
+				if (st < 0 || st > 62 || v < 0 ||
+				    v > (INT64_MAX >> st))
+					err = 1;
+				else
+					k = v << st;
+				break;
+			default:
+				if (st < 0 || st > 63)
+					err = 1;
+				else
+					k = v >> st;
+				break;
+			}
+			if (k == v)
+				err = 2;
+			v = k;
+		}
+		if (err) {
+			*cause = cause_printf("%s: line %d: loop %s %s with "
+			    "%s", l->v->name, b->line, b->text, err == 2 ?
+			    "runs more than 64 times" : "overflows",
+			    params_text(l));
+			goto out;
+		}
+		rc = 0;
+		goto out;
+	}
+	if (!varies(l, init) && !varies(l, cond) && !err) {
+		/* The same for every thread: count it. */
+		int64_t	env[EXPR_MAX_SLOTS];
+
+		memcpy(env, l->env, sizeof env);
+		for (t = 0; t <= LOOP_MAX_TRIPS && !err; t++) {
+			env[lp->slot] = t;
+			if (!expr_eval(cond, env, &err))
+				break;
+		}
+		if (err || t > LOOP_MAX_TRIPS) {
+			*cause = cause_printf("%s: line %d: loop %s %s with "
+			    "%s", l->v->name, b->line, b->text, err ?
+			    "overflows" : "runs too many times",
+			    params_text(l));
+			goto out;
+		}
+		lp->count = t;
+		rc = 0;
+		goto out;
+	}
+	/* Differs per thread: T(iter, ...) op 0 with T affine. */
+	if (expr_guard_affine(cond, l->env, l->var_of, &term, &op, 1) != 1 ||
+	    (k = term.k[VAR_LOOP0 + j]) == 0 ||
+	    !((k > 0 && (op == '<' || op == 'l')) ||
+	    (k < 0 && (op == '>' || op == 'g')))) {
+		*cause = cause_printf("%s: line %d: the model cannot bound "
+		    "loop %s (its condition must compare it with a bound "
+		    "it moves towards)", l->v->name, b->line, b->text);
+		goto out;
+	}
+	if (k < 0) {
+		int	i;
+
+		term.c = -term.c;
+		for (i = 0; i < AFFINE_MAX_VARS; i++)
+			term.k[i] = -term.k[i];
+		k = -k;
+		op = op == '>' ? '<' : 'l';
+	}
+	term.k[VAR_LOOP0 + j] = 0;
+	rmin = affine_min(l, &term, &err);
+	/* k*it + R < 0 for it < -R/k; <= 0 for it <= -R/k. */
+	if (rmin >= 0 && op == '<')
+		t = 0;
+	else if (op == '<')
+		t = (-rmin + k - 1) / k;
+	else
+		t = rmin > 0 ? 0 : -rmin / k + 1;
+	if (err || t > LOOP_MAX_TRIPS) {
+		*cause = cause_printf("%s: line %d: loop %s runs too many "
+		    "times with %s", l->v->name, b->line, b->text,
+		    params_text(l));
+		goto out;
+	}
+	lp->count = t;
+	lp->bounded = 1;
+	rc = 0;
+out:
+	/* From here on the loop's own slots differ per iteration. */
+	l->vary[lp->slot] = 1;
+	if (lp->values != NULL)
+		l->vary[lp->val_slot] = 1;
+	expr_free(init);
+	expr_free(step);
+	expr_free(cond);
+	return rc;
+}
+
+/*
+ * Parse body[*i..] up to the matching END (or ELSE); returns the first
+ * node index.  guard: the conditions around this part, NULL = none.
+ */
+static int
+setup_body(struct launch *l, int *i, int *open, int nopen, const char *guard,
+    char **cause)
 {
 	const struct body_def	*b;
 	struct launch_node	*nd;
 	struct launch_loop	*lp;
-	int			 first = l->nnodes, me, c;
+	int			 first = l->nnodes, me, c, r;
 	int64_t			 steps;
+	char			*g, *inner;
 
 	for (;;) {
-		b = &l->v->body[*i];
-		if (*i == VARIANT_MAX_BODY || b->kind == BODY_END_OF_PROGRAM ||
-		    b->kind == BODY_END)
+		b = body_at(l->v, *i);
+		if (b->kind == BODY_END_OF_PROGRAM || b->kind == BODY_END ||
+		    b->kind == BODY_ELSE)
 			return first;
 		(*i)++;
+		if (b->kind == BODY_LET) {
+			if (expr_scope_let(&l->scope, b->name, b->expr,
+			    cause) != 0)
+				return -1;
+			continue;
+		}
+		if (b->kind == BODY_IF) {
+			g = join_guard(guard, "", b->expr);
+			r = setup_body(l, i, open, nopen, g, cause);
+			free(g);
+			if (r < 0)
+				return -1;
+			if (body_at(l->v, *i)->kind == BODY_ELSE) {
+				(*i)++;
+				g = join_guard(guard, "!", b->expr);
+				r = setup_body(l, i, open, nopen, g, cause);
+				free(g);
+				if (r < 0)
+					return -1;
+			}
+			if (body_at(l->v, *i)->kind != BODY_END) {
+				*cause = cause_printf("%s: if not closed",
+				    l->v->name);
+				return -1;
+			}
+			(*i)++;
+			continue;
+		}
+		if (l->nnodes == LAUNCH_MAX_NODES) {
+			*cause = cause_printf("%s: the body is too long",
+			    l->v->name);
+			return -1;
+		}
 		me = l->nnodes++;
 		nd = &l->nodes[me];
 		if (b->kind == BODY_SITE) {
 			nd->site = l->nsites;
 			nd->steps = 1;
-			if (setup_site(l, b, open, nopen, cause) != 0)
+			if (setup_site(l, b, open, nopen, guard, cause) != 0)
 				return -1;
 			nd->next = l->nnodes;
 			continue;
 		}
 		/* A loop: its variable becomes a slot and an affine var. */
 		if (l->nloops == VARIANT_MAX_LOOPS) {
-			*cause = cause_printf("%s: loops nest too deep",
-			    l->v->name);
+			*cause = cause_printf("%s: more than %d loops",
+			    l->v->name, VARIANT_MAX_LOOPS);
 			return -1;
 		}
 		lp = &l->loops[l->nloops];
-		lp->var = b->text;
-		if (eval_const(l, b->text, b->count, &lp->count, cause) != 0)
-			return -1;
-		if (lp->count < 0)
-			lp->count = 0;
-		/* Sequential loops may reuse a name: for (k..) {} for (k..). */
-		lp->slot = expr_scope_find(&l->scope, b->text);
-		if (lp->slot >= 0 && lp->slot < SLOT_PARAM0 + l->ps.n)
-			lp->slot = -1;
-		else if (lp->slot < 0)
-			lp->slot = expr_scope_slot(&l->scope, b->text);
-		if (lp->slot < 0) {
-			*cause = cause_printf("%s: bad loop variable %s",
-			    l->v->name, b->text);
-			return -1;
+		inner = NULL;
+		if (b->kind == BODY_FOR) {
+			if (setup_for(l, b, lp, cause) != 0)
+				return -1;
+			if (lp->bounded)
+				inner = join_guard(guard, "", b->expr);
+		} else {
+			lp->var = b->text;
+			if (eval_const(l, b->text, b->count, &lp->count,
+			    cause) != 0)
+				return -1;
+			if (lp->count < 0)
+				lp->count = 0;
+			/* Sequential loops may reuse a name. */
+			lp->slot = expr_scope_find(&l->scope, b->text);
+			if (lp->slot >= 0 && lp->slot < SLOT_PARAM0 + l->ps.n)
+				lp->slot = -1;
+			else if (lp->slot < 0)
+				lp->slot = expr_scope_slot(&l->scope, b->text);
+			if (lp->slot < 0) {
+				*cause = cause_printf("%s: bad loop variable "
+				    "%s", l->v->name, b->text);
+				return -1;
+			}
+			l->var_of[lp->slot] = VAR_LOOP0 + l->nloops;
+			l->vary[lp->slot] = 1;
 		}
-		l->var_of[lp->slot] = VAR_LOOP0 + l->nloops;
 		nd->site = -1;
 		nd->loop = l->nloops++;
 		open[nopen] = nd->loop;
-		if (setup_body(l, i, open, nopen + 1, cause) < 0)
+		r = setup_body(l, i, open, nopen + 1, inner != NULL ? inner :
+		    guard, cause);
+		free(inner);
+		if (r < 0)
 			return -1;
-		if (l->v->body[*i].kind != BODY_END) {
+		if (body_at(l->v, *i)->kind != BODY_END) {
 			*cause = cause_printf("%s: loop %s not closed",
 			    l->v->name, b->text);
 			return -1;
@@ -298,6 +606,8 @@ launch_init(struct launch *l, const struct param_set *ps, char **cause)
 	l->var_of[SLOT_TY] = VAR_TY;
 	l->var_of[SLOT_BX] = VAR_BX;
 	l->var_of[SLOT_BY] = VAR_BY;
+	for (i = 0; i < 4; i++)
+		l->vary[SLOT_TX + i] = 1;
 	for (i = 0; i < ps->n; i++) {
 		expr_scope_slot(&l->scope, ps->def[i]->sym ? ps->def[i]->sym :
 		    ps->def[i]->name);
@@ -349,13 +659,12 @@ launch_init(struct launch *l, const struct param_set *ps, char **cause)
 	if (setup_arrays(l, cause) != 0)
 		goto fail;
 	/* Loop variables first: a let may use one ("i + j*blockDim.x"). */
-	for (i = 0; i < VARIANT_MAX_BODY && v->body[i].kind !=
-	    BODY_END_OF_PROGRAM; i++)
-		if (v->body[i].kind == BODY_LOOP &&
-		    expr_scope_find(&l->scope, v->body[i].text) < 0 &&
-		    expr_scope_slot(&l->scope, v->body[i].text) < 0) {
+	for (i = 0; body_at(v, i)->kind != BODY_END_OF_PROGRAM; i++)
+		if (body_at(v, i)->kind == BODY_LOOP &&
+		    expr_scope_find(&l->scope, body_at(v, i)->text) < 0 &&
+		    expr_scope_slot(&l->scope, body_at(v, i)->text) < 0) {
 			*cause = cause_printf("%s: bad loop variable %s",
-			    v->name, v->body[i].text);
+			    v->name, body_at(v, i)->text);
 			goto fail;
 		}
 	for (i = 0; i < VARIANT_MAX_LETS && v->lets[i].name != NULL; i++)
@@ -366,9 +675,9 @@ launch_init(struct launch *l, const struct param_set *ps, char **cause)
 	    (l->guard = expr_parse(&l->scope, v->guard, cause)) == NULL)
 		goto fail;
 	i = 0;
-	if (setup_body(l, &i, open, 0, cause) < 0)
+	if (setup_body(l, &i, open, 0, NULL, cause) < 0)
 		goto fail;
-	if (v->body[i].kind != BODY_END_OF_PROGRAM && i < VARIANT_MAX_BODY) {
+	if (body_at(v, i)->kind != BODY_END_OF_PROGRAM) {
 		*cause = cause_printf("%s: unbalanced END", v->name);
 		goto fail;
 	}
@@ -399,6 +708,11 @@ launch_free(struct launch *l)
 		expr_free(l->sites[i].guard);
 	}
 	l->nsites = 0;
+	for (i = 0; i < l->nloops; i++) {
+		free(l->loops[i].values);
+		l->loops[i].values = NULL;
+	}
+	l->nloops = 0;
 	expr_free(l->guard);
 	l->guard = NULL;
 	expr_scope_free(&l->scope);

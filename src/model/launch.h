@@ -18,7 +18,8 @@
 #include "param.h"
 #include "variant.h"
 
-#define LAUNCH_MAX_SITES	16
+#define LAUNCH_MAX_SITES	48
+#define LAUNCH_MAX_NODES	160
 #define LAUNCH_GLOBAL_BASE	0x10000
 #define LAUNCH_MAX_STEPS	((int64_t)1 << 40)
 
@@ -55,15 +56,26 @@ struct launch_site {
 						   is moved, not used */
 	int			 nloops;	/* enclosing loops */
 	int			 loop[VARIANT_MAX_LOOPS];
-	struct expr		*guard;		/* its own condition, or NULL */
+	struct expr		*guard;		/* its own condition (in a
+						   kernel file the ifs and
+						   per-thread loop conditions
+						   around it), or NULL */
 	int			 affine;	/* index is affine (aff valid) */
 	struct affine		 aff;		/* element index */
+	int			 line, col;	/* kernel files: in source */
 };
 
 struct launch_loop {
 	const char		*var;
 	int64_t			 count;
 	int			 slot;
+	/* Kernel files: a loop stepping by *=, /=, <<= or >>= keeps its
+	   variable's value per iteration in values[], set into val_slot. */
+	int64_t			*values;	/* NULL: additive */
+	int			 val_slot;
+	int			 bounded;	/* count differs per thread: the
+						   condition guards the body */
+	int			 line;
 };
 
 struct launch_node {
@@ -92,9 +104,11 @@ struct launch {
 	int			 nloops;
 	struct launch_loop	 loops[VARIANT_MAX_LOOPS];
 	int			 nnodes;
-	struct launch_node	 nodes[VARIANT_MAX_BODY];
+	struct launch_node	 nodes[LAUNCH_MAX_NODES];
 	struct expr		*guard;
 	int			 guard_affine;
+	int			 vary[EXPR_MAX_SLOTS];	/* slot differs per
+							   thread or iteration */
 	int64_t			 nsteps;
 };
 

@@ -262,209 +262,220 @@ term_pass(int64_t v, char op)
 	}
 }
 
+/* Guard terms of the kernel's guard and the site's, in one list. */
+static int
+site_terms(const struct launch *l, const struct launch_site *s,
+    const int64_t *env, const int *var_of, struct affine *term, char *op)
+{
+	int	n, m;
+
+	if ((n = expr_guard_affine(l->guard, env, var_of, term, op,
+	    MAX_TERMS)) < 0)
+		return -1;
+	if ((m = expr_guard_affine(s->guard, env, var_of, term + n, op + n,
+	    MAX_TERMS - n)) < 0)
+		return -1;
+	return n + m;
+}
+
+/* The site's element index as an affine form; -1 when it is not one. */
+static int
+site_affine(const struct launch_site *s, const int64_t *env,
+    const int *var_of, struct affine *out)
+{
+	struct affine	a1;
+	int		i;
+
+	if (expr_affine(s->sub[0], env, var_of, out) != 0)
+		return -1;
+	if (s->nsub < 2)
+		return 0;
+	if (expr_affine(s->sub[1], env, var_of, &a1) != 0)
+		return -1;
+	for (i = 0; i < AFFINE_MAX_VARS; i++)
+		if (__builtin_mul_overflow(out->k[i], s->cols, &out->k[i]) ||
+		    __builtin_add_overflow(out->k[i], a1.k[i], &out->k[i]))
+			return -1;
+	if (__builtin_mul_overflow(out->c, s->cols, &out->c) ||
+	    __builtin_add_overflow(out->c, a1.c, &out->c))
+		return -1;
+	return 0;
+}
+
 /*
- * The sites in which[] (all under the same site guard sguard, or none)
- * through the residue path.  Sites it cannot take are cleared in which[];
- * -1 when it takes none.
+ * One site by residues.  Loops the site's guard reads, loops stepping by
+ * multiplying or shifting and loops bounded per thread are enumerated
+ * (their values become constants); the others go through the residue
+ * histogram.  For each combination of enumerated values the lanes of a
+ * (warp in block, active mask) class have fixed offsets, so the launch
+ * reduces to a histogram of base residues per class.  Returns 0, -1
+ * when the site is not affine or has too many combinations, -2 when wt
+ * cancels.
  */
 static int
-fast_path(const struct launch *l, enum arch arch, int *which,
-    const struct expr *sguard, struct totals *t, struct totals_watch *wt)
+site_fast(const struct launch *l, enum arch arch, int si, struct totals *t,
+    struct totals_watch *wt)
 {
-	const struct launch_site	*s;
-	struct affine			 term[MAX_TERMS];
+	const struct launch_site	*s = &l->sites[si];
+	struct affine			 term[MAX_TERMS], aff;
 	char				 op[MAX_TERMS];
-	struct fast			 f = { l, l->nsites, NULL, 0, 0 };
-	int64_t				 (*lhist)[RES], conv[RES];
+	struct fast			 f = { l, 1, NULL, 0, 0 };
+	int64_t				 env[EXPR_MAX_SLOTS], lhist[RES], h[RES];
+	int64_t				 conv[RES], addr[RULES_MAX_LANES];
+	int64_t				 ncombo, combo, rest, es, tv, bpart, thr;
+	int64_t				 bx, by;
+	int				 var_of[EXPR_MAX_SLOTS], enumd[VARIANT_MAX_LOOPS];
+	int				 encl[VARIANT_MAX_LOOPS];
+	int				 nterm, i, j, w, lane, *hints, rc = -1;
+	uint32_t			 mask;
+	struct access_result		 r;
+	struct access			 a;
 	struct warp_lanes {
 		uint32_t	exists;
 		int64_t		part[MAX_TERMS][RULES_MAX_LANES];
 		int64_t		min[MAX_TERMS], max[MAX_TERMS];
 	}				*pw;
-	int64_t				 bpart, es, addr[RULES_MAX_LANES];
-	int64_t				 tv;
-	int64_t				 bx, by, thr;
-	uint32_t			 mask;
-	struct access_result		 r;
-	struct access			 a;
-	int				 nterm, i, j, w, lane, si;
-	int				*hints, gloop[VARIANT_MAX_LOOPS];
-	int64_t				 ncombo, combo, rest;
-	int64_t				 lv[VARIANT_MAX_LOOPS], tshift[MAX_TERMS];
-	int64_t				 sshift[LAUNCH_MAX_SITES];
 
-	nterm = expr_guard_affine(l->guard, l->env, l->var_of, term, op,
-	    MAX_TERMS);
-	if (nterm < 0)
-		return -1;
-	i = expr_guard_affine(sguard, l->env, l->var_of, term + nterm,
-	    op + nterm, MAX_TERMS - nterm);
-	if (i < 0)
-		return -1;
-	nterm += i;
-	/*
-	 * Loops the guard reads ("i + j*blockDim.x < n"): their values are
-	 * enumerated (few: a per-thread unroll), the other loops go through
-	 * the residue histogram.  A site outside such a loop is left to
-	 * brute force.
-	 */
-	memset(gloop, 0, sizeof gloop);
-	ncombo = 1;
+	memset(encl, 0, sizeof encl);
+	memset(enumd, 0, sizeof enumd);
+	/* Sequential loops may share a slot: the enclosing one owns it. */
+	memcpy(var_of, l->var_of, sizeof var_of);
+	for (i = 0; i < s->nloops; i++) {
+		encl[s->loop[i]] = 1;
+		var_of[l->loops[s->loop[i]].slot] = VAR_LOOP0 + s->loop[i];
+	}
+	/* Which loops to enumerate: first with every loop affine. */
+	nterm = site_terms(l, s, l->env, var_of, term, op);
 	for (j = 0; j < l->nloops; j++) {
+		const struct launch_loop *lp = &l->loops[j];
+
+		if (!encl[j])
+			continue;
+		if (lp->values != NULL && (expr_uses(s->sub[0], lp->val_slot) ||
+		    expr_uses(s->sub[1], lp->val_slot) ||
+		    expr_uses(s->guard, lp->val_slot) ||
+		    expr_uses(l->guard, lp->val_slot)))
+			enumd[j] = 1;
+		if (lp->bounded)
+			enumd[j] = 1;
 		for (i = 0; i < nterm; i++)
 			if (term[i].k[VAR_LOOP0 + j] != 0)
-				gloop[j] = 1;
-		if (gloop[j])
-			ncombo *= l->loops[j].count;
+				enumd[j] = 1;
+	}
+	ncombo = 1;
+	for (j = 0; j < l->nloops; j++) {
+		if (!enumd[j])
+			continue;
+		ncombo *= l->loops[j].count;
 		if (ncombo > MAX_COMBOS)
 			return -1;
 	}
-	for (si = 0; si < l->nsites; si++) {
-		int	enclosed;
-
-		for (j = 0; j < l->nloops; j++) {
-			if (!gloop[j])
-				continue;
-			for (i = 0, enclosed = 0; i < l->sites[si].nloops; i++)
-				enclosed |= l->sites[si].loop[i] == j;
-			if (!enclosed)
-				which[si] = 0;
-		}
-	}
-
-	lhist = xcalloc(l->nsites, sizeof *lhist);
+	for (j = 0; j < l->nloops; j++)
+		if (enumd[j])
+			var_of[l->loops[j].slot] = -1;
+	es = l->arrays[s->array].def->elem_size;
 	hints = xcalloc(l->warps, sizeof *hints);
-	for (i = 0; i < l->warps; i++)
-		hints[i] = -1;
-	for (si = 0; si < l->nsites; si++) {
-		int64_t	h[RES];
-
-		s = &l->sites[si];
-		if (!which[si])
-			continue;
-		es = l->arrays[s->array].def->elem_size;
-		memset(lhist[si], 0, sizeof lhist[si]);
-		lhist[si][0] = 1;
-		for (j = 0; j < s->nloops; j++) {
-			const struct launch_loop *lp = &l->loops[s->loop[j]];
-
-			if (gloop[s->loop[j]])
-				continue;	/* enumerated below */
-			loop_hist(es * s->aff.k[VAR_LOOP0 + s->loop[j]],
-			    lp->count, h);
-			convolve(lhist[si], h, lhist[si]);
-		}
-	}
-
-	/*
-	 * Per warp of the block, once: which lanes exist, and each guard
-	 * term's lane part with its minimum and maximum, so that a block
-	 * where the term holds (or fails) for every lane costs O(1).
-	 */
 	pw = xcalloc(l->warps, sizeof *pw);
-	for (w = 0; w < l->warps; w++) {
-		for (lane = 0; lane < l->warp_size; lane++) {
-			thr = (int64_t)w * l->warp_size + lane;
-			if (thr >= l->threads)
-				break;
-			pw[w].exists |= 1u << lane;
-			for (i = 0; i < nterm; i++) {
-				tv = term[i].k[VAR_TX] * (thr % l->block[0]) +
-				    term[i].k[VAR_TY] * (thr / l->block[0]);
-				pw[w].part[i][lane] = tv;
-				if (lane == 0 || tv < pw[w].min[i])
-					pw[w].min[i] = tv;
-				if (lane == 0 || tv > pw[w].max[i])
-					pw[w].max[i] = tv;
+
+	for (combo = 0; combo < ncombo; combo++) {
+		memcpy(env, l->env, sizeof env);
+		for (j = 0, rest = combo; j < l->nloops; j++) {
+			const struct launch_loop *lp = &l->loops[j];
+			int64_t	it;
+
+			if (!enumd[j])
+				continue;
+			it = rest % lp->count;
+			rest /= lp->count;
+			env[lp->slot] = it;
+			if (lp->values != NULL)
+				env[lp->val_slot] = lp->values[it];
+		}
+		/* Table loops not enumerated must not matter: value 0. */
+		if (site_affine(s, env, var_of, &aff) != 0 ||
+		    (nterm = site_terms(l, s, env, var_of, term, op)) < 0)
+			goto out;
+		for (j = 0; j < l->nloops; j++) {
+			if (enumd[j])
+				continue;
+			if (aff.k[VAR_LOOP0 + j] != 0 && !encl[j])
+				goto out;
+			for (i = 0; i < nterm; i++)
+				if (term[i].k[VAR_LOOP0 + j] != 0)
+					goto out;
+		}
+		/* The loops left: residues of their steps. */
+		memset(lhist, 0, sizeof lhist);
+		lhist[0] = 1;
+		for (j = 0; j < l->nloops; j++) {
+			if (!encl[j] || enumd[j])
+				continue;
+			loop_hist(es * aff.k[VAR_LOOP0 + j], l->loops[j].count,
+			    h);
+			convolve(lhist, h, lhist);
+		}
+		/* Per warp: lanes that exist, each term's lane part. */
+		for (w = 0; w < l->warps; w++) {
+			hints[w] = -1;
+			pw[w].exists = 0;
+			for (lane = 0; lane < l->warp_size; lane++) {
+				thr = (int64_t)w * l->warp_size + lane;
+				if (thr >= l->threads)
+					break;
+				pw[w].exists |= 1u << lane;
+				for (i = 0; i < nterm; i++) {
+					tv = term[i].k[VAR_TX] *
+					    (thr % l->block[0]) +
+					    term[i].k[VAR_TY] *
+					    (thr / l->block[0]);
+					pw[w].part[i][lane] = tv;
+					if (lane == 0 || tv < pw[w].min[i])
+						pw[w].min[i] = tv;
+					if (lane == 0 || tv > pw[w].max[i])
+						pw[w].max[i] = tv;
+				}
 			}
 		}
-	}
-
-	/* Visit every (guard-loop values, block, warp): mask and residue. */
-	watch_phase(wt, "by residues", ncombo * l->grid[0] * l->grid[1]);
-	for (combo = 0; combo < ncombo; combo++) {
-	/* This combination's loop values shift the terms and the sites. */
-	for (j = 0, rest = combo; j < l->nloops; j++) {
-		lv[j] = 0;
-		if (gloop[j]) {
-			lv[j] = rest % l->loops[j].count;
-			rest /= l->loops[j].count;
-		}
-	}
-	for (i = 0; i < nterm; i++)
-		for (j = 0, tshift[i] = 0; j < l->nloops; j++)
-			tshift[i] += term[i].k[VAR_LOOP0 + j] * lv[j];
-	for (si = 0; si < l->nsites; si++)
-		for (j = 0, sshift[si] = 0; j < l->nloops; j++)
-			if (gloop[j])
-				sshift[si] += l->arrays[l->sites[si].array].def->
-				    elem_size * l->sites[si].aff.k[VAR_LOOP0 + j] *
-				    lv[j];
-	for (by = 0; by < l->grid[1]; by++)
-	for (bx = 0; bx < l->grid[0]; bx++) {
-		if (watch_stop(wt, 1)) {
-			for (i = 0; i < f.ncls; i++)
-				free(f.cls[i].hist);
-			free(f.cls);
-			free(lhist);
-			free(hints);
-			free(pw);
-			return -2;
-		}
+		for (by = 0; by < l->grid[1]; by++)
+		for (bx = 0; bx < l->grid[0]; bx++)
 		for (w = 0; w < l->warps; w++) {
+			if (w == 0 && watch_stop(wt, 1)) {
+				rc = -2;
+				goto out;
+			}
 			mask = pw[w].exists;
 			for (i = 0; i < nterm && mask != 0; i++) {
-				tv = term[i].c + tshift[i] +
-				    term[i].k[VAR_BX] * bx +
+				tv = term[i].c + term[i].k[VAR_BX] * bx +
 				    term[i].k[VAR_BY] * by;
-				if (term_pass(tv + pw[w].min[i], op[i]) &&
-				    term_pass(tv + pw[w].max[i], op[i]) &&
-				    op[i] != '!')
+				if (op[i] != '!' &&
+				    term_pass(tv + pw[w].min[i], op[i]) &&
+				    term_pass(tv + pw[w].max[i], op[i]))
 					continue;	/* every lane passes */
-				for (lane = 0; lane < l->warp_size; lane++) {
+				for (lane = 0; lane < l->warp_size; lane++)
 					if ((mask >> lane & 1) &&
 					    !term_pass(tv + pw[w].part[i][lane],
 					    op[i]))
 						mask &= ~(1u << lane);
-				}
 			}
 			if (mask == 0)
 				continue;
-			struct cls *c = class_get(&f, w, mask, &hints[w]);
-			for (si = 0; si < l->nsites; si++) {
-				if (!which[si])
-					continue;
-				s = &l->sites[si];
-				es = l->arrays[s->array].def->elem_size;
-				bpart = l->arrays[s->array].base + s->offset +
-				    sshift[si] + es * (s->aff.c +
-				    s->aff.k[VAR_BX] * bx +
-				    s->aff.k[VAR_BY] * by);
-				c->hist[si * RES + mod128(bpart)]++;
-			}
+			bpart = l->arrays[s->array].base + s->offset + es *
+			    (aff.c + aff.k[VAR_BX] * bx + aff.k[VAR_BY] * by);
+			class_get(&f, w, mask, &hints[w])->hist[mod128(bpart)]++;
 		}
-	}
-	}
-	free(pw);
+		/* Each class: convolve with the loops, apply the rule. */
+		for (i = 0; i < f.ncls; i++) {
+			struct cls *c = &f.cls[i];
 
-	/* Each class: convolve with the loops, apply the rule per residue. */
-	for (i = 0; i < f.ncls; i++) {
-		struct cls *c = &f.cls[i];
-
-		for (si = 0; si < l->nsites; si++) {
-			if (!which[si])
-				continue;
-			s = &l->sites[si];
-			es = l->arrays[s->array].def->elem_size;
-			convolve(&c->hist[si * RES], lhist[si], conv);
+			convolve(c->hist, lhist, conv);
 			memset(&a, 0, sizeof a);
 			a.site = si;
 			a.nlanes = l->warp_size;
 			a.active = c->mask;
 			for (lane = 0; lane < l->warp_size; lane++) {
 				thr = (int64_t)c->warp * l->warp_size + lane;
-				addr[lane] = es * (s->aff.k[VAR_TX] *
-				    (thr % l->block[0]) + s->aff.k[VAR_TY] *
+				addr[lane] = es * (aff.k[VAR_TX] *
+				    (thr % l->block[0]) + aff.k[VAR_TY] *
 				    (thr / l->block[0]));
 			}
 			for (j = 0; j < RES; j++) {
@@ -475,13 +486,20 @@ fast_path(const struct launch *l, enum arch arch, int *which,
 				arch_apply(arch, l, &a, &r);
 				totals_add(&t->site[si], arch, &r, conv[j]);
 			}
+			free(c->hist);
 		}
-		free(c->hist);
+		f.ncls = 0;
 	}
+	rc = 0;
+out:
+	for (i = 0; i < f.ncls; i++)
+		free(f.cls[i].hist);
 	free(f.cls);
-	free(lhist);
+	free(pw);
 	free(hints);
-	return 0;
+	if (rc != 0)
+		memset(&t->site[si], 0, sizeof t->site[si]);
+	return rc;
 }
 
 int
@@ -496,47 +514,22 @@ totals_compute_watched(const struct launch *l, enum arch arch,
     enum totals_mode mode, struct totals *t, struct totals_watch *wt,
     char **cause)
 {
-	int	fast[LAUNCH_MAX_SITES], slow[LAUNCH_MAX_SITES], i, j, any = 0;
-	int	grp[LAUNCH_MAX_SITES], g, n, rc;
-	const struct expr *sguard;
+	int	fast[LAUNCH_MAX_SITES], slow[LAUNCH_MAX_SITES], i, any = 0, rc;
 
 	memset(t, 0, sizeof *t);
 	t->arch = arch;
 	t->nsites = l->nsites;
 	for (i = 0; i < l->nsites; i++) {
-		fast[i] = mode == TOTALS_AUTO && l->sites[i].affine;
-		/* A loop variable of a loop that does not enclose the site. */
-		for (j = 0; fast[i] && j < l->nloops; j++) {
-			int k, encl = 0;
-
-			for (k = 0; k < l->sites[i].nloops; k++)
-				encl |= l->sites[i].loop[k] == j;
-			if (!encl && l->sites[i].aff.k[VAR_LOOP0 + j] != 0)
-				fast[i] = 0;
-		}
-	}
-	/* Sites without a guard of their own together, then each other. */
-	for (g = -1; mode == TOTALS_AUTO && g < l->nsites; g++) {
-		if (g >= 0 && (!fast[g] || l->sites[g].guard == NULL))
+		fast[i] = 0;
+		if (mode != TOTALS_AUTO)
 			continue;
-		sguard = g < 0 ? NULL : l->sites[g].guard;
-		for (i = 0, n = 0; i < l->nsites; i++) {
-			grp[i] = fast[i] && (g < 0 ?
-			    l->sites[i].guard == NULL : i == g);
-			n += grp[i];
-		}
-		if (n == 0)
-			continue;
-		rc = fast_path(l, arch, grp, sguard, t, wt);
+		watch_phase(wt, "by residues", l->grid[0] * l->grid[1]);
+		rc = site_fast(l, arch, i, t, wt);
 		if (rc == -2) {
 			*cause = cause_printf("cancelled");
 			return -1;
 		}
-		if (rc != 0)
-			memset(grp, 0, sizeof grp);
-		for (i = 0; i < l->nsites; i++)
-			if (g < 0 ? l->sites[i].guard == NULL : i == g)
-				fast[i] = grp[i];
+		fast[i] = rc == 0;
 	}
 	for (i = 0; i < l->nsites; i++) {
 		slow[i] = !fast[i];

@@ -68,7 +68,12 @@ enum body_kind {
 	BODY_END_OF_PROGRAM = 0,
 	BODY_LOOP,		/* for (var = 0; var < count; var++) */
 	BODY_END,		/* closes the innermost loop */
-	BODY_SITE		/* one access */
+	BODY_SITE,		/* one access */
+	/* Kernel files (ksrc.c) also use these; see the block below. */
+	BODY_FOR,		/* for (name = init; expr; name step_op= step) */
+	BODY_IF,		/* expr guards up to the matching END */
+	BODY_ELSE,		/* inside an IF: !expr from here to its END */
+	BODY_LET		/* name = expr, per thread, in body order */
 };
 
 struct body_def {
@@ -79,6 +84,18 @@ struct body_def {
 	int		 size;	/* SITE: bytes per lane, 0 = element/field */
 	const char	*guard;	/* SITE: its own condition (an if around
 				   it), with the kernel's; NULL = none */
+
+	/* --- kernel files (ksrc.c): later members, zero in the catalog --- */
+	const char	*name;	/* FOR, LET: the name expressions use */
+	const char	*expr;	/* SITE: access in model names; FOR: the
+				   condition; IF: the condition; LET: value */
+	const char	*init;	/* FOR: first value */
+	const char	*step;	/* FOR: operand of the step */
+	int		 step_op; /* FOR: '+' (+= step), '*', '/', '<' (<<=),
+				   '>' (>>=) */
+	const char	*iter;	/* FOR: name of the iteration count (0..) */
+	int		 line;	/* SITE, FOR, IF: 1-based line in source */
+	int		 col;	/* SITE: 0-based byte column in that line */
 };
 
 #define BODY_LOOP(v, n)		{ BODY_LOOP, (v), (n), OP_LOAD, 0 }
@@ -150,6 +167,16 @@ struct variant {
 
 	/* --- live run: see struct live_spec --- */
 	struct live_spec live;
+	/*
+	 * --- kernel files (ksrc.c): a variant read from a .cu file.  Zero
+	 * in the catalog's const descriptions.  When xbody is set, launch.c
+	 * reads the body from it instead of body[]; text is the file's
+	 * contents and path where it came from.
+	 */
+	const struct body_def	*xbody;
+	int			 nxbody;
+	const char		*text;		/* the whole .cu file */
+	const char		*path;		/* as given by the user */
 };
 
 #endif

@@ -2,7 +2,8 @@
  * warp.c - evaluate the lanes of one warp at one step.
  * Lane l of warp w is thread w*warp_size + l of the block, linearised x
  * first.  Lanes past the block's last thread do not exist (partial warp);
- * lanes that fail the kernel's guard or the site's own are inactive.  Must not print or exit.
+ * lanes that fail the kernel's guard or the site's (the ifs and per-thread
+ * loop conditions around it in a kernel file) are inactive.  Must not print or exit.
  */
 #include "config.h"
 
@@ -55,8 +56,13 @@ warp_access(const struct launch *l, int64_t bx, int64_t by, int warp,
 	for (i = 0; i < l->nloops; i++)
 		a->loop[i] = pos.loop[i];
 	/* Only the enclosing loops: sequential loops may share a slot. */
-	for (i = 0; i < s->nloops; i++)
-		env[l->loops[s->loop[i]].slot] = pos.loop[s->loop[i]];
+	for (i = 0; i < s->nloops; i++) {
+		const struct launch_loop *lp = &l->loops[s->loop[i]];
+
+		env[lp->slot] = pos.loop[s->loop[i]];
+		if (lp->values != NULL)
+			env[lp->val_slot] = lp->values[pos.loop[s->loop[i]]];
+	}
 	for (lane = 0; lane < l->warp_size; lane++) {
 		t = (int64_t)warp * l->warp_size + lane;
 		a->addr[lane] = -1;

@@ -4,9 +4,11 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "catalog.h"
+#include "ksrc.h"
 
 extern const struct variant variant_matmul_col, variant_matmul_row,
     variant_matmul_tiled, variant_twohop_v0, variant_twohop_v1,
@@ -16,7 +18,8 @@ extern const struct variant variant_matmul_col, variant_matmul_row,
     variant_struct16, variant_double2, variant_array2d,
     variant_array2d_pitch, variant_const_uniform, variant_const_divergent;
 
-const struct variant *const catalog[] = {
+/* The descriptions in lesson order; see catalog_init. */
+static const struct variant *const described[] = {
 	&variant_matmul_col,
 	&variant_matmul_row,
 	&variant_matmul_tiled,
@@ -39,6 +42,54 @@ const struct variant *const catalog[] = {
 	NULL
 };
 
+#define CATALOG_N	(sizeof described / sizeof described[0])
+
+const struct variant *catalog[CATALOG_N];
+
+/*
+ * A family whose model has moved to its cuda/ file: the C description
+ * keeps what a .cu file cannot say (its name, source and live spec with the
+ * CPU reference); parameters, launch, arrays, body, title and lesson are
+ * read from the file's warpviz: block of the same name.
+ */
+static const struct variant *
+from_source(const struct variant *c)
+{
+	const char	*text = catalog_source(c->source);
+	struct variant	*v;
+	char		*cause = NULL;
+	int		 i, n;
+
+	n = text != NULL ? ksrc_blocks(text) : 0;
+	for (i = 0; i < n; i++) {
+		if ((v = ksrc_parse_block(c->source, text, i, &cause)) ==
+		    NULL) {
+			free(cause);
+			cause = NULL;
+			continue;
+		}
+		if (strcmp(v->name, c->name) == 0) {
+			v->live = c->live;
+			return v;
+		}
+		ksrc_free(v);
+	}
+	abort();	/* a build without the block: test-kfile says which */
+}
+
+/* Fill catalog[] before main: described variants, or read from cuda/. */
+static void __attribute__((constructor))
+catalog_init(void)
+{
+	size_t	i;
+
+	for (i = 0; i < CATALOG_N; i++)
+		catalog[i] = described[i] == NULL ? NULL :
+		    described[i]->body[0].kind == BODY_END_OF_PROGRAM &&
+		    described[i]->xbody == NULL ? from_source(described[i]) :
+		    described[i];
+}
+
 int
 catalog_count(void)
 {
@@ -49,15 +100,48 @@ catalog_count(void)
 	return n;
 }
 
-const struct variant *
-catalog_find(const char *name)
-{
-	int	i;
+/* Kernel files opened so far, kept for the program's life. */
+static struct variant	**opened;
+static int		  nopened;
 
+const struct variant *
+catalog_open(const char *name, char **cause)
+{
+	struct variant	*v;
+	int		 i;
+
+	*cause = NULL;
 	for (i = 0; catalog[i] != NULL; i++)
 		if (strcmp(catalog[i]->name, name) == 0)
 			return catalog[i];
-	return NULL;
+	if (!ksrc_is_path(name))
+		return NULL;
+	for (i = 0; i < nopened; i++)
+		if (strcmp(opened[i]->path, name) == 0)
+			return opened[i];
+	if ((v = ksrc_load(name, cause)) == NULL)
+		return NULL;
+	if ((opened = realloc(opened, (nopened + 1) * sizeof *opened)) == NULL)
+		abort();
+	opened[nopened++] = v;
+	return v;
+}
+
+const struct variant *
+catalog_find(const char *name)
+{
+	const struct variant	*v;
+	char			*cause;
+
+	v = catalog_open(name, &cause);
+	free(cause);
+	return v;
+}
+
+const char *
+catalog_variant_text(const struct variant *v)
+{
+	return v->text != NULL ? v->text : catalog_source(v->source);
 }
 
 int
@@ -94,15 +178,34 @@ catalog_line_start(const char *text, int n)
 int
 catalog_kernel_lines(const struct variant *v, int *first, int *last)
 {
-	const char	*text = catalog_source(v->source), *p, *q;
+	const char	*text = catalog_variant_text(v), *p, *q, *e;
 	size_t		 len = strlen(v->kernel);
-	int		 line, depth, seen;
+	int		 line, depth, seen, found;
 
 	if (text == NULL)
 		return -1;
-	/* The definition: the name at the start of a line, then "(". */
+	/* The definition: the name at the start of a line, then "(" (in a
+	   kernel file anywhere on a __global__ line). */
 	for (p = text, line = 1; *p != '\0'; line++) {
 		if (strncmp(p, v->kernel, len) == 0 && p[len] == '(')
+			break;
+		e = strchr(p, '\n');
+		for (q = p, found = 0; v->text != NULL && q != NULL &&
+		    (e == NULL || q < e); q++) {
+			if ((q = strstr(q, v->kernel)) == NULL ||
+			    (e != NULL && q >= e))
+				break;
+			if (q[len] == '(' && (q == p || (q[-1] != '_' &&
+			    !(q[-1] >= 'a' && q[-1] <= 'z') &&
+			    !(q[-1] >= 'A' && q[-1] <= 'Z') &&
+			    !(q[-1] >= '0' && q[-1] <= '9'))) &&
+			    strstr(p, "__global__") != NULL &&
+			    strstr(p, "__global__") < q) {
+				found = 1;
+				break;
+			}
+		}
+		if (found)
 			break;
 		if ((p = strchr(p, '\n')) == NULL)
 			return -1;
@@ -115,7 +218,8 @@ catalog_kernel_lines(const struct variant *v, int *first, int *last)
 	while (*first > 1) {
 		q = catalog_line_start(text, *first - 1);
 		if (*q == '\n' || *q == '}' || strncmp(q, "/*", 2) == 0 ||
-		    *q == ' ' || strncmp(q, " *", 2) == 0)
+		    *q == ' ' || strncmp(q, " *", 2) == 0 ||
+		    strncmp(q, "//", 2) == 0 || *q == '#')
 			break;
 		(*first)--;
 	}
@@ -136,7 +240,7 @@ catalog_kernel_lines(const struct variant *v, int *first, int *last)
 int
 catalog_find_text(const struct variant *v, const char *text, int n, int *col)
 {
-	const char	*src = catalog_source(v->source), *p, *ls, *end;
+	const char	*src = catalog_variant_text(v), *p, *ls, *end;
 	int		 first, last, line;
 
 	if (src == NULL || catalog_kernel_lines(v, &first, &last) != 0)

@@ -8,13 +8,25 @@
 
 #include "variant.h"
 
-/* The variants in lesson order, NULL-terminated. */
-extern const struct variant *const catalog[];
+/*
+ * The variants in lesson order, NULL-terminated; filled before main from
+ * the C descriptions, a family that has moved to its cuda/ file read from
+ * there (catalog.c).
+ */
+extern const struct variant *catalog[];
 
 /* Number of variants. */
 int			 catalog_count(void);
-/* Variant by name, or NULL. */
+/* Variant by name, or by path to a kernel file (*.cu), or NULL. */
 const struct variant	*catalog_find(const char *name);
+/*
+ * The same, with the reason a kernel file was refused in *cause
+ * ("FILE:LINE:COLUMN: what"; NULL for an unknown name).  A file is read
+ * once and kept for the program's life.
+ */
+const struct variant	*catalog_open(const char *name, char **cause);
+/* The source text a variant's kernel is read from: its file or cuda/. */
+const char		*catalog_variant_text(const struct variant *);
 /* Index of a variant in catalog[], or -1. */
 int			 catalog_index(const struct variant *);
 /* The embedded text of a cuda/ file, or NULL. */

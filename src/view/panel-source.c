@@ -450,7 +450,7 @@ panel_source_draw(struct canvas *c, int x, int y, int w, int h,
     const struct view_model *m, int scroll)
 {
 	const struct variant	*v = m->l->v;
-	const char		*src = catalog_source(v->source);
+	const char		*src = catalog_variant_text(v);
 	int			 keep[PANEL_SRC_MAX], fold[PANEL_SRC_MAX];
 	int			 first, last, cur, col, top, row, nk, i, len;
 	int			 tw = w - PANEL_GUTTER, total;

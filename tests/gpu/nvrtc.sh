@@ -55,7 +55,9 @@ if "$WARPVIZ" check "$here/transpose.cu" >/dev/null 2>&1; then
 	tap_ok $? "g on a user's file"
 	grep -q 'timed, not verified' "$tmp/g"
 	tap_ok $? "a user's file without a reference: timed, not verified"
-	sed 's/in\[(y + j) \* n + x\]/in[(y + j) * n + q]/' \
+	# q in a value, not an index: the reader takes it as data and
+	# NVRTC is the one to refuse it.
+	sed 's/in\[(y + j) \* n + x\];/in[(y + j) * n + x] * q;/' \
 	    "$here/transpose.cu" >"$tmp/broken.cu"
 	XDG_CACHE_HOME="$tmp/g2" "$WARPVIZ" bench "$tmp/broken.cu" \
 	    >"$tmp/b" 2>&1

@@ -107,7 +107,22 @@ main(void)
 	is_bad("(1 + 2", "expected )");
 	is_bad("1 2", "unexpected text");
 	is_bad("a & b", "unknown name");
-	is_bad("k & 1", "unexpected text");
+	is_bad("k & & 1", "expected");
+
+	/* Bit operators with C precedence: shifts below +, & ^ | below ==. */
+	is_val("k & 1", 1);
+	is_val("k | 4", 7);
+	is_val("k ^ 1", 2);
+	is_val("~k", -4);
+	is_val("1 << k + 1", 16);
+	is_val("Width >> k", 256);
+	is_val("k & 1 == 1", 1);	/* k & (1 == 1) */
+	is_val("6 & 3 && 2 | 0", 1);
+	is_val("threadIdx.x << 2 < 21", 1);
+	ev("1 << 63", &err);
+	ok(err == 1, "a left shift that overflows is an error");
+	ev("k >> -1", &err);
+	ok(err == 1, "a negative shift is an error");
 
 	/* Lets are inlined by reference. */
 	ok(expr_scope_let(&sc, "Row", "threadIdx.x * 2", NULL) == 0,
@@ -166,6 +181,23 @@ main(void)
 	expr_free(e);
 	ok(expr_guard_affine(NULL, env, var_of, terms, op, 4) == 0,
 	    "no guard, no terms");
+	/* Negations: an else branch or an early return. */
+	e = expr_parse(&sc, "!(Row >= Width || k < 2) && !(Row == 3)", NULL);
+	n = expr_guard_affine(e, env, var_of, terms, op, 4);
+	is_int(n, 3, "De Morgan: !(a || b) && !c is three terms");
+	ok(op[0] == '<' && terms[0].k[0] == 2 && terms[0].c == -2048 &&
+	    op[1] == 'g' && terms[1].c == -2 && op[2] == '!' &&
+	    terms[2].c == -3, "each comparison flipped");
+	expr_free(e);
+	e = expr_parse(&sc, "!(Row < Width && k >= 2)", NULL);
+	ok(expr_guard_affine(e, env, var_of, terms, op, 4) < 0,
+	    "!(a && b) is a disjunction");
+	expr_free(e);
+	e = expr_parse(&sc, "!(threadIdx.x - 4)", NULL);
+	n = expr_guard_affine(e, env, var_of, terms, op, 4);
+	ok(n == 1 && op[0] == '=' && terms[0].k[0] == 1 && terms[0].c == -4,
+	    "a bare value negated is value == 0");
+	expr_free(e);
 
 	/* Random garbage must never crash the parser. */
 	srand(1);

@@ -61,6 +61,7 @@ test_specs(void)
 		param_defaults(&ps, v);
 		ok(gpu_run_kernel(&ps, kbuf, sizeof kbuf, &why) != NULL,
 		    "%s: a live kernel at the defaults", v->name);
+		cause = NULL;	/* left alone on success */
 		ok(gpu_run_check_spec(&ps, &cause) == 0,
 		    "%s: the spec resolves at the defaults%s%s", v->name,
 		    cause ? ": " : "", cause ? cause : "");

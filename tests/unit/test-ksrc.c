@@ -1,0 +1,665 @@
+/*
+ * test-ksrc.c - the kernel-file reader against kernels written for this
+ * test (tests/kernels/ and inline), with counts derived by hand from the
+ * rules in DESIGN.md; the fast totals against brute force at small sizes,
+ * odd ones included.  Links libmodel alone.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch.h"
+#include "ksrc.h"
+#include "launch.h"
+#include "param.h"
+#include "tap.h"
+#include "totals.h"
+#include "warp.h"
+
+static char path_buf[4096];
+
+static const char *
+kpath(const char *name)
+{
+	const char	*src = getenv("srcdir");
+
+	snprintf(path_buf, sizeof path_buf, "%s/tests/kernels/%s",
+	    src != NULL ? src : ".", name);
+	return path_buf;
+}
+
+/* Set up a launch of v with "name=value" assignments (NULL-terminated). */
+static int
+setup(struct launch *l, const struct variant *v, const char *const *p)
+{
+	struct param_set	 ps;
+	char			*cause = NULL;
+
+	param_defaults(&ps, v);
+	for (; p != NULL && *p != NULL; p++) {
+		if (param_assign(&ps, *p, &cause) != 0) {
+			diag("%s: %s", *p, cause);
+			free(cause);
+			return -1;
+		}
+	}
+	if (launch_init(l, &ps, &cause) != 0) {
+		diag("launch: %s", cause);
+		free(cause);
+		return -1;
+	}
+	return 0;
+}
+
+/* Totals by the fast path and by brute force must agree exactly. */
+static int
+totals_both(const struct launch *l, struct totals *t, const char *what)
+{
+	struct totals	 b;
+	char		*cause = NULL;
+	int		 i, same = 1;
+
+	if (totals_compute(l, ARCH_MODERN, TOTALS_AUTO, t, &cause) != 0 ||
+	    totals_compute(l, ARCH_MODERN, TOTALS_BRUTE, &b, &cause) != 0) {
+		ok(0, "%s: totals: %s", what, cause);
+		free(cause);
+		return -1;
+	}
+	for (i = 0; i < l->nsites; i++)
+		same &= memcmp(&t->site[i], &b.site[i],
+		    sizeof t->site[i]) == 0;
+	ok(same, "%s: fast (%d of %d sites) == brute force", what, t->fast,
+	    l->nsites);
+	return 0;
+}
+
+static struct variant *
+load(const char *name)
+{
+	struct variant	*v;
+	char		*cause = NULL;
+
+	if ((v = ksrc_load(kpath(name), &cause)) == NULL) {
+		diag("%s", cause);
+		free(cause);
+	}
+	ok(v != NULL, "%s reads", name);
+	return v;
+}
+
+static struct variant *
+parse(const char *src)
+{
+	struct variant	*v;
+	char		*cause = NULL;
+
+	if ((v = ksrc_parse("t.cu", src, &cause)) == NULL) {
+		diag("%s", cause);
+		free(cause);
+	}
+	return v;
+}
+
+/* The cause must start with "t.cu:LINE:COL: " and contain what. */
+static void
+refused(const char *src, const char *where, const char *what)
+{
+	struct variant	*v;
+	char		*cause = NULL;
+
+	v = ksrc_parse("t.cu", src, &cause);
+	ok(v == NULL && cause != NULL && strncmp(cause, where,
+	    strlen(where)) == 0 && strstr(cause, what) != NULL,
+	    "refused at %s: %s", where, cause ? cause : "(accepted)");
+	ksrc_free(v);
+	free(cause);
+}
+
+static void
+test_transpose_naive(void)
+{
+	static const char *const n64[] = { "n=64", NULL };
+	static const char *const n40[] = { "n=40", NULL };
+	struct variant	*v = load("transpose-naive.cu");
+	struct launch	 l;
+	struct totals	 t;
+
+	if (v == NULL)
+		return;
+	is_str(v->name, "transpose-naive", "name from the warpviz: line");
+	is_str(v->kernel, "transpose_naive", "the kernel named by launch");
+	if (setup(&l, v, n64) == 0) {
+		is_int(l.nsites, 2, "two access sites");
+		ok(l.sites[0].op == OP_LOAD && l.sites[1].op == OP_STORE &&
+		    strcmp(l.sites[0].text, "in[(y + j) * n + x]") == 0,
+		    "load of in before the store of out, as written");
+		is_int(l.sites[0].line, 22, "the load is on line 22");
+		is_int(l.loops[0].count, 4, "j = 0, 8, 16, 24: 4 iterations");
+		totals_both(&l, &t, "transpose-naive n=64");
+		/* 2x2 blocks x 8 warps x 4 rows; a row: 128 bytes aligned. */
+		is_int(t.site[0].requests, 128, "n=64: 128 load requests");
+		is_int(t.site[0].sectors, 512, "n=64: 4 sectors per load");
+		/* Each lane writes its own row of out: 32 sectors. */
+		is_int(t.site[1].sectors, 4096, "n=64: 32 sectors per store");
+		launch_free(&l);
+	}
+	if (setup(&l, v, n40) == 0) {
+		totals_both(&l, &t, "transpose-naive n=40");
+		/*
+		 * Blocks (bx, by): rows y+j < 40 leave 32 requests in by=0
+		 * and 8 (ty + j < 8: j = 0) in by=1; columns x < 40 leave 32
+		 * lanes in bx=0 and 8 in bx=1.  A row is 160 bytes, so each
+		 * row starts a sector: 4 sectors for 32 lanes, 1 for 8.
+		 */
+		is_int(t.site[0].requests, 80, "n=40: 32+32+8+8 requests");
+		is_int(t.site[0].sectors, 32 * 4 + 32 * 1 + 8 * 4 + 8 * 1,
+		    "n=40: load sectors 200");
+		is_int(t.site[1].sectors, 32 * 32 + 32 * 8 + 8 * 32 + 8 * 8,
+		    "n=40: a store sector per active lane, 1600");
+		launch_free(&l);
+	}
+	ksrc_free(v);
+}
+
+static void
+test_transpose_tile(const char *file, int64_t w64, int64_t w40)
+{
+	static const char *const n64[] = { "n=64", NULL };
+	static const char *const n40[] = { "n=40", NULL };
+	struct variant	*v = load(file);
+	struct launch	 l;
+	struct totals	 t;
+
+	if (v == NULL)
+		return;
+	if (setup(&l, v, n64) == 0) {
+		is_int(l.nsites, 4, "%s: four sites", file);
+		ok(l.sites[1].space == SPACE_SHARED && l.sites[1].op ==
+		    OP_STORE && l.sites[2].space == SPACE_SHARED &&
+		    l.sites[2].op == OP_LOAD, "%s: tile stored, then loaded",
+		    file);
+		totals_both(&l, &t, file);
+		is_int(t.global_load.sectors, 512, "%s: loads along rows, 4 "
+		    "sectors each", file);
+		is_int(t.global_store.sectors, 512, "%s: stores along rows "
+		    "too", file);
+		is_int(t.site[1].wavefronts, 128, "%s: the tile is written "
+		    "along a row: 1 wavefront each", file);
+		is_int(t.site[2].wavefronts, w64, "%s: the tile read down a "
+		    "column", file);
+		launch_free(&l);
+	}
+	if (setup(&l, v, n40) == 0) {
+		totals_both(&l, &t, "n=40");
+		is_int(t.site[2].requests, 80, "%s n=40: 80 column reads",
+		    file);
+		is_int(t.site[2].wavefronts, w40, "%s n=40: wavefronts",
+		    file);
+		launch_free(&l);
+	}
+	ksrc_free(v);
+}
+
+static void
+test_reduce(void)
+{
+	static const char *const n512[] = { "n=512", NULL };
+	static const char *const n768[] = { "n=768", "warp=8", NULL };
+	struct variant	*v = load("reduce.cu");
+	struct launch	 l;
+	struct totals	 t;
+
+	if (v == NULL)
+		return;
+	if (setup(&l, v, n512) == 0) {
+		is_int(l.nloops, 1, "one loop");
+		ok(l.loops[0].values != NULL && l.loops[0].count == 8 &&
+		    l.loops[0].values[0] == 128 && l.loops[0].values[7] == 1,
+		    "stride = 128, 64, ..., 1: 8 iterations");
+		totals_both(&l, &t, "reduce n=512");
+		is_int(t.fast, l.nsites, "every site by the fast path");
+		/* 2 blocks: 4+2+1+1+1+1+1+1 warps have tid < stride. */
+		is_int(t.site[3].requests, 24, "s[tid + stride]: 2 x 12 "
+		    "requests");
+		is_int(t.site[3].wavefronts, 24, "consecutive words: no "
+		    "conflict");
+		is_int(t.site[3].lanes, 2 * 255, "2 x (128+64+...+1) lanes");
+		is_int(t.site[6].requests, 2, "one store of the sum per block");
+		is_int(t.site[6].sectors, 2, "one sector each");
+		launch_free(&l);
+	}
+	if (setup(&l, v, n768) == 0) {
+		totals_both(&l, &t, "reduce n=768, warps of 8");
+		/* 3 blocks of 32 warps of 8: 16+8+4+2+1+1+1+1 warps. */
+		is_int(t.site[3].requests, 3 * 34, "warps of 8: 3 x 34 "
+		    "requests");
+		launch_free(&l);
+	}
+	ksrc_free(v);
+}
+
+static void
+test_stencil(void)
+{
+	static const char *const n100[] = { "n=100", "bs=32", NULL };
+	static const char *const n3[] = { "n=3", "bs=32", NULL };
+	struct variant	*v = load("stencil.cu");
+	struct launch	 l;
+	struct totals	 t;
+
+	if (v == NULL)
+		return;
+	if (setup(&l, v, n100) == 0) {
+		totals_both(&l, &t, "stencil n=100");
+		/* in[i]: 32+32+32+4 floats from 0: 4+4+4+1 sectors. */
+		is_int(t.site[0].sectors, 13, "in[i]: 13 sectors");
+		/* in[i-1]: in[0..30] 4, in[31..62] 5, in[63..94] 5, in[95..98]
+		   2 (bytes 380..395 cross 384). */
+		is_int(t.site[1].sectors, 16, "in[i - 1]: 16 sectors");
+		is_int(t.site[1].lanes, 99, "i > 0: 99 lanes");
+		is_int(t.site[2].sectors, 16, "in[i + 1]: 5+5+5+1 sectors");
+		is_int(t.site[2].lanes, 99, "i < n - 1: 99 lanes");
+		is_int(t.site[3].sectors, 13, "out[i]: 13 sectors");
+		launch_free(&l);
+	}
+	if (setup(&l, v, n3) == 0) {
+		totals_both(&l, &t, "stencil n=3");
+		is_int(t.site[1].lanes, 2, "n=3: lanes 1 and 2 read in[i-1]");
+		launch_free(&l);
+	}
+	ksrc_free(v);
+}
+
+static void
+test_gather(void)
+{
+	struct variant	*v;
+	char		*cause = NULL, want[4200];
+
+	v = ksrc_load(kpath("gather.cu"), &cause);
+	snprintf(want, sizeof want, "%s:16:11: 'idx[i]' is read from "
+	    "memory and decides the index of in", kpath("gather.cu"));
+	ok(v == NULL && cause != NULL && strncmp(cause, want,
+	    strlen(want)) == 0, "gather refused at idx[i]: %s",
+	    cause ? cause : "(accepted)");
+	ksrc_free(v);
+	free(cause);
+}
+
+#define HEAD(arrays) \
+	"// warpviz: param n=64 range=1..4096\n" \
+	"// warpviz: launch grid=(n+31)/32 block=32\n" arrays
+
+static void
+test_inline(void)
+{
+	static const char *const n32[] = { "n=32", NULL };
+	static const char *const n100[] = { "n=100", NULL };
+	struct variant	*v;
+	struct launch	 l;
+	struct totals	 t;
+
+	/* Evaluation order inside an expression. */
+	v = parse(HEAD("// warpviz: array a length=n\n"
+	    "// warpviz: array b length=2*n\n")
+	    "__global__ void k(float *a, const float *b, int n)\n"
+	    "{ int i = threadIdx.x; a[i] += b[2 * i]; }\n");
+	if (v != NULL && setup(&l, v, NULL) == 0) {
+		ok(l.nsites == 3 && l.sites[0].op == OP_LOAD &&
+		    l.sites[0].array == 0 && l.sites[1].array == 1 &&
+		    l.sites[2].op == OP_STORE && l.sites[2].array == 0,
+		    "a[i] += b[2*i]: load a, load b, store a");
+		totals_both(&l, &t, "order");
+		is_int(t.site[1].sectors, 16, "b[2*i] spans 256 bytes: 8 "
+		    "sectors, 2 blocks");
+		launch_free(&l);
+	}
+	ksrc_free(v);
+
+	/* Structs, __align__ and vector types. */
+	v = parse(HEAD("// warpviz: array a length=n\n"
+	    "// warpviz: array b length=n\n"
+	    "// warpviz: array c length=4*n\n"
+	    "// warpviz: array out length=n\n")
+	    "struct vec3 { float x, y, z; };\n"
+	    "struct __align__(16) vec3a { float x, y, z; };\n"
+	    "__global__ void k(const struct vec3 *a, const vec3a *b,\n"
+	    "    const float *c, float *out, int n)\n"
+	    "{\n\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+	    "\tif (i < n) {\n\t\tvec3a v = b[i];\n"
+	    "\t\tfloat4 w = reinterpret_cast<const float4 *>(c)[i];\n"
+	    "\t\tout[i] = a[i].x + a[i].y + a[i].z + v.x + w.y;\n\t}\n}\n");
+	if (v != NULL && setup(&l, v, n32) == 0) {
+		is_int(v->arrays[0].elem_size, 12, "struct vec3: 12 bytes");
+		is_int(v->arrays[1].elem_size, 16, "__align__(16): 16 bytes");
+		ok(l.nsites == 6 && l.sites[0].array == 1 &&
+		    l.sites[0].size == 16 && l.sites[1].size == 16 &&
+		    l.sites[2].offset == 0 && l.sites[3].offset == 4 &&
+		    l.sites[4].offset == 8 && l.sites[4].size == 4,
+		    "b[i] whole (16 bytes), c as float4, a field by field");
+		totals_both(&l, &t, "structs");
+		is_int(t.site[0].sectors, 16, "aligned struct: 512 bytes, 16 "
+		    "sectors");
+		is_int(t.site[1].sectors, 16, "float4 view of c: 16 sectors");
+		is_int(t.site[2].sectors, 12, "a[i].x: 12-byte stride over "
+		    "384 bytes, 12 sectors");
+		launch_free(&l);
+	}
+	ksrc_free(v);
+
+	/* Constant memory, a loop of taps. */
+	v = parse(HEAD("// warpviz: array out length=n\n")
+	    "__constant__ float coef[64];\n"
+	    "__global__ void k(float *out, int n)\n"
+	    "{\n\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+	    "\tfloat s = 0;\n\tfor (int t = 0; t < 4; ++t)\n"
+	    "\t\ts += coef[t] * coef[threadIdx.x + t];\n\tout[i] = s;\n}\n");
+	if (v != NULL && setup(&l, v, n32) == 0) {
+		ok(l.nsites == 3 && l.sites[0].space == SPACE_CONSTANT,
+		    "__constant__ array");
+		totals_both(&l, &t, "constant");
+		is_int(t.site[0].serial, 4, "coef[t]: one read per request");
+		is_int(t.site[1].serial, 4 * 32, "coef[threadIdx.x + t]: 32 "
+		    "reads per request");
+		launch_free(&l);
+	}
+	ksrc_free(v);
+
+	/* An induction variable stepped in the for (copy-offset). */
+	v = parse("// warpviz: param n=64 range=1..4096\n"
+	    "// warpviz: param offset=1 range=0..32\n"
+	    "// warpviz: param bs=32 range=32..1024\n"
+	    "// warpviz: launch grid=(n+bs*4-1)/(bs*4) block=bs\n"
+	    "// warpviz: array in length=n\n// warpviz: array out length=n\n"
+	    "#define PER 4\n"
+	    "__global__ void k(float *out, const float *in, int n, int offset)"
+	    "\n{\n\tint i = blockIdx.x * blockDim.x * PER + threadIdx.x + "
+	    "offset;\n\tfor (int j = 0; j < PER; ++j, i += blockDim.x)\n"
+	    "\t\tif (i < n)\n\t\t\tout[i] = in[i];\n}\n");
+	if (v != NULL && setup(&l, v, NULL) == 0) {
+		totals_both(&l, &t, "copy with an induction variable");
+		/* i = 1..32: 5 sectors; i = 33..63: 4; i >= 65: nothing. */
+		is_int(t.global_load.requests, 2, "2 load requests");
+		is_int(t.global_load.lanes, 63, "63 lanes");
+		is_int(t.global_load.sectors, 9, "5 + 4 sectors");
+		launch_free(&l);
+	}
+	ksrc_free(v);
+
+	/* A grid-stride loop: trip counts differ per thread. */
+	v = parse("// warpviz: param n=100 range=1..4096\n"
+	    "// warpviz: launch grid=2 block=32\n"
+	    "// warpviz: array in length=n\n// warpviz: array out length=n\n"
+	    "__global__ void k(const float *in, float *out, int n)\n"
+	    "{\n\tfor (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;"
+	    "\n\t    i += blockDim.x * gridDim.x)\n\t\tout[i] = in[i];\n}\n");
+	if (v != NULL && setup(&l, v, n100) == 0) {
+		ok(l.loops[0].count == 2 && l.loops[0].bounded,
+		    "grid-stride: at most 2 iterations, bounded per thread");
+		totals_both(&l, &t, "grid-stride");
+		/* i = 0..63, then 64..95 and 96..99. */
+		is_int(t.site[0].requests, 4, "4 load requests");
+		is_int(t.site[0].sectors, 4 + 4 + 4 + 1, "13 sectors");
+		launch_free(&l);
+	}
+	ksrc_free(v);
+
+	/* else, and a variable changed under an if. */
+	v = parse(HEAD("// warpviz: array a length=n\n"
+	    "// warpviz: array b length=n\n")
+	    "__global__ void k(float *a, float *b, int n)\n"
+	    "{\n\tint j = threadIdx.x;\n\tif (threadIdx.x < 16)\n"
+	    "\t\ta[threadIdx.x] = 0;\n\telse\n\t\tb[threadIdx.x] = 0;\n"
+	    "\tif (j >= 16)\n\t\tj = j - 16;\n\ta[j] = 1;\n}\n");
+	if (v != NULL && setup(&l, v, NULL) == 0) {
+		totals_both(&l, &t, "if/else");
+		is_int(t.site[0].lanes, 2 * 16, "then: 16 lanes per block");
+		is_int(t.site[1].lanes, 2 * 16, "else: the other 16");
+		is_int(t.site[0].sectors, 2 * 2, "a[0..15]: 2 sectors");
+		is_int(t.site[1].sectors, 2 * 2, "b[16..31]: 2 sectors");
+		is_int(t.site[2].sectors, 2 * 2, "a[j], j folded to 0..15: "
+		    "2 sectors");
+		is_int(t.site[2].bytes_used, 2 * 64, "64 distinct bytes");
+		launch_free(&l);
+	}
+	ksrc_free(v);
+
+	/* A 2D shared tile and __syncthreads. */
+	v = parse("// warpviz: launch grid=1 block=32,32\n"
+	    "// warpviz: array in length=1024\n"
+	    "#define T 32\n"
+	    "__global__ void k(const float *in)\n"
+	    "{\n\t__shared__ float s[T][T + 1];\n"
+	    "\ts[threadIdx.x][threadIdx.y] = in[threadIdx.y * T + "
+	    "threadIdx.x];\n\t__syncthreads();\n}\n");
+	if (v != NULL && setup(&l, v, NULL) == 0) {
+		is_int(l.arrays[1].length, 32 * 33, "s[32][33]");
+		totals_both(&l, &t, "padded tile");
+		is_int(t.site[1].wavefronts, 32, "column write into a padded "
+		    "tile: 1 wavefront x 32 warps");
+		launch_free(&l);
+	}
+	ksrc_free(v);
+}
+
+static void
+test_refused(void)
+{
+	static const char head[] = HEAD("// warpviz: array a length=n\n"
+	    "// warpviz: array idx length=n\n");
+	char	 src[2048];
+
+#define REFUSE(body, where, what) \
+	snprintf(src, sizeof src, "%s__global__ void k(float *a, " \
+	    "const int *idx, int n)\n{\n%s}\n", head, body); \
+	refused(src, where, what)
+
+	REFUSE("\tint i = 0;\n\twhile (i < n)\n\t\ta[i++] = 0;\n", "t.cu:8:2:",
+	    "'while' is not supported");
+	REFUSE("\tint m = idx[0];\n\tfor (int k = 0; k < m; k++)\n"
+	    "\t\ta[k] = 0;\n", "t.cu:7:10:", "decides a loop condition");
+	REFUSE("\tif (a[threadIdx.x] > 0)\n\t\ta[0] = 1;\n", "t.cu:7:6:",
+	    "decides a condition");
+	REFUSE("\ta[idx[threadIdx.x] + 1] = 0;\n", "t.cu:7:4:",
+	    "decides the index of a");
+	REFUSE("\ta[zz] = 0;\n", "t.cu:7:4:", "unknown name 'zz'");
+	REFUSE("\tfor (int k = 0; k < n; k++) {\n\t\tif (k > 3)\n"
+	    "\t\t\treturn;\n\t\ta[k] = 0;\n\t}\n", "t.cu:9:4:",
+	    "return inside a loop");
+	REFUSE("\tfor (int k = 0; k < n; k++)\n\t\tk += 2;\n", "t.cu:8:5:",
+	    "the loop variable k changes");
+	REFUSE("\tint *p = idx;\n", "t.cu:7:7:", "pointer variables");
+
+	refused("// warpviz: launch grid=1 block=32\n"
+	    "__global__ void k(float *q)\n{ q[0] = 1; }\n", "t.cu:2:26:",
+	    "pointer parameter q needs");
+	refused("// warpviz: launch grid=1 block=32\n"
+	    "// warpviz: array q length=32\n"
+	    "__global__ void k(float *q, int m)\n{ q[0] = 1; }\n",
+	    "t.cu:3:33:", "integer parameter m needs");
+	refused("// warpviz: launch grid=1 block=32\n"
+	    "// warpviz: array q length=32\n#define F(x) (x)\n"
+	    "__global__ void k(float *q)\n{ q[F(1)] = 1; }\n", "t.cu:5:5:",
+	    "function-like macro F");
+	refused("// warpviz: array q length=32\n"
+	    "__global__ void k(float *q)\n{ q[0] = 1; }\n", "t.cu:1:1:",
+	    "no '// warpviz: launch");
+	refused("// warpviz: launch grid=1 block=32\n"
+	    "// warpviz: array q length=32\ntemplate <int T>\n"
+	    "__global__ void k(float *q)\n{ q[T] = 1; }\n", "t.cu:3:15:",
+	    "integer parameter T needs");
+	refused("// warpviz: launch grid=1 block=32\n// warpviz: colour=red\n",
+	    "t.cu:2:1:", "unknown warpviz key 'colour'");
+	refused("// warpviz: param n=5 range=10..20\n", "t.cu:1:1:",
+	    "needs range=MIN..MAX");
+	refused("// warpviz: launch grid=1 block=32\n"
+	    "// warpviz: array q length=32\n"
+	    "__global__ void k(float *q)\n{ q[0] = 1;\n", "t.cu:4:",
+	    "end of file");
+}
+
+/* Garbage must never crash the reader, nor leak (under ASan). */
+static void
+test_garbage(void)
+{
+	static const char *pieces[] = { "int ", "i", " = ", "threadIdx.x",
+	    ";", "\n", "for (", "if (", ")", "{", "}", "a[", "]", " + ",
+	    "<", "<<=", "return", "#define X ", "// warpviz: ", "launch ",
+	    "grid=1 ", "block=32", "array a length=32", "__global__ void k(",
+	    "float *a", ", int n", "struct s {", "__shared__ float t[32]",
+	    "1.5f", "\"s\"", "/*", "*/", "++", "else", "?", ":", ",",
+	    "__constant__ int c[4];", "reinterpret_cast<float4 *>(a)",
+	    "const ", "*__restrict__ ", "unsigned ", "template <int T>",
+	    "// warpviz: param n=4 range=1..9\n", "extern \"C\" ",
+	    "__device__ ", "s >>= 1", "while (", "(float)", "&", "x.y" };
+	struct variant	*v;
+	char		 src[1024], *cause;
+	int		 i, j, n, accepted = 0;
+
+	srand(7);
+	for (i = 0; i < 3000; i++) {
+		src[0] = '\0';
+		snprintf(src, sizeof src, "// warpviz: launch grid=1 block=32\n"
+		    "// warpviz: array a length=64\n");
+		n = rand() % 40;
+		for (j = 0; j < n; j++)
+			strncat(src, pieces[rand() % (sizeof pieces /
+			    sizeof pieces[0])], sizeof src - strlen(src) - 1);
+		cause = NULL;
+		v = ksrc_parse("g.cu", src, &cause);
+		accepted += v != NULL;
+		if (v == NULL && (cause == NULL ||
+		    strncmp(cause, "g.cu:", 5) != 0)) {
+			ok(0, "garbage %d: a cause naming g.cu: %s", i,
+			    cause ? cause : "(none)");
+			free(cause);
+			return;
+		}
+		ksrc_free(v);
+		free(cause);
+	}
+	ok(1, "3000 random files: no crash, every refusal names the file "
+	    "(%d accepted)", accepted);
+}
+
+/* An accepted file at small sizes: set up, and totals both ways. */
+static int	mutated_runs, mutated_diff;
+
+static void
+run_small(const struct variant *v)
+{
+	struct param_set	 ps;
+	struct launch		 l;
+	struct totals		 t, b;
+	char			*cause = NULL;
+	int			 i;
+
+	param_defaults(&ps, v);
+	for (i = 0; i < ps.n; i++)
+		ps.val[i] = ps.def[i]->min > 64 ? ps.def[i]->min :
+		    ps.def[i]->max < 64 ? ps.def[i]->max : 64;
+	if (launch_init(&l, &ps, &cause) != 0) {
+		free(cause);
+		return;
+	}
+	if (totals_brute_work(&l) < 1e6) {
+		if (totals_compute(&l, ARCH_MODERN, TOTALS_AUTO, &t,
+		    &cause) == 0 && totals_compute(&l, ARCH_MODERN,
+		    TOTALS_BRUTE, &b, &cause) == 0) {
+			mutated_runs++;
+			if (memcmp(t.site, b.site, sizeof t.site) != 0)
+				mutated_diff++;
+		}
+		free(cause);
+	}
+	launch_free(&l);
+}
+
+/* Real kernels cut, doubled and shuffled: no crash, no hang, no leak. */
+static void
+test_mutations(void)
+{
+	static const char *files[] = { "transpose-naive.cu",
+	    "transpose-tile.cu", "reduce.cu", "stencil.cu", "gather.cu" };
+	struct variant	*v;
+	FILE		*f;
+	char		*text, *buf, *cause;
+	size_t		 n, len, a, b, k;
+	int		 i, j, bad = 0, accepted = 0;
+
+	srand(11);
+	for (i = 0; i < (int)(sizeof files / sizeof files[0]); i++) {
+		if ((f = fopen(kpath(files[i]), "r")) == NULL)
+			continue;
+		text = calloc(1, 65536);
+		buf = calloc(1, 3 * 65536);
+		if (text == NULL || buf == NULL)
+			abort();
+		n = fread(text, 1, 65535, f);
+		fclose(f);
+		for (j = 0; j < 400; j++) {
+			a = (size_t)rand() % n;
+			b = a + (size_t)rand() % 40;
+			if (b > n)
+				b = n;
+			k = (size_t)rand() % n;
+			switch (j % 3) {
+			case 0:		/* cut a..b */
+				memcpy(buf, text, a);
+				memcpy(buf + a, text + b, n - b);
+				len = n - (b - a);
+				break;
+			case 1:		/* a..b again at k */
+				memcpy(buf, text, k);
+				memcpy(buf + k, text + a, b - a);
+				memcpy(buf + k + (b - a), text + k, n - k);
+				len = n + (b - a);
+				break;
+			default:	/* one byte changed */
+				memcpy(buf, text, n);
+				buf[k] = "(){}[];,+-*/<>=!&|#\"x0 \n"[rand() % 25];
+				len = n;
+				break;
+			}
+			buf[len] = '\0';
+			cause = NULL;
+			v = ksrc_parse("m.cu", buf, &cause);
+			accepted += v != NULL;
+			if (v == NULL && (cause == NULL ||
+			    strncmp(cause, "m.cu:", 5) != 0))
+				bad++;
+			if (v != NULL)
+				run_small(v);
+			ksrc_free(v);
+			free(cause);
+		}
+		free(text);
+		free(buf);
+	}
+	ok(bad == 0, "2000 mutated kernels: every refusal names the file "
+	    "(%d accepted, %d without a position)", accepted, bad);
+	ok(mutated_diff == 0, "mutated kernels that run: fast totals == "
+	    "brute force in %d of %d", mutated_runs - mutated_diff,
+	    mutated_runs);
+}
+
+int
+main(void)
+{
+	test_transpose_naive();
+	/* Unpadded: 32 lanes, one bank: wavefronts = active lanes. */
+	test_transpose_tile("transpose-tile.cu", 128 * 32,
+	    32 * 32 + 32 * 8 + 8 * 32 + 8 * 8);
+	/* Padded to 33: every lane its own bank. */
+	test_transpose_tile("transpose-padded.cu", 128, 80);
+	test_reduce();
+	test_stencil();
+	test_gather();
+	test_inline();
+	test_refused();
+	test_garbage();
+	test_mutations();
+	return tap_done();
+}
