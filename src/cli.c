@@ -626,7 +626,7 @@ cmd_tui(struct opts *o)
 	struct lesson	 ls;
 	char		*cause = NULL;
 
-	tui_print_canvas = cli_print_canvas;
+	tui_set_printer(cli_print_canvas);
 	if (o->keys)
 		return tui_main(o);
 	if (o->scene > 0 && o->lesson == NULL)

@@ -15,8 +15,16 @@
 
 #include "dram.h"
 #include "export.h"
-#include "tui.h"
 #include "view.h"
+
+/* How a canvas becomes a file; set by the program through tui_set_printer. */
+static export_printer_fn	export_printer;
+
+void
+export_set_printer(export_printer_fn fn)
+{
+	export_printer = fn;
+}
 
 /* Append printf output to buf of len at *used, truncating. */
 static void __attribute__((format(printf, 4, 5)))
@@ -111,7 +119,7 @@ export_write(const struct canvas *cv, const char *path, int format)
 
 	if ((f = fopen(path, "w")) == NULL)
 		return -1;
-	tui_print_canvas(f, cv, format);
+	export_printer(f, cv, format);
 	if (ferror(f)) {
 		fclose(f);
 		errno = EIO;
@@ -170,7 +178,7 @@ export_frame(const struct state *st, int w, int h, int ascii, char *base,
 		snprintf(base, len, "export: nothing to export");
 		return -1;
 	}
-	if (tui_print_canvas == NULL) {
+	if (export_printer == NULL) {
 		snprintf(base, len, "export: not available in this program");
 		return -1;
 	}

@@ -7,8 +7,21 @@
 #define WV_TUI_EXPORT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "state.h"
+
+struct canvas;
+
+/*
+ * How the export key turns a canvas into a file: format 0 plain text, 1
+ * ANSI text, 2 SVG.  NULL (the default): export_frame says export is not
+ * available.
+ */
+typedef void	(*export_printer_fn)(FILE *, const struct canvas *, int format);
+
+/* Set the printer export_frame writes with (tui_set_printer passes it). */
+void	export_set_printer(export_printer_fn);
 
 /* Write `warpviz show ...` for the state at a w x h frame into buf. */
 void	export_command(const struct state *, int w, int h, int ascii,

@@ -56,7 +56,6 @@ struct tui_opts {
 	int64_t		 frames;	/* 0: run until q */
 };
 
-void	(*tui_print_canvas)(FILE *, const struct canvas *, int);
 
 static volatile sig_atomic_t	tui_signal;
 static int			tui_curses_on;
@@ -529,6 +528,12 @@ tui_bench(struct state *st, int64_t n)
 	    sum[2] / n * 1e3);
 	free(t);
 	return 0;
+}
+
+void
+tui_set_printer(void (*fn)(FILE *, const struct canvas *, int))
+{
+	export_set_printer(fn);
 }
 
 int

@@ -16,10 +16,10 @@ struct state;
 /*
  * How the export key turns a canvas into a file: format 0 plain text, 1
  * ANSI text, 2 SVG.  The caller sets it before tui_main (cli.c links the
- * text and SVG faces; this floor does not include them); NULL: the key
- * says export is not available.
+ * text and SVG faces; this floor does not include them); unset: the key
+ * says export is not available.  Handed on to export.c, which owns it.
  */
-extern void	(*tui_print_canvas)(FILE *, const struct canvas *, int format);
+void	tui_set_printer(void (*)(FILE *, const struct canvas *, int format));
 
 /*
  * Run the TUI with these options; returns the exit status.  The caller
