@@ -16,7 +16,7 @@ floor_of() {
 	done
 	case $1 in
 	opts.h) echo opts ;;
-	cli.h) echo cli ;;
+	cli.h|cli-*.h) echo cli ;;
 	config.h|tap.h) echo any ;;
 	*) echo unknown ;;
 	esac
@@ -37,10 +37,10 @@ allowed() {
 }
 
 for f in $(cd "$src" && ls model/*.[ch] variants/*.[ch] view/*.[ch] \
-    face/*.[ch] gpu/*.[ch] tui/*.[ch] opts.[ch] cli.[ch] main.c 2>/dev/null); do
+    face/*.[ch] gpu/*.[ch] tui/*.[ch] opts.[ch] cli.[ch] cli-*.[ch] main.c 2>/dev/null); do
 	case $f in
 	opts.*) me=opts ;;
-	cli.*|main.c) me=cli ;;
+	cli.*|cli-*|main.c) me=cli ;;
 	*) me=${f%%/*} ;;
 	esac
 	bad=
