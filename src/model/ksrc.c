@@ -2807,6 +2807,8 @@ ksrc_parse_block(const char *path, const char *text, int nblock,
 				    m.arr[j].name) == 0 &&
 				    v->arrays[k].space == SPACE_GLOBAL)
 					want_++;
+		if (want_ >= at_)	/* in place, or names repeat */
+			continue;
 		tmp = v->arrays[at_];
 		memmove(&v->arrays[want_ + 1], &v->arrays[want_],
 		    (at_ - want_) * sizeof tmp);
