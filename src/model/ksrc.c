@@ -122,6 +122,7 @@ struct rd {
 	int		*chg;		/* per var: 0 none, 1 additive, 2 other */
 	const char	**inc;		/* additive: sum of increments */
 	int		*chg_at;
+	int		 nchg;		/* entries of chg, chg_at and inc */
 	int		 nested;	/* inside an if or loop in the body */
 	int		 in_top_if;	/* a branch of an if of the top block */
 	void		**tmps;		/* freed when the parse ends */
@@ -742,7 +743,7 @@ note_change(struct rd *r, struct var *v, int additive, const char *inc,
 {
 	int	i = (int)(v - r->vars);
 
-	if (!r->dry || r->chg == NULL || i >= r->nvars)
+	if (!r->dry || r->chg == NULL || i < 0 || i >= r->nchg)
 		return;
 	if (r->chg[i] == 0)
 		r->chg_at[i] = tok;
@@ -1744,6 +1745,7 @@ stmt_for(struct rd *r)
 	int		 nvars = r->nvars, line = tk(r)->line, vtok, i, lvi, forat;
 	int		 condtok, steptok, bodytok, endtok, op, save_body;
 	int		 save_nused, save_vars, *chg, *chg_at, save_nested;
+	int		 nchg;
 	const char	*init, *cond, *step, *iter, **inc, *name;
 	struct ty	 ty;
 	struct snap	 s;
@@ -1849,6 +1851,9 @@ stmt_for(struct rd *r)
 	chg_at = r->chg_at;
 	inc = r->inc;
 	save_nested = r->nested;
+	nchg = r->nchg;
+	/* Variables declared in the body have no entry: not outer ones. */
+	r->nchg = r->nvars;
 	r->chg = tmp_calloc(r, r->nvars + 1, sizeof *r->chg);
 	r->chg_at = tmp_calloc(r, r->nvars + 1, sizeof *r->chg_at);
 	r->inc = tmp_calloc(r, r->nvars + 1, sizeof *r->inc);
@@ -1909,6 +1914,7 @@ stmt_for(struct rd *r)
 		r->chg = chg;
 		r->chg_at = chg_at;
 		r->inc = inc;
+		r->nchg = nchg;
 		r->nested = save_nested;
 		r->pos = bodytok;
 		r->loop_depth++;
@@ -2801,6 +2807,8 @@ ksrc_parse_block(const char *path, const char *text, int nblock,
 				    m.arr[j].name) == 0 &&
 				    v->arrays[k].space == SPACE_GLOBAL)
 					want_++;
+		if (want_ >= at_)	/* in place, or names repeat */
+			continue;
 		tmp = v->arrays[at_];
 		memmove(&v->arrays[want_ + 1], &v->arrays[want_],
 		    (at_ - want_) * sizeof tmp);
