@@ -10,13 +10,6 @@
 # and fails; copy it into tests/fuzz/regress/TARGET with the fix.
 #
 # Environment: CLANG (default clang), FUZZ_CFLAGS (extra flags).
-#
-# The slot for the kernel-source reader: when src/model/ksrc.c lands, add
-# tests/fuzz/fuzz-ksrc.c (LLVMFuzzerTestOneInput handing the bytes to the
-# reader as a .cu file, then launch_init on what it returns), seeds under
-# tests/fuzz/corpus/ksrc (the catalog's cuda/*.cu), tests/fuzz/ksrc.dict,
-# and "ksrc" to FUZZ_TARGETS in Makefile.am; src/model/*.c is already
-# compiled into every target.
 set -eu
 src=$1
 secs=$2
@@ -41,7 +34,7 @@ for t in "$@"; do
 	expr) srcs="$model" ;;
 	results) srcs="$src/src/gpu/gpu-results.c $model" ;;
 	param) srcs="$model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c" ;;
-	launch) srcs="$model" ;;
+	launch|ksrc) srcs="$model" ;;
 	opts) srcs="$model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c $src/src/opts.c $(ls "$src"/src/view/*.c)" ;;
 	*) echo "fuzz: unknown target $t" >&2; exit 1 ;;
 	esac

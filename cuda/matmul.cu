@@ -9,7 +9,7 @@
 // warpviz: name=matmul-col
 // warpviz: family=matmul
 // warpviz: title=naive matmul, Col from threadIdx.x
-// warpviz: lesson=Coalescing is decided across the lanes of a warp at one iteration, not along one thread's loop.  Here the lanes share Row and walk along a row of N: N and P are coalesced.  M[Row*Width+k] is one address per warp row, a broadcast, not the textbook's uncoalesced picture: that appears when Row varies across the warp (matmul-row).
+// warpviz: lesson=Coalescing is decided across the lanes of a warp at one iteration, not along one thread's loop.  Here the 32 lanes are two rows of 16: M[Row*Width+k] is one address per row, a broadcast, and N[k*Width+Col] the same 16 floats for both rows, a broadcast too (2 sectors where a coalesced warp needs 4); P is coalesced.  The textbook's uncoalesced M appears when Row varies across the warp (matmul-row).
 // warpviz: param width=2048 range=1..16384 sym=Width unit=elements text=matrix width (Width x Width floats each)
 // warpviz: param bx=16 range=1..1024 sym=BX unit=threads text=block width (blockDim.x)
 // warpviz: param by=16 range=1..1024 sym=BY unit=threads text=block height (blockDim.y)
@@ -36,7 +36,7 @@ matmul_col(const float *M, const float *N, float *P, int Width)
 // warpviz: name=matmul-row
 // warpviz: family=matmul
 // warpviz: title=naive matmul, Row from threadIdx.x
-// warpviz: lesson=Now threadIdx.x drives Row: at one k the lanes read M[Row*Width+k] from Width floats apart, one sector each, and write P down a column.  Same arithmetic, several times the sectors: the index that varies fastest inside a warp decides.
+// warpviz: lesson=Now threadIdx.x drives Row: at one k the 16 lanes of each half-warp read M[Row*Width+k] from 16 rows Width floats apart, uncoalesced: 16 sectors where a coalesced warp needs 4, and P is written down a column.  Same arithmetic, several times the sectors: the index that varies fastest inside a warp decides.
 // warpviz: param width=2048 range=1..16384 sym=Width unit=elements text=matrix width (Width x Width floats each)
 // warpviz: param bx=16 range=1..1024 sym=BX unit=threads text=block width (blockDim.x)
 // warpviz: param by=16 range=1..1024 sym=BY unit=threads text=block height (blockDim.y)

@@ -9,7 +9,7 @@
 // warpviz: name=twohop-v0
 // warpviz: family=twohop
 // warpviz: title=cheapest 2-hop path V0, i from threadIdx.x
-// warpviz: lesson=The lanes of a warp have different i: d[n*i + k] puts every lane in a different row, its own sector, at every k.  The store r[n*i + j] is just as scattered.
+// warpviz: lesson=The lanes of a warp have different i: d[n*i + k] puts the 16 lanes of a half-warp in 16 different rows (lanes 0 and 16 share a float), uncoalesced: 16 sectors where a coalesced warp needs 4, at every k.  The store r[n*i + j] is just as scattered.
 // warpviz: param n=4000 range=1..16384 unit=elements text=matrix size (n x n floats)
 // warpviz: param bx=16 range=1..1024 sym=BX unit=threads text=block width (blockDim.x)
 // warpviz: param by=16 range=1..1024 sym=BY unit=threads text=block height (blockDim.y)
@@ -38,7 +38,7 @@ twohop_v0(float *r, const float *d, int n)
 // warpviz: name=twohop-v1
 // warpviz: family=twohop
 // warpviz: title=cheapest 2-hop path V1, j from threadIdx.x
-// warpviz: lesson=Swap the mapping: now j varies across the warp.  d[n*k + j] reads consecutive floats of one row and d[n*i + k] is a broadcast per warp row.  Same algorithm, a fraction of the sectors.
+// warpviz: lesson=Swap the mapping: now j varies across the warp.  d[n*i + k] is one float per warp row, a broadcast, and d[n*k + j] reads 16 consecutive floats of one row for both half-warps, a broadcast too: 2 sectors where a coalesced warp needs 4.  Same algorithm, a fraction of the sectors.
 // warpviz: param n=4000 range=1..16384 unit=elements text=matrix size (n x n floats)
 // warpviz: param bx=16 range=1..1024 sym=BX unit=threads text=block width (blockDim.x)
 // warpviz: param by=16 range=1..1024 sym=BY unit=threads text=block height (blockDim.y)

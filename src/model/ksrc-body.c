@@ -123,7 +123,7 @@ ksrc_body_note_change(struct rd *r, struct var *v, int additive,
 {
 	int	i = (int)(v - r->vars);
 
-	if (!r->dry || r->chg == NULL || i >= r->nvars)
+	if (!r->dry || r->chg == NULL || i < 0 || i >= r->nchg)
 		return;
 	if (r->chg[i] == 0)
 		r->chg_at[i] = tok;
@@ -442,6 +442,7 @@ stmt_for(struct rd *r)
 	    lvi, forat;
 	int		 condtok, steptok, bodytok, endtok, op, save_body;
 	int		 save_nused, save_vars, *chg, *chg_at, save_nested;
+	int		 nchg;
 	const char	*init, *cond, *step, *iter, **inc, *name;
 	struct ty	 ty;
 	struct snap	 s;
@@ -550,6 +551,9 @@ stmt_for(struct rd *r)
 	chg_at = r->chg_at;
 	inc = r->inc;
 	save_nested = r->nested;
+	nchg = r->nchg;
+	/* Variables declared in the body have no entry: not outer ones. */
+	r->nchg = r->nvars;
 	r->chg = ksrc_tmp_calloc(r, r->nvars + 1, sizeof *r->chg);
 	r->chg_at = ksrc_tmp_calloc(r, r->nvars + 1, sizeof *r->chg_at);
 	r->inc = ksrc_tmp_calloc(r, r->nvars + 1, sizeof *r->inc);
@@ -611,6 +615,7 @@ stmt_for(struct rd *r)
 		r->chg = chg;
 		r->chg_at = chg_at;
 		r->inc = inc;
+		r->nchg = nchg;
 		r->nested = save_nested;
 		r->pos = bodytok;
 		r->loop_depth++;

@@ -111,6 +111,7 @@ struct rd {
 	int		*chg;		/* per var: 0 none, 1 additive, 2 other */
 	const char	**inc;		/* additive: sum of increments */
 	int		*chg_at;
+	int		 nchg;		/* entries of chg, chg_at and inc */
 	int		 nested;	/* inside an if or loop in the body */
 	int		 in_top_if;	/* a branch of an if of the top block */
 	void		**tmps;		/* freed when the parse ends */

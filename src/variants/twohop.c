@@ -10,74 +10,26 @@
 #include "params.h"
 #include "ref.h"
 
-#define TWOHOP_PARAMS \
-	{ .name = "n", .min = 1, .max = 16384, .def = 4000, \
-	  .unit = "elements", .text = "matrix size (n x n floats)" }, \
-	PARAM_BX(16), PARAM_BY(16)
-
-#define TWOHOP_ARRAYS \
-	{ .name = "d", .space = SPACE_GLOBAL, .elem_size = 4, .type = "float", \
-	  .length = "n*n", .dims = { "n", "n" } }, \
-	{ .name = "r", .space = SPACE_GLOBAL, .elem_size = 4, .type = "float", \
-	  .length = "n*n", .dims = { "n", "n" } }
-
-#define TWOHOP_BODY { \
-	BODY_LOOP("k", "n"), \
-	    BODY_LOAD("d[n*i + k]"), \
-	    BODY_LOAD("d[n*k + j]"), \
-	BODY_END(), \
-	BODY_STORE("r[n*i + j]") }
+/*
+ * The model of V0 and V1 (parameters, launch, arrays, body, lessons) is
+ * read from the warpviz: blocks of cuda/twohop.cu; a description keeps
+ * what a .cu file cannot say: the live run's CPU reference and inputs.
+ * V2 and V3 stay described: read from the file, their loop-local i and j
+ * are no lets, and the source panel would show other lines.
+ */
+#define TWOHOP_LIVE \
+	.source = "twohop.cu", \
+	.live = { .args = "r d n", .outputs = "r", .lo = 0, .hi = 100, \
+	    .reference = ref_twohop, .small = "n=19,bx=8,by=8" }
 
 const struct variant variant_twohop_v0 = {
 	.name = "twohop-v0",
-	.family = "twohop",
-	.title = "cheapest 2-hop path V0, i from threadIdx.x",
-	.lesson = "The lanes of a warp have different i: d[n*i + k] puts "
-	    "the 16 lanes of a half-warp in 16 different rows (lanes 0 and "
-	    "16 share a float), uncoalesced: 16 sectors where a coalesced "
-	    "warp needs 4, at every k.  The store r[n*i + j] is just as "
-	    "scattered.",
-	.kernel = "twohop_v0",
-	.source = "twohop.cu",
-	.params = { TWOHOP_PARAMS },
-	.block = { "BX", "BY" },
-	.grid = { "(n+BX-1)/BX", "(n+BY-1)/BY" },
-	.arrays = { TWOHOP_ARRAYS },
-	.lets = {
-		{ "i", "threadIdx.x + blockIdx.x * blockDim.x" },
-		{ "j", "threadIdx.y + blockIdx.y * blockDim.y" },
-	},
-	.guard = "i < n && j < n",
-	.body = TWOHOP_BODY,
-	.compare = "twohop-v1",
-	.live = { .args = "r d n", .outputs = "r", .lo = 0, .hi = 100,
-	    .reference = ref_twohop, .small = "n=19,bx=8,by=8" },
+	TWOHOP_LIVE,
 };
 
 const struct variant variant_twohop_v1 = {
 	.name = "twohop-v1",
-	.family = "twohop",
-	.title = "cheapest 2-hop path V1, j from threadIdx.x",
-	.lesson = "Swap the mapping: now j varies across the warp.  "
-	    "d[n*i + k] is one float per warp row, a broadcast, and "
-	    "d[n*k + j] reads 16 consecutive floats of one row for both "
-	    "half-warps, a broadcast too: 2 sectors where a coalesced warp "
-	    "needs 4.  Same algorithm, a fraction of the sectors.",
-	.kernel = "twohop_v1",
-	.source = "twohop.cu",
-	.params = { TWOHOP_PARAMS },
-	.block = { "BX", "BY" },
-	.grid = { "(n+BX-1)/BX", "(n+BY-1)/BY" },
-	.arrays = { TWOHOP_ARRAYS },
-	.lets = {
-		{ "i", "threadIdx.y + blockIdx.y * blockDim.y" },
-		{ "j", "threadIdx.x + blockIdx.x * blockDim.x" },
-	},
-	.guard = "i < n && j < n",
-	.body = TWOHOP_BODY,
-	.compare = "twohop-v0",
-	.live = { .args = "r d n", .outputs = "r", .lo = 0, .hi = 100,
-	    .reference = ref_twohop, .small = "n=19,bx=8,by=8" },
+	TWOHOP_LIVE,
 };
 
 /* V2 and V3: 8 x 8 threads, 8 x 8 results each, over padded d and t. */

@@ -24,11 +24,12 @@
  * Draw one line: each sector as sc cells (16: two per word, 8: one per
  * word, 4: one per two words), grouped by sector; used words in the
  * request's class, unused words of a moved sector as waste, sectors not
- * moved dotted.  Lanes go on the row below.
+ * moved dotted; a cell whose words a lane in focus touches is the focus
+ * glyph.  Lanes go on the row below.
  */
 static void
 panel_draw_line(struct canvas *c, int x, int y, int sc, int lanes_row,
-    const struct rules_line *pl, enum role cls, int hexw)
+    const struct rules_line *pl, enum role cls, int hexw, uint32_t focus)
 {
 	uint32_t	mask, used;
 	int		s, i, k, w0, w1, cx;
@@ -50,7 +51,9 @@ panel_draw_line(struct canvas *c, int x, int y, int sc, int lanes_row,
 				w1 = w0 + 1;
 			for (used = 0, k = w0; k < w1; k++)
 				used |= pl->word[s * PANEL_SWORDS + k];
-			if (used != 0)
+			if ((used & focus) != 0)
+				role = ROLE_FOCUS;
+			else if (used != 0)
 				role = cls;
 			else if (mask != 0)
 				role = ROLE_WASTE;
@@ -115,6 +118,7 @@ panel_matrix(struct canvas *c, int x, int y, int w, int h,
 	int64_t				 i;
 	int				 l, rw, nrows, ncols, yy, xx, hit, cap;
 	int				 z = m->zoom ? 2 : 1, dx, dy;
+	enum role			 role;
 	char				 buf[96];
 
 	if (arr->def->dims[0] == NULL || arr->cols <= 0 || w < 16 || h < 4)
@@ -166,17 +170,17 @@ panel_matrix(struct canvas *c, int x, int y, int w, int h,
 		for (xx = 0; xx < ncols && left + xx < arr->cols; xx++) {
 			col = left + xx;
 			hit = 0;
-			for (l = 0; l < a->nlanes && !hit; l++)
+			for (l = 0; l < a->nlanes; l++)
 				if ((panel_arrived(m) & (UINT32_C(1) << l)) &&
 				    a->index[l] == r * arr->cols + col)
-					hit = 1;
+					hit |= 1 + ((m->focus >> l) & 1);
+			role = hit >= 2 ? ROLE_FOCUS : hit ? cls : ROLE_DIM;
 			for (dy = 0; dy < z; dy++)
 				for (dx = 0; dx < z; dx++)
 					canvas_put(c, x + rw + 1 + xx * z + dx,
 					    y + 2 + yy * z + dy, hit ?
-					    canvas_glyph(c, cls) : dx == 0 &&
-					    dy == 0 ? 0x00b7 : ' ', hit ? cls :
-					    ROLE_DIM);
+					    canvas_glyph(c, role) : dx == 0 &&
+					    dy == 0 ? 0x00b7 : ' ', role);
 		}
 	}
 	if (r1 >= top + nrows)
@@ -226,7 +230,8 @@ panel_global(struct canvas *c, int x, int y, int w, int h,
 	if (show < n && show > 0 && (h - 1) % 2 == 0)
 		show--;		/* room for the "more" row */
 	for (i = 0, yy = y + 1; i < n && i < show; i++, yy += 2)
-		panel_draw_line(c, x, yy, sc, 1, &lines[i], cls, hexw);
+		panel_draw_line(c, x, yy, sc, 1, &lines[i], cls, hexw,
+		    m->focus);
 	if (i < n) {
 		for (sectors = 0; i < n; i++)
 			for (s = 0; s < 4; s++)
@@ -369,14 +374,14 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 					    y + 1 + k, 0x22ee, role);
 				continue;
 			}
-			if (__builtin_popcount(lanes[b][k]) > 1)
-				ch = canvas_glyph(c, ROLE_BROADCAST);
-			else
-				ch = canvas_glyph(c, role);
+			if ((lanes[b][k] & m->focus) != 0)
+				role = ROLE_FOCUS;
+			else if (__builtin_popcount(lanes[b][k]) > 1)
+				role = ROLE_BROADCAST;
+			ch = canvas_glyph(c, role);
 			for (i = 0; i < cw - (cw == 3); i++)
 				canvas_put(c, bx + (cw == 3) + i, y + 1 + k,
-				    ch, __builtin_popcount(lanes[b][k]) > 1 ?
-				    ROLE_BROADCAST : role);
+				    ch, role);
 		}
 	}
 	if (lab > 0)
@@ -450,8 +455,11 @@ panel_constant(struct canvas *c, int x, int y, int w, int h,
 			    ROLE_DIM, ew, "... %d more", n - i + 1);
 			break;
 		}
-		role = __builtin_popcount(lanes[i]) > 1 ? ROLE_BROADCAST :
-		    ROLE_UNCOALESCED;
+		if ((lanes[i] & m->focus) != 0)
+			role = ROLE_FOCUS;
+		else
+			role = __builtin_popcount(lanes[i]) > 1 ?
+			    ROLE_BROADCAST : ROLE_UNCOALESCED;
 		panel_lanes_text(lanes[i], lt, sizeof lt, 8);
 		snprintf(buf, sizeof buf, "%2d %s[%" PRId64 "]", i + 1, name,
 		    a->index[rd.first[i]]);
@@ -508,7 +516,15 @@ panel_legend(struct canvas *c, int x, int y, int w,
     const struct view_model *m)
 {
 	int	n = 0;
+	char	buf[48], lt[32];
 
+	/* First, so that a narrow legend still says it. */
+	if (m->focus != 0) {
+		panel_lanes_text(m->focus, lt, sizeof lt, 12);
+		snprintf(buf, sizeof buf, "lane%s %s", __builtin_popcount(
+		    m->focus) > 1 ? "s" : "", lt);
+		n += panel_key(c, x + n, y, w - n, ROLE_FOCUS, buf);
+	}
 	switch (m->res.space) {
 	case SPACE_GLOBAL:
 		n += panel_key(c, x + n, y, w - n, ROLE_COALESCED,

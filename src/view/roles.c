@@ -11,7 +11,8 @@
  * a diamond (◆ *).  Banks grow stronger with the cost: a conflict-free
  * word is an outline (□ o), 2-3 way a light shade (▒ =), 4-15 way half
  * full (▄ &), 16-way and worse full and bold (█ @), so the 32-way conflict
- * is the loudest cell on the screen.  Colours pair blue against orange and
+ * is the loudest cell on the screen.  A cell that a lane in focus touches
+ * is a fisheye on yellow (◉ $, reverse in monochrome), over its class.  Colours pair blue against orange and
  * red, never red against green alone.
  *
  * The themes below change only the colour forms; the dark one is the
@@ -61,6 +62,7 @@ const struct role_style role_styles[ROLE_COUNT] = {
 	[ROLE_WARN] = { "warn", 3, -1, 214, -1, 0, U, 0, ' ' },
 	[ROLE_STATUS] = { "status", 0, 7, 252, 238, 0, R, 0, ' ' },
 	[ROLE_HELP] = { "help", 6, -1, 110, -1, 0, 0, 0, ' ' },
+	[ROLE_FOCUS] = { "focus", 0, 3, 16, 226, B, R | B, 0x25c9, '$' },
 };
 
 /* A theme's colour forms of one role; -1 is the terminal's default. */
@@ -102,6 +104,7 @@ static const struct role_colour role_light[ROLE_COUNT] = {
 	[ROLE_WARN] = { 5, -1, 94, -1, 0 },
 	[ROLE_STATUS] = { 7, 4, 16, 252, 0 },
 	[ROLE_HELP] = { 4, -1, 24, -1, 0 },
+	[ROLE_FOCUS] = { 0, 3, 16, 221, B },
 };
 
 /*
@@ -135,6 +138,7 @@ static const struct role_colour role_contrast[ROLE_COUNT] = {
 	[ROLE_WARN] = { 3, 0, 226, 16, B },
 	[ROLE_STATUS] = { 0, 7, 16, 231, B },
 	[ROLE_HELP] = { 6, 0, 51, 16, 0 },
+	[ROLE_FOCUS] = { 0, 3, 16, 226, B },
 };
 
 /*
@@ -169,6 +173,7 @@ static const struct role_colour role_cbsafe[ROLE_COUNT] = {
 	[ROLE_WARN] = { 3, -1, 178, -1, 0 },
 	[ROLE_STATUS] = { 0, 7, 252, 238, 0 },
 	[ROLE_HELP] = { 6, -1, 74, -1, 0 },
+	[ROLE_FOCUS] = { 0, 3, 16, 221, B },
 };
 
 static const struct {

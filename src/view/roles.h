@@ -43,6 +43,7 @@ enum role {
 	ROLE_WARN,
 	ROLE_STATUS,		/* bottom status line */
 	ROLE_HELP,		/* key hints */
+	ROLE_FOCUS,		/* a memory cell of a lane in focus */
 	ROLE_COUNT
 };
 

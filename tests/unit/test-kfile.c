@@ -193,10 +193,11 @@ main(void)
 		    v->kernel);
 		ok(strcmp(v->family, c->family) == 0 &&
 		    strcmp(v->title, c->title) == 0 &&
+		    strcmp(v->lesson, c->lesson) == 0 &&
 		    ((v->compare == NULL && c->compare == NULL) ||
 		    (v->compare != NULL && c->compare != NULL &&
 		    strcmp(v->compare, c->compare) == 0)),
-		    "%s: family, title and partners", c->name);
+		    "%s: family, title, lesson and partners", c->name);
 		for (k = 0, ran = 0; k < (int)(sizeof sizes / sizeof sizes[0]);
 		    k++) {
 			ca = cb = NULL;
