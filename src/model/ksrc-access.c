@@ -1,0 +1,725 @@
+/*
+ * ksrc-access.c - expressions: their values (int, data, arrays and
+ * elements) walked by C precedence, and the loads and stores in them
+ * recorded as access sites.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cause.h"
+#include "expr.h"
+#include "ksrc.h"
+#include "ksrc-int.h"
+#include "xmalloc.h"
+
+/* The text of the access that starts at token i: a[..][..].f */
+static const char *
+access_text(struct rd *r, int i)
+{
+	int	j = i + 1, depth;
+
+	while (ksrc_tok_is(&r->t[j], "[") || ksrc_tok_is(&r->t[j], ".")) {
+		if (ksrc_tok_is(&r->t[j], ".")) {
+			j += 2;
+			continue;
+		}
+		for (depth = 0; r->t[j].kind != T_EOF; j++) {
+			if (ksrc_tok_is(&r->t[j], "["))
+				depth++;
+			else if (ksrc_tok_is(&r->t[j], "]") && --depth == 0)
+				break;
+		}
+		j++;
+	}
+	return ksrc_src_text(r, i, j - 1 > i ? j - 1 : i);
+}
+
+/* The value must be one the model can compute: refuse data with why. */
+const char *
+ksrc_access_need_int(struct rd *r, const struct val *x, const char *what)
+{
+	if (x->kind == VAL_INT)
+		return x->text;
+	if (x->kind == VAL_DATA && x->origin <= -2)
+		ksrc_fail(r, -2 - x->origin, "unknown name '%s'",
+		    ksrc_src_text(r, -2 - x->origin, -2 - x->origin));
+	if (x->kind == VAL_DATA && x->origin >= 0)
+		ksrc_fail(r, x->origin,
+		    "'%s' is read from memory and decides %s (line %d); the "
+		    "model cannot follow a value read from memory",
+		    access_text(r, x->origin), what, r->t[x->first].line);
+	if (x->kind == VAL_DATA)
+		ksrc_fail(r, x->first,
+		    "%s is not an integer the model can follow ('%s')", what,
+		    ksrc_src_text(r, x->first, x->last));
+	if (x->kind == VAL_UNKNOWN)
+		ksrc_fail(r, x->first,
+		    "%s uses '%s', which changes inside a loop in a way the "
+		    "model cannot follow", what,
+		    ksrc_src_text(r, x->first, x->last));
+	ksrc_fail(r, x->first, "%s is not an integer ('%s')", what,
+	    ksrc_src_text(r, x->first, x->last));
+}
+
+static void
+site(struct rd *r, const struct val *e, enum mem_op op, int field, int size)
+{
+	const struct array_def	*a = &r->kf->v.arrays[e->arr];
+	struct body_def		*b;
+	const char		*sub;
+	int			 line_off;
+
+	if (r->dry)
+		return;
+	if ((b = ksrc_body_add(r, BODY_SITE)) == NULL)
+		return;
+	b->op = op;
+	sub = e->nsub == 2 ? ksrc_fmt(r, "[%s][%s]", e->sub[0], e->sub[1]) :
+	    ksrc_fmt(r, "[%s]", e->sub[0]);
+	if (field >= 0)
+		b->expr = ksrc_fmt(r, "%s%s.%s", a->name, sub,
+		    a->fields[field].name);
+	else
+		b->expr = ksrc_fmt(r, "%s%s", a->name, sub);
+	b->text = ksrc_src_text(r, e->first, e->last);
+	b->size = size;
+	b->line = r->t[e->first].line;
+	line_off = r->t[e->first].off;
+	while (line_off > 0 && r->text[line_off - 1] != '\n')
+		line_off--;
+	b->col = r->t[e->first].off - line_off;
+}
+
+/* Load or store an element: whole structs the compiler cannot move in one
+   instruction go field by field. */
+static void
+access_elem(struct rd *r, const struct val *e, enum mem_op op)
+{
+	const struct array_def	*a = &r->kf->v.arrays[e->arr];
+	int			 i, s;
+
+	if (e->field >= 0 || e->size != 0 || a->fields[0].name == NULL) {
+		site(r, e, op, e->field, e->size);
+		return;
+	}
+	s = a->elem_size;
+	if ((s == 1 || s == 2 || s == 4 || s == 8 || s == 16) &&
+	    a->type != NULL && (strncmp(a->type, "struct", 6) != 0 ||
+	    strstr(a->type, "@a") != NULL)) {
+		site(r, e, op, -1, 0);
+		return;
+	}
+	for (i = 0; i < VARIANT_MAX_FIELDS && a->fields[i].name; i++)
+		site(r, e, op, i, 0);
+}
+
+static struct val	unary(struct rd *);
+
+/* A value of kind k made of tokens first..last. */
+struct val
+ksrc_access_mk(enum val_kind k, int first, int last)
+{
+	struct val	v;
+
+	memset(&v, 0, sizeof v);
+	v.kind = k;
+	v.first = first;
+	v.last = last;
+	v.field = -1;
+	v.origin = -1;
+	v.strct = -1;
+	return v;
+}
+
+/* An rvalue: an element is loaded, an array alone is refused. */
+struct val
+ksrc_access_rval(struct rd *r, struct val x)
+{
+	struct val	d;
+
+	if (x.kind == VAL_ELEM) {
+		access_elem(r, &x, OP_LOAD);
+		d = ksrc_access_mk(VAL_DATA, x.first, x.last);
+		d.origin = x.first;
+		if (x.field < 0 && r->kf->v.arrays[x.arr].fields[0].name)
+			d.strct = 1;
+		return d;
+	}
+	if (x.kind == VAL_ARRAY)
+		ksrc_fail(r, x.first, "pointer arithmetic on '%s' is not "
+		    "supported (index the array instead)",
+		    r->kf->v.arrays[x.arr].name);
+	return x;
+}
+
+static struct val
+combine(struct rd *r, struct val a, struct val b, const char *op, int first,
+    int last)
+{
+	struct val	v;
+
+	if (a.kind == VAL_INT && b.kind == VAL_INT) {
+		v = ksrc_access_mk(VAL_INT, first, last);
+		v.text = ksrc_fmt(r, "(%s %s %s)", a.text, op, b.text);
+		return v;
+	}
+	v = ksrc_access_mk(a.kind != VAL_INT ? a.kind : b.kind, first, last);
+	v.origin = a.kind != VAL_INT ? a.origin : b.origin;
+	if (v.kind != VAL_DATA && v.kind != VAL_UNKNOWN)
+		v.kind = VAL_DATA;
+	return v;
+}
+
+/* Walk under a condition: sites get an IF around them. */
+void
+ksrc_access_guard_open(struct rd *r, const char *cond, int line)
+{
+	struct body_def	*b;
+
+	if ((b = ksrc_body_add(r, BODY_IF)) != NULL) {
+		b->expr = cond;
+		b->line = line;
+	}
+}
+
+/* Close the IF of ksrc_access_guard_open. */
+void
+ksrc_access_guard_close(struct rd *r)
+{
+	struct kfile	*kf = r->kf;
+
+	if (r->dry)
+		return;
+	/* Drop an empty branch: "if (c) return;" leaves IF with nothing. */
+	if (kf->nbody > 0 && kf->body[kf->nbody - 1].kind == BODY_ELSE)
+		kf->nbody--;
+	if (kf->nbody > 0 && kf->body[kf->nbody - 1].kind == BODY_IF) {
+		kf->nbody--;
+		return;
+	}
+	ksrc_body_add(r, BODY_END);
+}
+
+static struct val assign(struct rd *, struct val lhs, const char *op,
+    int optok);
+
+static struct val
+primary(struct rd *r)
+{
+	struct val	 v, x;
+	struct var	*var;
+	struct ty	 ty;
+	int		 first = r->pos, i, s;
+	long long	 n;
+	char		*end;
+	static const char *builtins[] = { "threadIdx", "blockIdx",
+	    "blockDim", "gridDim", NULL };
+
+	if (ksrc_eat(r, "(")) {
+		if (ksrc_decl_type_starts(r, r->pos)) {
+			ksrc_decl_parse_type(r, &ty);
+			ksrc_want(r, ")");
+			x = ksrc_access_rval(r, unary(r));
+			if (ty.ptr) {
+				if (x.kind == VAL_ARRAY)
+					return x;
+				ksrc_fail(r, first, "pointer casts are not "
+				    "supported here");
+			}
+			if (!ty.is_int && x.kind == VAL_INT) {
+				v = ksrc_access_mk(VAL_DATA, first, r->pos - 1);
+				return v;
+			}
+			x.first = first;
+			return x;
+		}
+		v = ksrc_access_walk(r, 0);
+		ksrc_want(r, ")");
+		v.first = first;
+		v.last = r->pos - 1;
+		return v;
+	}
+	if (ksrc_tk(r)->kind == T_NUM) {
+		n = strtoll(ksrc_tk(r)->p, &end, 0);
+		v = ksrc_access_mk(VAL_INT, first, first);
+		v.text = ksrc_fmt(r, "%lld", n);
+		r->pos++;
+		return v;
+	}
+	if (ksrc_tk(r)->kind == T_FNUM || ksrc_tk(r)->kind == T_STR) {
+		r->pos++;
+		return ksrc_access_mk(VAL_DATA, first, first);
+	}
+	if (ksrc_tk(r)->kind != T_ID)
+		ksrc_fail(r, r->pos, "unexpected '%.*s'", ksrc_tk(r)->len,
+		    ksrc_tk(r)->p);
+	for (i = 0; builtins[i] != NULL; i++) {
+		if (!ksrc_at(r, builtins[i]))
+			continue;
+		r->pos++;
+		ksrc_want(r, ".");
+		v = ksrc_access_mk(VAL_INT, first, r->pos);
+		if (ksrc_at(r, "x") || ksrc_at(r, "y"))
+			v.text = ksrc_fmt(r, "%s.%.*s", builtins[i], 1,
+			    ksrc_tk(r)->p);
+		else if (ksrc_at(r, "z"))
+			v.text = i < 2 ? "0" : "1";
+		else
+			ksrc_fail(r, r->pos, "expected x, y or z");
+		r->pos++;
+		return v;
+	}
+	if (ksrc_at(r, "warpSize")) {
+		r->pos++;
+		v = ksrc_access_mk(VAL_INT, first, first);
+		v.text = "warp";
+		return v;
+	}
+	if (ksrc_at(r, "sizeof")) {
+		r->pos++;
+		ksrc_want(r, "(");
+		ksrc_decl_parse_type(r, &ty);
+		ksrc_want(r, ")");
+		v = ksrc_access_mk(VAL_INT, first, r->pos - 1);
+		v.text = ksrc_fmt(r, "%d", ty.ptr ? 8 : ty.size);
+		return v;
+	}
+	if (ksrc_at(r, "reinterpret_cast") || ksrc_at(r, "static_cast")) {
+		int	 re = ksrc_at(r, "reinterpret_cast");
+
+		r->pos++;
+		ksrc_want(r, "<");
+		ksrc_decl_parse_type(r, &ty);
+		ksrc_want(r, ">");
+		ksrc_want(r, "(");
+		x = ksrc_access_walk(r, 0);
+		ksrc_want(r, ")");
+		if (re && ty.ptr == 1 && x.kind == VAL_ARRAY) {
+			/* A wider view of the array: vector loads. */
+			x.size = ty.size;
+			x.first = first;
+			return x;
+		}
+		x = ksrc_access_rval(r, x);
+		if (!ty.is_int && x.kind == VAL_INT)
+			return ksrc_access_mk(VAL_DATA, first, r->pos - 1);
+		return x;
+	}
+	var = ksrc_body_find_var(r, ksrc_tk(r));
+	if (var == NULL) {
+		/* A call of something we do not know: data. */
+		if (r->t[r->pos + 1].kind == T_PUNCT &&
+		    ksrc_tok_is(&r->t[r->pos + 1], "("))
+			/* call() */
+			return ksrc_access_mk(VAL_DATA, first, first);
+		/* HUGE_VALF, a device global: data, refused as an index. */
+		v = ksrc_access_mk(VAL_DATA, first, first);
+		v.origin = -2 - first;
+		r->pos++;
+		return v;
+	}
+	r->pos++;
+	switch (var->kind) {
+	case VK_INT:
+		v = ksrc_access_mk(VAL_INT, first, first);
+		v.text = ksrc_fmt(r, "%s", var->model);	/* vars move */
+		return v;
+	case VK_ARRAY:
+		v = ksrc_access_mk(VAL_ARRAY, first, first);
+		v.arr = var->arr;
+		return v;
+	case VK_UNKNOWN:
+		v = ksrc_access_mk(VAL_UNKNOWN, first, first);
+		v.origin = var->origin;
+		return v;
+	default:
+		v = ksrc_access_mk(VAL_DATA, first, first);
+		v.origin = var->origin;
+		v.strct = var->strct;
+		s = var->kind == VK_LOCAL;
+		(void)s;
+		return v;
+	}
+}
+
+static struct val
+call(struct rd *r, int first)
+{
+	const struct tok	*name = &r->t[first];
+	struct val		 args[8], v;
+	int			 n = 0, i, atomic;
+
+	atomic = name->len > 6 && strncmp(name->p, "atomic", 6) == 0;
+	ksrc_want(r, "(");
+	if (ksrc_tok_is(name, "__syncthreads") ||
+	    ksrc_tok_is(name, "__syncwarp")) {
+		while (!ksrc_eat(r, ")"))
+			r->pos++;
+		return ksrc_access_mk(VAL_DATA, first, r->pos - 1);
+	}
+	if (!ksrc_at(r, ")")) {
+		do {
+			if (n == 8)
+				ksrc_fail(r, r->pos, "too many arguments");
+			if (ksrc_eat(r, "&")) {
+				args[n] = unary(r);
+				if (args[n].kind != VAL_ELEM)
+					ksrc_fail(r, args[n].first, "only the "
+					    "address of an array element can "
+					    "be taken");
+				args[n].kind = VAL_ADDR;
+				if (!atomic && !ksrc_tok_is(name, "__ldg"))
+					ksrc_fail(r, args[n].first,
+					    "'%.*s' gets an address: the model "
+					    "cannot tell what it reads or "
+					    "writes", name->len, name->p);
+			} else
+				args[n] = ksrc_access_rval(r,
+				    ksrc_access_walk(r, 1));
+			n++;
+		} while (ksrc_eat(r, ","));
+	}
+	ksrc_want(r, ")");
+	if (ksrc_tok_is(name, "__ldg") && n == 1 && args[0].kind == VAL_ADDR) {
+		args[0].kind = VAL_ELEM;
+		return ksrc_access_rval(r, args[0]);
+	}
+	if (atomic) {
+		/* One read-modify-write: the model counts it as a store. */
+		for (i = 0; i < n; i++)
+			if (args[i].kind == VAL_ADDR) {
+				args[i].kind = VAL_ELEM;
+				access_elem(r, &args[i], OP_STORE);
+			}
+		return ksrc_access_mk(VAL_DATA, first, r->pos - 1);
+	}
+	if ((ksrc_tok_is(name, "min") || ksrc_tok_is(name, "max") ||
+	    ksrc_tok_is(name, "umin") || ksrc_tok_is(name, "umax")) && n == 2 &&
+	    args[0].kind == VAL_INT && args[1].kind == VAL_INT) {
+		v = ksrc_access_mk(VAL_INT, first, r->pos - 1);
+		v.text = ksrc_fmt(r, "((%s) %s (%s) ? (%s) : (%s))",
+		    args[0].text, name->p[1] == 'i' || name->p[2] == 'i' ? "<" :
+		    ">", args[1].text, args[0].text, args[1].text);
+		return v;
+	}
+	v = ksrc_access_mk(VAL_DATA, first, r->pos - 1);
+	for (i = 0; i < n; i++)
+		if (args[i].kind == VAL_DATA && args[i].origin >= 0)
+			v.origin = args[i].origin;
+	return v;
+}
+
+static struct val
+postfix(struct rd *r)
+{
+	struct val	 v, s;
+	const struct array_def *a;
+	int		 first = r->pos, i, fieldtok;
+
+	if (ksrc_tk(r)->kind == T_ID && ksrc_tok_is(&r->t[r->pos + 1], "(") &&
+	    ksrc_body_find_var(r, ksrc_tk(r)) == NULL &&
+	    ksrc_decl_find_base(ksrc_tk(r)) == NULL) {
+		r->pos++;
+		v = call(r, first);
+	} else
+		v = primary(r);
+	for (;;) {
+		if (ksrc_eat(r, "[")) {
+			s = ksrc_access_rval(r, ksrc_access_walk(r, 0));
+			ksrc_want(r, "]");
+			if (v.kind == VAL_ARRAY) {
+				v.kind = VAL_ELEM;
+				v.nsub = 0;
+			} else if (v.kind == VAL_ELEM && v.nsub == 1 &&
+			    r->kf->v.arrays[v.arr].space == SPACE_SHARED &&
+			    r->kf->v.arrays[v.arr].dims[0] != NULL) {
+				;	/* the second subscript of a 2D array */
+			} else if (v.kind == VAL_DATA || v.kind == VAL_ELEM) {
+				/* A register array: data. */
+				if (v.kind == VAL_ELEM)
+					v = ksrc_access_rval(r, v);
+				v.last = r->pos - 1;
+				continue;
+			} else
+				ksrc_fail(r, v.first, "'%s' is not an array",
+				    ksrc_src_text(r, v.first, v.last));
+			a = &r->kf->v.arrays[v.arr];
+			v.sub[v.nsub++] = ksrc_access_need_int(r, &s,
+			    ksrc_fmt(r, "the index of %s", a->name));
+			if (v.size != 0) {
+				/* reinterpret_cast<float4 *>(in)[i] */
+				if (v.size % a->elem_size != 0)
+					ksrc_fail(r, first,
+					    "a view of %s in %d-byte pieces is "
+					    "not supported", a->name, v.size);
+				v.sub[0] = ksrc_fmt(r, "(%s) * %d", v.sub[0],
+				    v.size / a->elem_size);
+			}
+			v.last = r->pos - 1;
+			continue;
+		}
+		if (ksrc_at(r, ".") || ksrc_at(r, "->")) {
+			if (ksrc_at(r, "->"))
+				ksrc_fail(r, r->pos, "'->' is not supported");
+			r->pos++;
+			fieldtok = r->pos++;
+			if (v.kind == VAL_ELEM) {
+				a = &r->kf->v.arrays[v.arr];
+				for (i = 0; i < VARIANT_MAX_FIELDS &&
+				    a->fields[i].name; i++)
+					if (ksrc_tok_is(&r->t[fieldtok],
+					    a->fields[i].name))
+						break;
+				if (i == VARIANT_MAX_FIELDS ||
+				    a->fields[i].name == NULL)
+					ksrc_fail(r, fieldtok,
+					    "%s has no field %.*s", a->name,
+					    r->t[fieldtok].len,
+					    r->t[fieldtok].p);
+				v.field = i;
+				v.last = fieldtok;
+				continue;
+			}
+			v = ksrc_access_rval(r, v);
+			v.kind = v.kind == VAL_INT ? VAL_DATA : v.kind;
+			v.last = fieldtok;
+			continue;
+		}
+		if (ksrc_at(r, "++") || ksrc_at(r, "--")) {
+			i = r->pos;
+			r->pos++;
+			s = ksrc_access_mk(VAL_INT, i, i);
+			s.text = "1";
+			assign(r, v, ksrc_tok_is(&r->t[i], "++") ? "+=" : "-=",
+			    i);
+			/* the old value */
+			v = ksrc_access_mk(VAL_DATA, v.first, i);
+			continue;
+		}
+		return v;
+	}
+}
+
+static struct val
+unary(struct rd *r)
+{
+	struct val	v;
+	int		first = r->pos;
+	const char	*op;
+
+	if (ksrc_at(r, "++") || ksrc_at(r, "--")) {
+		op = ksrc_at(r, "++") ? "+=" : "-=";
+		r->pos++;
+		v = unary(r);
+		return assign(r, v, op, first);
+	}
+	if (ksrc_at(r, "-") || ksrc_at(r, "!") || ksrc_at(r, "~") ||
+	    ksrc_at(r, "+")) {
+		op = ksrc_tk(r)->p;
+		r->pos++;
+		v = ksrc_access_rval(r, unary(r));
+		if (v.kind == VAL_INT)
+			v.text = ksrc_fmt(r, "%c(%s)", *op == '+' ? ' ' : *op,
+			    v.text);
+		v.first = first;
+		return v;
+	}
+	if (ksrc_at(r, "*"))
+		ksrc_fail(r, r->pos, "'*' through a pointer is not supported "
+		    "(index the array instead)");
+	if (ksrc_at(r, "&"))
+		ksrc_fail(r, r->pos, "taking an address is not supported here");
+	return postfix(r);
+}
+
+/* Binary operators by C precedence, lowest first. */
+static const struct {
+	const char	*op[5];
+} binops[] = {
+	{ { "||" } }, { { "&&" } }, { { "|" } }, { { "^" } }, { { "&" } },
+	{ { "==", "!=" } }, { { "<", ">", "<=", ">=" } }, { { "<<", ">>" } },
+	{ { "+", "-" } }, { { "*", "/", "%" } }
+};
+#define NBINOPS	10
+
+static struct val
+binary(struct rd *r, int lv)
+{
+	struct val	 a, b;
+	const char	*op;
+	int		 first = r->pos, i, opt;
+
+	if (lv == NBINOPS)
+		return unary(r);
+	a = binary(r, lv + 1);
+	for (;;) {
+		op = NULL;
+		for (i = 0; i < 5 && binops[lv].op[i] != NULL; i++)
+			if (ksrc_at(r, binops[lv].op[i]))
+				op = binops[lv].op[i];
+		if (op == NULL)
+			return a;
+		opt = r->pos++;
+		a = ksrc_access_rval(r, a);
+		if (lv <= 1) {
+			/* The right side runs only when the left allows. */
+			int	 mark = r->kf->nbody;
+			const char *c = a.kind == VAL_INT ? a.text : "1";
+
+			ksrc_access_guard_open(r, lv == 1 ? c :
+			    ksrc_fmt(r, "!(%s)", c), r->t[opt].line);
+			b = ksrc_access_rval(r, binary(r, lv + 1));
+			if (!r->dry && r->kf->nbody == mark + 1)
+				r->kf->nbody = mark;	/* no site inside */
+			else {
+				if (a.kind != VAL_INT)
+					ksrc_access_need_int(r, &a,
+					    "a condition guarding an access");
+				ksrc_access_guard_close(r);
+			}
+		} else
+			b = ksrc_access_rval(r, binary(r, lv + 1));
+		a = combine(r, a, b, op, first, r->pos - 1);
+	}
+}
+
+static struct val
+ternary(struct rd *r)
+{
+	struct val	 c, a, b, v;
+	int		 first = r->pos, mark;
+
+	c = binary(r, 0);
+	if (!ksrc_eat(r, "?"))
+		return c;
+	c = ksrc_access_rval(r, c);
+	mark = r->kf->nbody;
+	ksrc_access_guard_open(r, c.kind == VAL_INT ? c.text : "1",
+	    r->t[first].line);
+	a = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+	ksrc_want(r, ":");
+	if (!r->dry)
+		ksrc_body_add(r, BODY_ELSE);
+	b = ksrc_access_rval(r, ternary(r));
+	if (!r->dry && r->kf->nbody == mark + 2)
+		r->kf->nbody = mark;
+	else {
+		if (c.kind != VAL_INT)
+			ksrc_access_need_int(r, &c,
+			    "a condition choosing an access");
+		ksrc_access_guard_close(r);
+	}
+	if (c.kind == VAL_INT && a.kind == VAL_INT && b.kind == VAL_INT) {
+		v = ksrc_access_mk(VAL_INT, first, r->pos - 1);
+		v.text = ksrc_fmt(r, "((%s) ? (%s) : (%s))", c.text, a.text,
+		    b.text);
+		return v;
+	}
+	return combine(r, combine(r, c, a, "+", first, r->pos - 1), b, "+",
+	    first, r->pos - 1);
+}
+
+/* lhs op= rhs already walked (rhs NULL: ++/--). */
+static struct val
+assign_val(struct rd *r, struct val lhs, const char *op, struct val *rhs,
+    int optok)
+{
+	struct var	*var;
+	struct val	 one, v;
+	char		 bop[4];
+
+	if (rhs == NULL) {
+		one = ksrc_access_mk(VAL_INT, optok, optok);
+		one.text = "1";
+		rhs = &one;
+	}
+	if (lhs.kind == VAL_ELEM) {
+		if (strcmp(op, "=") != 0)
+			access_elem(r, &lhs, OP_LOAD);
+		access_elem(r, &lhs, OP_STORE);
+		return ksrc_access_mk(VAL_DATA, lhs.first, lhs.last);
+	}
+	if (r->t[lhs.first].kind != T_ID ||
+	    (var = ksrc_body_find_var(r, &r->t[lhs.first])) == NULL ||
+	    (lhs.first != lhs.last && var->kind != VK_LOCAL &&
+	    var->isint))
+		ksrc_fail(r, lhs.first, "cannot assign to '%s'",
+		    ksrc_src_text(r, lhs.first, lhs.last));
+	if (lhs.first != lhs.last)	/* v[i][j] = ..., s.x = ... */
+		return ksrc_access_mk(VAL_DATA, lhs.first, lhs.last);
+	if (var->kind == VK_ARRAY)
+		ksrc_fail(r, lhs.first, "pointer arithmetic on '%s' is not "
+		    "supported (index the array instead)", var->name);
+	if (var->kind == VK_LOCAL)
+		return ksrc_access_mk(VAL_DATA, lhs.first, lhs.last);
+	snprintf(bop, sizeof bop, "%.*s", (int)strlen(op) - 1, op);
+	if (strcmp(op, "=") == 0) {
+		ksrc_body_note_change(r, var, 0, NULL, optok);
+		v = *rhs;
+	} else {
+		ksrc_body_note_change(r, var, (strcmp(op, "+=") == 0 ||
+		    strcmp(op, "-=") == 0) && rhs->kind == VAL_INT,
+		    rhs->kind == VAL_INT ? ksrc_fmt(r, "%s(%s)", op[0] == '-' ?
+		    "-" : "", rhs->text) : NULL, optok);
+		v = combine(r, lhs, *rhs, bop, lhs.first, r->pos - 1);
+	}
+	if (!var->isint) {
+		/* A float stays data; it only matters if used as an index. */
+		var->kind = VK_DATA;
+		if (v.kind == VAL_DATA && v.origin >= 0)
+			var->origin = v.origin;
+		return v;
+	}
+	if (v.kind == VAL_INT)
+		ksrc_body_set_int(r, var, v.text);
+	else {
+		var->kind = v.kind == VAL_UNKNOWN ? VK_UNKNOWN : VK_DATA;
+		var->origin = v.origin;
+	}
+	return v;
+}
+
+static struct val
+assign(struct rd *r, struct val lhs, const char *op, int optok)
+{
+	return assign_val(r, lhs, op, NULL, optok);
+}
+
+/* Walk an expression: with prec 0 an assignment, else a conditional one. */
+struct val
+ksrc_access_walk(struct rd *r, int prec)
+{
+	struct val	 lhs, rhs;
+	static const char *aops[] = { "=", "+=", "-=", "*=", "/=", "%=",
+	    "<<=", ">>=", "&=", "|=", "^=", NULL };
+	const char	*op = NULL;
+	int		 i, optok, mark;
+
+	lhs = ternary(r);
+	if (prec > 0)
+		return lhs;
+	for (i = 0; aops[i] != NULL; i++)
+		if (ksrc_at(r, aops[i]))
+			op = aops[i];
+	if (op == NULL)
+		return lhs;
+	optok = r->pos++;
+	if (lhs.kind == VAL_ELEM && strcmp(op, "=") != 0) {
+		/* a[x] += b[y]: load a, load b, store a. */
+		access_elem(r, &lhs, OP_LOAD);
+		rhs = ksrc_access_rval(r, ksrc_access_walk(r, 0));
+		access_elem(r, &lhs, OP_STORE);
+		return ksrc_access_mk(VAL_DATA, lhs.first, r->pos - 1);
+	}
+	mark = r->pos;
+	(void)mark;
+	rhs = ksrc_access_rval(r, ksrc_access_walk(r, 0));
+	return assign_val(r, lhs, op, &rhs, optok);
+}

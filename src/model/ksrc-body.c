@@ -1,0 +1,710 @@
+/*
+ * ksrc-body.c - the kernel's statements turned into the variant's body:
+ * the body being built, integer variables as lets, declarations, blocks,
+ * ifs (merged as c ? new : old), for loops and early-return guards.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cause.h"
+#include "expr.h"
+#include "ksrc.h"
+#include "ksrc-int.h"
+#include "xmalloc.h"
+
+/* --- the body being built ------------------------------------------------- */
+
+/* Append an item of kind to the body being built. */
+struct body_def *
+ksrc_body_add(struct rd *r, enum body_kind kind)
+{
+	struct kfile	*kf = r->kf;
+	struct body_def	*b;
+
+	if (r->dry)
+		return NULL;
+	if (kf->nbody == kf->abody) {
+		kf->abody = kf->abody ? 2 * kf->abody : 64;
+		kf->body = xreallocarray(kf->body, kf->abody, sizeof *kf->body);
+	}
+	b = &kf->body[kf->nbody++];
+	memset(b, 0, sizeof *b);
+	b->kind = kind;
+	return b;
+}
+
+/* A model name not yet used: base, base_2, base_3 ... */
+const char *
+ksrc_body_uniq(struct rd *r, const char *base)
+{
+	char	buf[EXPR_NAME_MAX];
+	int	i, n;
+
+	for (n = 1; ; n++) {
+		if (n == 1)
+			snprintf(buf, sizeof buf, "%.24s", base);
+		else
+			snprintf(buf, sizeof buf, "%.20s_%d", base, n);
+		for (i = 0; i < r->nused; i++)
+			if (strcmp(r->used[i], buf) == 0)
+				break;
+		if (i == r->nused)
+			break;
+	}
+	if (r->nused == r->aused) {
+		r->aused = r->aused ? 2 * r->aused : 64;
+		r->used = xreallocarray(r->used, r->aused, sizeof *r->used);
+	}
+	strcpy(r->used[r->nused++], buf);
+	return ksrc_fmt(r, "%s", buf);
+}
+
+/* --- values and expressions ----------------------------------------------- */
+
+/* The variable t names, innermost first, or NULL. */
+struct var *
+ksrc_body_find_var(struct rd *r, const struct tok *t)
+{
+	int	i;
+
+	for (i = r->nvars - 1; i >= 0; i--)
+		if ((int)strlen(r->vars[i].name) == t->len &&
+		    memcmp(r->vars[i].name, t->p, t->len) == 0)
+			return &r->vars[i];
+	return NULL;
+}
+
+/* Declare the variable t at the current depth. */
+struct var *
+ksrc_body_add_var(struct rd *r, const struct tok *t, enum var_kind kind)
+{
+	struct var	*v;
+
+	if (r->nvars == r->avars) {
+		r->avars = r->avars ? 2 * r->avars : 64;
+		r->vars = xreallocarray(r->vars, r->avars, sizeof *r->vars);
+	}
+	v = &r->vars[r->nvars++];
+	memset(v, 0, sizeof *v);
+	snprintf(v->name, sizeof v->name, "%.*s", t->len, t->p);
+	v->kind = kind;
+	v->depth = r->depth;
+	v->origin = -1;
+	v->strct = -1;
+	return v;
+}
+
+/* Give an integer variable a new value: a let with a fresh model name. */
+void
+ksrc_body_set_int(struct rd *r, struct var *v, const char *text)
+{
+	const char	*m = ksrc_body_uniq(r, v->name);
+	struct body_def	*b;
+
+	if ((b = ksrc_body_add(r, BODY_LET)) != NULL) {
+		b->name = m;
+		b->expr = text;
+	}
+	snprintf(v->model, sizeof v->model, "%s", m);
+	v->kind = VK_INT;
+}
+
+/* Note how a loop body changes v: by adding inc, or otherwise. */
+void
+ksrc_body_note_change(struct rd *r, struct var *v, int additive,
+    const char *inc, int tok)
+{
+	int	i = (int)(v - r->vars);
+
+	if (!r->dry || r->chg == NULL || i < 0 || i >= r->nchg)
+		return;
+	if (r->chg[i] == 0)
+		r->chg_at[i] = tok;
+	if (!additive || r->nested || r->chg[i] == 2) {
+		r->chg[i] = 2;
+		return;
+	}
+	r->chg[i] = 1;
+	r->inc[i] = r->inc[i] == NULL ? inc : ksrc_fmt(r, "%s + %s", r->inc[i],
+	    inc);
+}
+
+/* --- statements ----------------------------------------------------------- */
+
+static int	statement(struct rd *);
+
+/* Add an array to the variant, with its length and dims. */
+void
+ksrc_body_add_array(struct rd *r, int nametok, enum mem_space space,
+    const struct ty *ty, const char *len, const char *d0, const char *d1)
+{
+	struct array_def	*a;
+	struct var		*v;
+	int			 i;
+
+	if (r->narrays == VARIANT_MAX_ARRAYS)
+		ksrc_fail(r, nametok, "more than %d arrays",
+		    VARIANT_MAX_ARRAYS);
+	a = &r->kf->v.arrays[r->narrays];
+	for (i = 0; i < r->narrays; i++)
+		if (ksrc_tok_is(&r->t[nametok], r->kf->v.arrays[i].name) &&
+		    r->kf->v.arrays[i].space == space)
+			break;
+	if (i < r->narrays)
+		a = &r->kf->v.arrays[i];
+	else
+		r->narrays++;
+	a->name = ksrc_tok_text(r, nametok);
+	a->space = space;
+	a->elem_size = ty->size;
+	a->type = ksrc_fmt(r, "%s%s", ty->name, ty->strct >= 0 &&
+	    r->st[ty->strct].align >= r->st[ty->strct].size ? "@a" : "");
+	if (len != NULL)
+		a->length = len;
+	if (d0 != NULL) {
+		a->dims[0] = d0;
+		a->dims[1] = d1;
+	}
+	if (ty->strct >= 0)
+		memcpy(a->fields, r->st[ty->strct].f, sizeof a->fields);
+	else if (strcmp(ty->name, "float2") == 0 ||
+	    strcmp(ty->name, "float4") == 0 ||
+	    strcmp(ty->name, "float3") == 0 ||
+	    strcmp(ty->name, "int3") == 0 ||
+	    strcmp(ty->name, "double2") == 0 ||
+	    strcmp(ty->name, "int2") == 0 || strcmp(ty->name, "int4") == 0) {
+		static const char *fn[] = { "x", "y", "z", "w" };
+		int fs = ty->name[0] == 'd' ? 8 : 4;
+
+		for (i = 0; i < ty->size / fs && i < 4; i++) {
+			a->fields[i].name = fn[i];
+			a->fields[i].offset = i * fs;
+			a->fields[i].size = fs;
+		}
+	}
+	v = ksrc_body_add_var(r, &r->t[nametok], VK_ARRAY);
+	v->arr = (int)(a - r->kf->v.arrays);
+}
+
+/* An expression the model can evaluate over parameters: "[N]" sizes. */
+const char *
+ksrc_body_const_expr(struct rd *r, const char *what)
+{
+	struct val	v = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+
+	return ksrc_access_need_int(r, &v, what);
+}
+
+static void
+declaration(struct rd *r)
+{
+	struct ty	 ty;
+	struct var	*v;
+	struct val	 x;
+	int		 shared = 0, ext = 0, nametok;
+	const char	*d[2];
+	int		 nd;
+
+	for (;;) {
+		if (ksrc_eat(r, "__shared__"))
+			shared = 1;
+		else if (ksrc_eat(r, "extern"))
+			ext = 1;
+		else
+			break;
+	}
+	ksrc_decl_parse_type(r, &ty);
+	if (ksrc_eat(r, "__shared__"))
+		shared = 1;
+	do {
+		while (ksrc_eat(r, "*"))
+			ty.ptr = 1;
+		if (ksrc_tk(r)->kind != T_ID)
+			ksrc_fail(r, r->pos, "expected a name");
+		nametok = r->pos++;
+		nd = 0;
+		d[0] = d[1] = NULL;
+		while (ksrc_eat(r, "[")) {
+			if (ksrc_at(r, "]") && ext)
+				d[nd] = NULL;
+			else {
+				if (nd == 2)
+					ksrc_fail(r, r->pos, "more than two "
+					    "dimensions");
+				d[nd] = ksrc_body_const_expr(r,
+				    "an array size");
+			}
+			nd++;
+			ksrc_want(r, "]");
+		}
+		if (shared) {
+			if (ext) {
+				int	i;
+
+				for (i = 0; i < r->narrays; i++)
+					if (ksrc_tok_is(&r->t[nametok],
+					    r->kf->v.arrays[i].name))
+						break;
+				if (i == r->narrays)
+					ksrc_fail(r, nametok,
+					    "extern __shared__ %.*s needs a "
+					    "'// warpviz: array %.*s "
+					    "length=...' line",
+					    r->t[nametok].len,
+					    r->t[nametok].p,
+					    r->t[nametok].len,
+					    r->t[nametok].p);
+				ksrc_body_add_array(r, nametok, SPACE_SHARED,
+				    &ty, NULL, NULL, NULL);
+			} else if (nd == 1)
+				ksrc_body_add_array(r, nametok, SPACE_SHARED,
+				    &ty, d[0], NULL, NULL);
+			else if (nd == 2)
+				ksrc_body_add_array(r, nametok, SPACE_SHARED,
+				    &ty, ksrc_fmt(r, "(%s) * (%s)", d[0], d[1]),
+				    d[0], d[1]);
+			else
+				ksrc_fail(r, nametok,
+				    "a __shared__ scalar is not modelled");
+			continue;
+		}
+		if (ty.ptr)
+			ksrc_fail(r, nametok, "pointer variables are not "
+			    "supported (index the kernel's arrays)");
+		if (nd > 0) {
+			v = ksrc_body_add_var(r, &r->t[nametok], VK_LOCAL);
+			if (ksrc_eat(r, "="))
+				ksrc_fail(r, r->pos,
+				    "array initialisers are not supported");
+			continue;
+		}
+		if (ksrc_eat(r, "=")) {
+			if (ksrc_at(r, "{"))
+				ksrc_fail(r, r->pos,
+				    "brace initialisers are not supported");
+			x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+		} else {
+			x = ksrc_access_mk(VAL_UNKNOWN, nametok, nametok);
+			x.origin = nametok;
+		}
+		v = ksrc_body_add_var(r, &r->t[nametok], VK_DATA);
+		v->isint = ty.is_int;
+		if (ty.is_int && x.kind == VAL_INT)
+			ksrc_body_set_int(r, v, x.text);
+		else if (x.kind == VAL_UNKNOWN && ty.is_int) {
+			v->kind = VK_UNKNOWN;
+			v->origin = nametok;
+		} else {
+			v->kind = VK_DATA;
+			v->origin = x.kind == VAL_DATA ? x.origin : -1;
+			v->strct = ty.is_int ? ty.strct : -2;
+		}
+	} while (ksrc_eat(r, ","));
+	ksrc_want(r, ";");
+}
+
+/* Snapshot of the variables' values, to merge after an if. */
+struct snap {
+	struct var	*vars;
+	int		 n;
+};
+
+static void
+snap_take(struct rd *r, struct snap *s)
+{
+	s->n = r->nvars;
+	s->vars = ksrc_tmp_calloc(r, s->n + 1, sizeof *s->vars);
+	memcpy(s->vars, r->vars, s->n * sizeof *s->vars);
+}
+
+/* After a branch under cond: each changed integer becomes c ? new : old. */
+static void
+merge_branch(struct rd *r, struct snap *before, const char *cond, int neg)
+{
+	struct var	*v, *o;
+	int		 i;
+
+	for (i = 0; i < before->n && i < r->nvars; i++) {
+		v = &r->vars[i];
+		o = &before->vars[i];
+		if (v->kind == o->kind && strcmp(v->model, o->model) == 0 &&
+		    v->origin == o->origin)
+			continue;
+		if (v->kind == VK_INT && o->kind == VK_INT) {
+			char	now[EXPR_NAME_MAX];
+
+			snprintf(now, sizeof now, "%s", v->model);
+			ksrc_body_set_int(r, v, neg ?
+			    ksrc_fmt(r, "(%s) ? %s : %s", cond, o->model, now) :
+			    ksrc_fmt(r, "(%s) ? %s : %s", cond, now, o->model));
+		} else if (v->kind == VK_INT || o->kind == VK_INT) {
+			v->kind = VK_UNKNOWN;
+			v->origin = o->kind == VK_INT ? v->origin : o->origin;
+			if (v->origin < 0)
+				v->origin = r->pos - 1;
+		}
+	}
+}
+
+static void
+scope_pop(struct rd *r, int nvars)
+{
+	r->nvars = nvars;
+}
+
+/* A block; returns 1 when it ends in return. */
+int
+ksrc_body_block(struct rd *r)
+{
+	int	nvars = r->nvars, ret = 0, closes = 0, st;
+
+	ksrc_want(r, "{");
+	r->depth++;
+	while (!ksrc_at(r, "}")) {
+		if (ksrc_tk(r)->kind == T_EOF)
+			ksrc_fail(r, r->pos,
+			    "unexpected end of file in a block");
+		if (ret)
+			ksrc_fail(r, r->pos, "code after return is not "
+			    "supported");
+		st = statement(r);
+		if (st == 1)
+			ret = 1;
+		else if (st >= 2)
+			closes += st - 1;	/* early returns: IF(!c) open */
+	}
+	r->pos++;
+	while (closes-- > 0)
+		ksrc_access_guard_close(r);
+	r->depth--;
+	scope_pop(r, nvars);
+	return ret;
+}
+
+static int
+stmt_if(struct rd *r)
+{
+	struct val	 c;
+	struct snap	 s;
+	const char	*cond;
+	int		 first = r->pos, ret_then, ret_else = 0, line, top;
+
+	line = ksrc_tk(r)->line;
+	r->pos++;
+	ksrc_want(r, "(");
+	c = ksrc_access_rval(r, ksrc_access_walk(r, 0));
+	ksrc_want(r, ")");
+	cond = ksrc_access_need_int(r, &c, "a condition");
+	top = r->in_top_if;
+	r->in_top_if = r->depth == 1;
+	snap_take(r, &s);
+	ksrc_access_guard_open(r, cond, line);
+	r->nested++;
+	ret_then = statement(r) == 1;
+	r->nested--;
+	merge_branch(r, &s, cond, 0);
+	if (ksrc_eat(r, "else")) {
+		snap_take(r, &s);
+		ksrc_body_add(r, BODY_ELSE);
+		r->nested++;
+		ret_else = statement(r) == 1;
+		r->nested--;
+		merge_branch(r, &s, cond, 1);
+	}
+	ksrc_access_guard_close(r);
+	r->in_top_if = top;
+	(void)first;
+	if (ret_then && ret_else)
+		return 1;
+	if (ret_then || ret_else) {
+		/* The rest of the block runs where this branch did not. */
+		ksrc_access_guard_open(r, ret_then ?
+		    ksrc_fmt(r, "!(%s)", cond) : cond, line);
+		return 2;
+	}
+	return 0;
+}
+
+static int
+stmt_for(struct rd *r)
+{
+	struct body_def	*b;
+	struct var	*lv, *v;
+	struct val	 x;
+	int		 nvars = r->nvars, line = ksrc_tk(r)->line, vtok, i,
+	    lvi, forat;
+	int		 condtok, steptok, bodytok, endtok, op, save_body;
+	int		 save_nused, save_vars, *chg, *chg_at, save_nested;
+	int		 nchg;
+	const char	*init, *cond, *step, *iter, **inc, *name;
+	struct ty	 ty;
+	struct snap	 s;
+
+	r->pos++;
+	ksrc_want(r, "(");
+	r->depth++;
+	if (ksrc_decl_type_starts(r, r->pos)) {
+		ksrc_decl_parse_type(r, &ty);
+		if (!ty.is_int)
+			ksrc_fail(r, r->pos,
+			    "a loop variable must be an integer");
+	}
+	if (ksrc_tk(r)->kind != T_ID)
+		ksrc_fail(r, r->pos, "expected the loop variable");
+	vtok = r->pos++;
+	ksrc_want(r, "=");
+	x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+	init = ksrc_access_need_int(r, &x, "the start of a loop");
+	ksrc_want(r, ";");
+	/* The variable: a let over the iteration count, or a table. */
+	lv = ksrc_body_add_var(r, &r->t[vtok], VK_INT);
+	lv->isint = 1;
+	lvi = (int)(lv - r->vars);
+	name = ksrc_body_uniq(r, lv->name);
+	iter = ksrc_body_uniq(r, ksrc_fmt(r, "%s_it", lv->name));
+	snprintf(lv->model, sizeof lv->model, "%s", name);
+	condtok = r->pos;
+	/* Skip to the step and the body to read the step first. */
+	for (i = r->pos; ; i++) {
+		if (r->t[i].kind == T_EOF)
+			ksrc_fail(r, condtok, "unfinished for");
+		if (ksrc_tok_is(&r->t[i], ";"))
+			break;
+	}
+	steptok = i + 1;
+	for (i = steptok, op = 0; ; i++) {
+		if (r->t[i].kind == T_EOF)
+			ksrc_fail(r, steptok, "unfinished for");
+		if (ksrc_tok_is(&r->t[i], "("))
+			op++;
+		if (ksrc_tok_is(&r->t[i], ")") && op-- == 0)
+			break;
+	}
+	bodytok = i + 1;
+	/* The step: var++, ++var, var += e, var <<= e, ... */
+	r->pos = steptok;
+	op = 0;
+	step = "1";
+	if ((ksrc_at(r, "++") || ksrc_at(r, "--")) &&
+	    r->t[r->pos + 1].len == r->t[vtok].len &&
+	    memcmp(r->t[r->pos + 1].p, r->t[vtok].p, r->t[vtok].len) == 0) {
+		step = ksrc_at(r, "++") ? "1" : "-1";
+		op = '+';
+		r->pos += 2;
+	} else if (ksrc_tk(r)->len == r->t[vtok].len &&
+	    memcmp(ksrc_tk(r)->p, r->t[vtok].p, ksrc_tk(r)->len) == 0) {
+		r->pos++;
+		if (ksrc_eat(r, "++") || ksrc_eat(r, "--")) {
+			step = ksrc_tok_is(&r->t[r->pos - 1], "++") ? "1" :
+			    "-1";
+			op = '+';
+		} else {
+			static const struct { const char *t; int op; } ops[] = {
+			    { "+=", '+' }, { "-=", '-' }, { "*=", '*' },
+			    { "/=", '/' }, { "<<=", '<' }, { ">>=", '>' },
+			    { NULL, 0 } };
+
+			for (i = 0; ops[i].t != NULL; i++)
+				if (ksrc_eat(r, ops[i].t))
+					break;
+			if (ops[i].t == NULL)
+				ksrc_fail(r, r->pos, "a loop must step its "
+				    "variable by ++, --, +=, -=, *=, /=, <<= "
+				    "or >>=");
+			op = ops[i].op;
+			lv->kind = VK_DATA;	/* not in its own step */
+			x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+			lv->kind = VK_INT;
+			step = ksrc_access_need_int(r, &x,
+			    "the step of a loop");
+			if (op == '-') {
+				step = ksrc_fmt(r, "-(%s)", step);
+				op = '+';
+			}
+		}
+	} else
+		ksrc_fail(r, r->pos, "a loop must step its own variable first "
+		    "(for (...; ...; %.*s ...))", r->t[vtok].len,
+		    r->t[vtok].p);
+	/* Comma: further steps of induction variables (i += blockDim.x). */
+	steptok = r->pos;
+	if (!ksrc_at(r, ")") && !ksrc_at(r, ","))
+		ksrc_fail(r, r->pos, "unexpected '%.*s' in the loop step",
+		    ksrc_tk(r)->len, ksrc_tk(r)->p);
+
+	/*
+	 * Dry run of the body and the extra steps: which outer integers
+	 * change, and whether only by += of values fixed in the loop.
+	 */
+	save_body = r->kf->nbody;
+	save_nused = r->nused;
+	save_vars = r->nvars;
+	snap_take(r, &s);
+	chg = r->chg;
+	chg_at = r->chg_at;
+	inc = r->inc;
+	save_nested = r->nested;
+	nchg = r->nchg;
+	/* Variables declared in the body have no entry: not outer ones. */
+	r->nchg = r->nvars;
+	r->chg = ksrc_tmp_calloc(r, r->nvars + 1, sizeof *r->chg);
+	r->chg_at = ksrc_tmp_calloc(r, r->nvars + 1, sizeof *r->chg_at);
+	r->inc = ksrc_tmp_calloc(r, r->nvars + 1, sizeof *r->inc);
+	r->dry++;
+	r->nested = 0;
+	r->pos = steptok;
+	while (ksrc_eat(r, ","))
+		ksrc_access_walk(r, 0);
+	r->pos = bodytok;
+	statement(r);
+	endtok = r->pos;
+	r->dry--;
+	r->nvars = save_vars;
+	memcpy(r->vars, s.vars, s.n * sizeof *s.vars);
+	r->nused = save_nused;
+	if (!r->dry)
+		r->kf->nbody = save_body;
+	lv = &r->vars[lvi];
+	if (r->chg[lvi] != 0)
+		ksrc_fail(r, r->chg_at[lvi], "the loop variable %s "
+		    "changes inside the loop; the model cannot follow it",
+		    lv->name);
+	/* The for node. */
+	r->pos = condtok;
+	x = ksrc_access_rval(r, ksrc_access_walk(r, 0));
+	cond = ksrc_access_need_int(r, &x, "a loop condition");
+	ksrc_want(r, ";");
+	forat = r->dry ? -1 : r->kf->nbody;
+	if ((b = ksrc_body_add(r, BODY_FOR)) != NULL) {
+		b->text = ksrc_fmt(r, "%s", lv->name);
+		b->name = name;
+		b->iter = iter;
+		b->init = init;
+		b->expr = cond;
+		b->step = step;
+		b->step_op = op;
+		b->line = line;
+	}
+	/* Induction variables: entry + iteration * increment. */
+	for (i = 0; i < save_vars; i++) {
+		v = &r->vars[i];
+		if (r->chg[i] == 0 || i == lvi)
+			continue;
+		if (v->kind != VK_INT)
+			continue;
+		if (r->chg[i] == 1)
+			ksrc_body_set_int(r, v,
+			    ksrc_fmt(r, "%s + %s * (%s)", v->model, iter,
+			    r->inc[i]));
+		else {
+			v->kind = VK_UNKNOWN;
+			v->origin = r->chg_at[i];
+		}
+	}
+	{
+		int	*c2 = r->chg, *ca2 = r->chg_at;
+		const char **i2 = r->inc;
+
+		r->chg = chg;
+		r->chg_at = chg_at;
+		r->inc = inc;
+		r->nchg = nchg;
+		r->nested = save_nested;
+		r->pos = bodytok;
+		r->loop_depth++;
+		r->nested++;
+		statement(r);
+		r->nested--;
+		r->loop_depth--;
+		if (r->pos != endtok)
+			ksrc_fail(r, r->pos, "internal: loop body read twice "
+			    "differently");
+		/* A loop without an access (filling registers) is no step. */
+		for (i = forat + 1; !r->dry && i < r->kf->nbody; i++)
+			if (r->kf->body[i].kind == BODY_SITE)
+				break;
+		if (!r->dry && forat >= 0 && i == r->kf->nbody)
+			r->kf->nbody = forat;
+		else
+			ksrc_body_add(r, BODY_END);
+		r->depth--;
+		scope_pop(r, nvars);
+		/* After the loop, what it changed is not known. */
+		for (i = 0; i < save_vars && i < r->nvars; i++) {
+			if (c2[i] == 0)
+				continue;
+			ksrc_body_note_change(r, &r->vars[i], c2[i] == 1, i2[i],
+			    ca2[i]);
+			if (r->vars[i].kind == VK_INT) {
+				r->vars[i].kind = VK_UNKNOWN;
+				r->vars[i].origin = ca2[i];
+			}
+		}
+	}
+	return 0;
+}
+
+/* Returns 1 after return, 2.. when early returns left IFs open, else 0. */
+static int
+statement(struct rd *r)
+{
+	struct val	v;
+	int		first = r->pos;
+
+	if (ksrc_at(r, "{"))
+		return ksrc_body_block(r);
+	if (ksrc_eat(r, ";"))
+		return 0;
+	if (ksrc_at(r, "if"))
+		return stmt_if(r);
+	if (ksrc_at(r, "for"))
+		return stmt_for(r);
+	if (ksrc_at(r, "return")) {
+		r->pos++;
+		if (!ksrc_eat(r, ";"))
+			ksrc_fail(r, first, "a kernel returns nothing");
+		/* Early return: only from the kernel's own block or a branch
+		   of one of its ifs, so the rest can be guarded. */
+		if (r->loop_depth > 0 || !(r->depth == 1 ||
+		    (r->depth == 2 && r->in_top_if)))
+			ksrc_fail(r, first,
+			    "return inside a loop or a nested block is not "
+			    "supported (return early at the top of the kernel, "
+			    "or guard with if)");
+		return 1;
+	}
+	if (ksrc_at(r, "while") || ksrc_at(r, "do") || ksrc_at(r, "switch") ||
+	    ksrc_at(r, "goto") || ksrc_at(r, "break") || ksrc_at(r, "continue"))
+		ksrc_fail(r, r->pos,
+		    "'%.*s' is not supported: the model follows for loops with "
+		    "a bound and ifs", ksrc_tk(r)->len, ksrc_tk(r)->p);
+	if (ksrc_at(r, "__syncthreads") || ksrc_at(r, "__syncwarp")) {
+		r->pos++;
+		ksrc_want(r, "(");
+		while (!ksrc_eat(r, ")"))
+			r->pos++;
+		ksrc_want(r, ";");
+		return 0;
+	}
+	if (ksrc_decl_type_starts(r, r->pos) &&
+	    !ksrc_tok_is(&r->t[r->pos + 1], "(")) {
+		declaration(r);
+		return 0;
+	}
+	if (ksrc_at(r, "#"))
+		ksrc_fail(r, r->pos, "unexpected '#'");
+	v = ksrc_access_walk(r, 0);
+	if (v.kind == VAL_ELEM)
+		ksrc_access_rval(r, v);
+	if (!ksrc_eat(r, ";"))
+		ksrc_fail(r, r->pos, "expected ';' before '%.*s'",
+		    ksrc_tk(r)->len, ksrc_tk(r)->p);
+	return 0;
+}

@@ -1,0 +1,207 @@
+/*
+ * ksrc-int.h - what the pieces of the kernel-file reader share: the
+ * tokens, types, variables and values of a parse (struct rd), and the
+ * functions each file (ksrc.c, ksrc-lex.c, ksrc-decl.c, ksrc-body.c,
+ * ksrc-access.c, ksrc-meta.c) lends the others.  Private to src/model:
+ * the API is ksrc.h.
+ */
+#ifndef WV_KSRC_INT_H
+#define WV_KSRC_INT_H
+
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "expr.h"
+#include "ksrc.h"
+
+enum tok_kind { T_EOF, T_ID, T_NUM, T_FNUM, T_PUNCT, T_STR };
+
+struct tok {
+	enum tok_kind	 kind;
+	const char	*p;
+	int		 len;
+	int		 line, col;	/* where it is used, 1-based */
+	int		 off, end;	/* its source bytes (the use's) */
+};
+
+struct macro {
+	char		 name[64];
+	int		 first, n;	/* in rd.mt */
+	int		 func;
+};
+
+struct strct {
+	char		 name[64];
+	int		 size, align, nf;
+	struct field_def f[VARIANT_MAX_FIELDS];
+};
+
+struct ty {
+	int		 size, align;
+	int		 is_int;	/* an integer the model can follow */
+	int		 strct;		/* -1 or struct index */
+	int		 ptr;
+	char		 name[32];
+};
+
+enum var_kind { VK_INT, VK_DATA, VK_UNKNOWN, VK_ARRAY, VK_LOCAL };
+
+struct var {
+	char		 name[64];
+	char		 model[EXPR_NAME_MAX];
+	enum var_kind	 kind;
+	int		 origin;	/* DATA, UNKNOWN: token that made it */
+	int		 depth;
+	int		 arr;		/* ARRAY: index in arrays */
+	int		 strct;		/* DATA struct: its fields */
+	int		 isint;		/* declared as an integer */
+};
+
+/* A value while walking an expression. */
+enum val_kind { VAL_INT, VAL_DATA, VAL_UNKNOWN, VAL_ARRAY, VAL_ELEM,
+    VAL_ADDR };
+
+struct val {
+	enum val_kind	 kind;
+	const char	*text;		/* INT: model text */
+	int		 origin;	/* DATA/UNKNOWN: token */
+	int		 arr;		/* ARRAY, ELEM */
+	const char	*sub[2];	/* ELEM: subscripts */
+	int		 nsub;
+	int		 field;		/* ELEM: -1 or field index */
+	int		 size;		/* ELEM: bytes per lane override */
+	int		 first, last;	/* tokens of the expression */
+	int		 strct;		/* DATA of a struct type, or -1 */
+};
+
+/* What the file owns; the variant comes first so a cast finds the rest. */
+struct kfile {
+	struct variant	 v;
+	char		**strs;
+	int		 nstrs, astrs;
+	struct body_def	*body;
+	int		 nbody, abody;
+};
+
+struct rd {
+	const char	*path, *text;
+	struct kfile	*kf;
+	struct tok	*t;		/* expanded tokens of the file */
+	int		 nt, at_;
+	struct tok	*mt;		/* macro bodies */
+	int		 nmt;
+	struct macro	*m;
+	int		 nm;
+	struct strct	 st[16];
+	int		 nst;
+	struct var	*vars;
+	int		 nvars, avars;
+	int		 depth;
+	int		 pos;		/* parser position in t */
+	int		 dry;		/* discovering what a loop changes */
+	char		 (*used)[EXPR_NAME_MAX];
+	int		 nused, aused;
+	int		 nlets;
+	char		*cause;
+	jmp_buf		 jb;
+	int		 narrays;
+	int		 loop_depth;
+	/* dry run: which variables a loop body assigns and how */
+	int		*chg;		/* per var: 0 none, 1 additive, 2 other */
+	const char	**inc;		/* additive: sum of increments */
+	int		*chg_at;
+	int		 nchg;		/* entries of chg, chg_at and inc */
+	int		 nested;	/* inside an if or loop in the body */
+	int		 in_top_if;	/* a branch of an if of the top block */
+	void		**tmps;		/* freed when the parse ends */
+	int		 ntmps;
+};
+
+/* A C base type the reader knows. */
+struct base_type {
+	const char	*name;
+	int		 size, align, is_int;
+};
+
+/* The "// warpviz:" lines of the kernel being read. */
+struct meta {
+	const char	*kernel, *grid, *block;
+	int		 launch_line;
+	struct {
+		const char *name, *length, *dims;
+		int line;
+		int bound;
+	}		 arr[VARIANT_MAX_ARRAYS];
+	int		 narr;
+	int		 nparams;
+	int		 nderived;
+	int		 blk;		/* which block of warpviz: lines */
+	int		 after;		/* its last line: the kernel follows */
+	int		 tparam[4];	/* template <int X>: tokens */
+	int		 ntparam;
+	const char	*sym[VARIANT_MAX_PARAMS];
+};
+
+/* ksrc.c: memory, errors, the token cursor */
+char	*ksrc_keep(struct rd *r, char *s);
+void	*ksrc_tmp_calloc(struct rd *r, size_t n, size_t size);
+const char	*ksrc_fmt(struct rd *r, const char *f, ...)
+    __attribute__((format(printf, 2, 3)));
+const char	*ksrc_dup_n(struct rd *r, const char *p, size_t n);
+void	 ksrc_fail(struct rd *r, int tok, const char *f, ...)
+    __attribute__((format(printf, 3, 4), noreturn));
+int	 ksrc_tok_is(const struct tok *t, const char *s);
+struct tok	*ksrc_tk(struct rd *r);
+int	 ksrc_at(struct rd *r, const char *s);
+int	 ksrc_eat(struct rd *r, const char *s);
+void	 ksrc_want(struct rd *r, const char *s);
+const char	*ksrc_tok_text(struct rd *r, int i);
+const char	*ksrc_src_text(struct rd *r, int first, int last);
+
+/* ksrc-lex.c: tokens and #define */
+void	 ksrc_lex_push_tok(struct rd *r, struct tok **arr, int *n,
+		     const struct tok *t);
+int	 ksrc_lex_find_macro(const struct rd *r, const char *p, int len);
+void	 ksrc_lex_text(struct rd *r, int from, int to, int line, int col,
+		     int top);
+
+/* ksrc-decl.c: types, structs, the kernel's parameters */
+const struct base_type	*ksrc_decl_find_base(const struct tok *t);
+int	 ksrc_decl_type_starts(struct rd *r, int i);
+void	 ksrc_decl_parse_type(struct rd *r, struct ty *out);
+void	 ksrc_decl_kernel_params(struct rd *r, struct meta *m);
+void	 ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody);
+
+/* ksrc-body.c: the body being built, variables, statements */
+struct body_def	*ksrc_body_add(struct rd *r, enum body_kind kind);
+const char	*ksrc_body_uniq(struct rd *r, const char *base);
+struct var	*ksrc_body_find_var(struct rd *r, const struct tok *t);
+struct var	*ksrc_body_add_var(struct rd *r, const struct tok *t,
+		     enum var_kind kind);
+void	 ksrc_body_set_int(struct rd *r, struct var *v, const char *text);
+void	 ksrc_body_note_change(struct rd *r, struct var *v, int additive,
+		     const char *inc, int tok);
+void	 ksrc_body_add_array(struct rd *r, int nametok, enum mem_space space,
+		     const struct ty *ty, const char *len, const char *d0,
+		     const char *d1);
+const char	*ksrc_body_const_expr(struct rd *r, const char *what);
+int	 ksrc_body_block(struct rd *r);
+
+/* ksrc-access.c: expressions and the accesses in them */
+const char	*ksrc_access_need_int(struct rd *r, const struct val *x,
+		     const char *what);
+struct val	 ksrc_access_mk(enum val_kind k, int first, int last);
+struct val	 ksrc_access_rval(struct rd *r, struct val x);
+void	 ksrc_access_guard_open(struct rd *r, const char *cond, int line);
+void	 ksrc_access_guard_close(struct rd *r);
+struct val	 ksrc_access_walk(struct rd *r, int prec);
+
+/* ksrc-meta.c: the "// warpviz:" lines */
+const char	*ksrc_meta_expand_text(struct rd *r, const char *text,
+		     int line);
+void	 ksrc_meta_split2(struct rd *r, const char *s, const char **a,
+		     const char **b);
+int	 ksrc_meta_lines(struct rd *r, struct meta *m);
+
+#endif

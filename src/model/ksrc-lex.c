@@ -1,0 +1,260 @@
+/*
+ * ksrc-lex.c - the kernel-file reader's tokeniser: C tokens with their
+ * lines and columns, #define (object- and function-like) expanded as the
+ * tokens are appended to the file's stream, other directives skipped.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cause.h"
+#include "expr.h"
+#include "ksrc.h"
+#include "ksrc-int.h"
+#include "xmalloc.h"
+
+/* --- tokens --------------------------------------------------------------- */
+
+static const char *puncts[] = { "<<=", ">>=", "...", "->", "++", "--",
+    "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "*=", "/=",
+    "%=", "&=", "|=", "^=", "::", NULL };
+
+/* Append t to the *n tokens of *arr. */
+void
+ksrc_lex_push_tok(struct rd *r, struct tok **arr, int *n, const struct tok *t)
+{
+	if ((*n & 255) == 0)
+		*arr = xreallocarray(*arr, *n + 256, sizeof **arr);
+	(*arr)[(*n)++] = *t;
+}
+
+/* The latest #define named p[0..len), or -1. */
+int
+ksrc_lex_find_macro(const struct rd *r, const char *p, int len)
+{
+	int	i;
+
+	for (i = r->nm - 1; i >= 0; i--)
+		if ((int)strlen(r->m[i].name) == len &&
+		    memcmp(r->m[i].name, p, len) == 0)
+			return i;
+	return -1;
+}
+
+/* Append a token to the file's stream, expanding object-like macros. */
+static void
+emit_tok(struct rd *r, const struct tok *t, const struct tok *use, int depth)
+{
+	struct tok	 u;
+	int		 m, i;
+
+	if (t->kind == T_ID &&
+	    (m = ksrc_lex_find_macro(r, t->p, t->len)) >= 0) {
+		if (depth > 16)
+			ksrc_fail(r, -1, "macro %s expands too deep",
+			    r->m[m].name);
+		if (r->m[m].func) {
+			u = use != NULL ? *use : *t;
+			ksrc_lex_push_tok(r, &r->t, &r->nt, &u);
+			ksrc_fail(r, r->nt - 1, "function-like macro %s is not "
+			    "supported (use a constant or write it out)",
+			    r->m[m].name);
+		}
+		for (i = 0; i < r->m[m].n; i++)
+			emit_tok(r, &r->mt[r->m[m].first + i],
+			    use != NULL ? use : t, depth + 1);
+		return;
+	}
+	u = *t;
+	if (use != NULL) {
+		u.line = use->line;
+		u.col = use->col;
+		u.off = use->off;
+		u.end = use->end;
+	}
+	ksrc_lex_push_tok(r, &r->t, &r->nt, &u);
+}
+
+static void
+directive(struct rd *r, int from, int to, int line, int col)
+{
+	const char	*p = r->text + from, *e = r->text + to, *w;
+	struct macro	*m;
+	int		 n, before;
+
+	(void)col;
+	p++;	/* '#' */
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	for (w = p; p < e && isalpha((unsigned char)*p); p++)
+		;
+	n = (int)(p - w);
+	if ((n == 7 && strncmp(w, "include", 7) == 0) ||
+	    (n == 6 && strncmp(w, "pragma", 6) == 0) || n == 0)
+		return;
+	if (n == 5 && strncmp(w, "undef", 5) == 0) {
+		while (p < e && isspace((unsigned char)*p))
+			p++;
+		for (w = p; p < e && (isalnum((unsigned char)*p) ||
+		    *p == '_'); p++)
+			;
+		if ((before = ksrc_lex_find_macro(r, w, (int)(p - w))) >= 0)
+			r->m[before].name[0] = '\0';
+		return;
+	}
+	if (n != 6 || strncmp(w, "define", 6) != 0) {
+		struct tok t = { T_PUNCT, r->text + from, 1, line, col, from,
+		    from + 1 };
+
+		ksrc_lex_push_tok(r, &r->t, &r->nt, &t);
+		ksrc_fail(r, r->nt - 1, "#%.*s is not supported (only #define, "
+		    "#undef, #include and #pragma)", n, w);
+	}
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	for (w = p; p < e && (isalnum((unsigned char)*p) || *p == '_'); p++)
+		;
+	if (p == w || p - w >= 64)
+		return;
+	r->m = xreallocarray(r->m, r->nm + 1, sizeof *r->m);
+	m = &r->m[r->nm];
+	memset(m, 0, sizeof *m);
+	memcpy(m->name, w, p - w);
+	m->func = p < e && *p == '(';
+	m->first = r->nmt;
+	before = r->nt;
+	ksrc_lex_text(r, (int)(p - r->text), to, line, col, 0);
+	/* lex appended to r->t: move those tokens to the macro store. */
+	for (n = before; n < r->nt; n++)
+		ksrc_lex_push_tok(r, &r->mt, &r->nmt, &r->t[n]);
+	r->nt = before;
+	m->n = r->nmt - m->first;
+	r->nm++;
+}
+
+/* Lex text[from..to) into *out; directives only when top. */
+void
+ksrc_lex_text(struct rd *r, int from, int to, int line, int col, int top)
+{
+	const char	*s = r->text;
+	struct tok	 t;
+	int		 i = from, bol = top, start, k, len;
+
+	while (i < to) {
+		char c = s[i];
+
+		if (c == '\n') {
+			i++;
+			line++;
+			col = 1;
+			bol = top;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
+		    c == '\v') {
+			i++;
+			col++;
+			continue;
+		}
+		if (c == '\\' && i + 1 < to && s[i + 1] == '\n') {
+			i += 2;
+			line++;
+			col = 1;
+			continue;
+		}
+		if (c == '/' && i + 1 < to && s[i + 1] == '/') {
+			while (i < to && s[i] != '\n')
+				i++;
+			continue;
+		}
+		if (c == '/' && i + 1 < to && s[i + 1] == '*') {
+			i += 2;
+			col += 2;
+			while (i < to && !(s[i] == '*' && i + 1 < to &&
+			    s[i + 1] == '/')) {
+				if (s[i] == '\n') {
+					line++;
+					col = 1;
+				} else
+					col++;
+				i++;
+			}
+			i += 2;
+			col += 2;
+			continue;
+		}
+		if (c == '#' && bol) {
+			start = i;
+			while (i < to && !(s[i] == '\n' && s[i - 1] != '\\'))
+				i++;
+			directive(r, start, i, line, col);
+			for (k = start; k < i; k++)
+				if (s[k] == '\n')
+					line++;
+			continue;
+		}
+		bol = 0;
+		memset(&t, 0, sizeof t);
+		t.p = s + i;
+		t.line = line;
+		t.col = col;
+		t.off = i;
+		start = i;
+		if (isalpha((unsigned char)c) || c == '_') {
+			while (i < to && (isalnum((unsigned char)s[i]) ||
+			    s[i] == '_'))
+				i++;
+			t.kind = T_ID;
+		} else if (isdigit((unsigned char)c) || (c == '.' &&
+		    i + 1 < to && isdigit((unsigned char)s[i + 1]))) {
+			t.kind = T_NUM;
+			while (i < to && (isalnum((unsigned char)s[i]) ||
+			    s[i] == '.' || ((s[i] == '+' || s[i] == '-') &&
+			    (s[i - 1] == 'e' || s[i - 1] == 'E') &&
+			    !(s[start] == '0' && (s[start + 1] == 'x' ||
+			    s[start + 1] == 'X'))))) {
+				if (s[i] == '.' || ((s[i] == 'e' ||
+				    s[i] == 'E' || s[i] == 'f' ||
+				    s[i] == 'F') && !(s[start] == '0' &&
+				    (s[start + 1] == 'x' ||
+				    s[start + 1] == 'X'))))
+					t.kind = T_FNUM;
+				i++;
+			}
+		} else if (c == '"' || c == '\'') {
+			for (i++; i < to && s[i] != c && s[i] != '\n'; i++)
+				if (s[i] == '\\')
+					i++;
+			i++;
+			t.kind = T_STR;
+		} else {
+			t.kind = T_PUNCT;
+			len = 1;
+			for (k = 0; puncts[k] != NULL; k++) {
+				int pl = (int)strlen(puncts[k]);
+
+				if (i + pl <= to &&
+				    strncmp(s + i, puncts[k], pl) == 0) {
+					len = pl;
+					break;
+				}
+			}
+			i += len;
+		}
+		if (i > to)
+			i = to;
+		t.len = i - start;
+		t.end = i;
+		col += t.len;
+		if (top)
+			emit_tok(r, &t, NULL, 0);
+		else
+			ksrc_lex_push_tok(r, &r->t, &r->nt, &t);
+	}
+}
