@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # bench.sh WARPVIZ - time 'warpviz stats' at the live sizes (target: under
 # one second each on a 2-core machine) and report the peak memory.  A
 # benchmark, not a test: it prints, and exits 1 only when a target is

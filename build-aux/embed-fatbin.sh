@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # embed-fatbin.sh SRCDIR FILE.cu... - print a C file holding each kernel
 # file's fatbin (cuda/NAME.fatbin, from the build tree or else the source
 # tree, where a tarball ships them) as a 16-byte aligned byte array, the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # embed-lessons.sh FILE.lesson... - print a C file holding each lesson's
 # text as lesson_files[] (see src/view/lesson.h), named by the file's name
 # without .lesson, so warpviz plays its lectures without installed files.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # embed-sources.sh FILE.cu... - print a C file holding each file's text as
 # catalog_files[] (see src/variants/catalog.h), so the screen shows the
 # very source that nvcc compiles.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # fuzz.sh - build the libFuzzer targets of tests/fuzz/ with clang under
 # AddressSanitizer and UndefinedBehaviorSanitizer (float-cast-overflow
 # included, which gcc's -fsanitize=undefined leaves out) and run each for

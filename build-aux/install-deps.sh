@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # install-deps.sh - install the Debian packages warpviz needs to build and
 # test that are not installed yet.  Uses sudo when not root.  nvcc (for the
 # live GPU kernels) is optional and not a Debian package: see README.md.

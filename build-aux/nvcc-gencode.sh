@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # nvcc-gencode.sh NVCC - print the nvcc -gencode flags configure uses when
 # NVCC_GENCODE is not given: machine code for every plain sm_XY from sm_50
 # up that "NVCC --list-gpu-code" offers (so a CUDA 12.x nvcc builds for

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # ptxas-resources.sh TOOLKIT.txt NAME.res... - print what ptxas reported
 # (nvcc --resource-usage) for every kernel and architecture, as the text
 # that cuda/resources.txt keeps in the tree: one line "kernel sm regs

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # screenshots.sh WARPVIZ OUTDIR - run the real TUI in a detached tmux at a
 # fixed size, drive it with keys, capture with `capture-pane -e -p` and turn
 # each capture into an SVG (build-aux/sgr2svg.py); with rsvg-convert also

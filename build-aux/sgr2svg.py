@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 # sgr2svg.py - turn a `tmux capture-pane -e -p` capture (text with SGR
 # escapes) into an SVG screenshot: one <rect> per background run and one
 # <text> per run of equal style, in a monospace font, cell by cell, so the

@@ -1,11 +1,12 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # spdx-check.sh [SRCDIR] - every source file of warpviz names its licence:
 # a line "SPDX-License-Identifier: ISC" within its first 20 lines.  Lists
 # the files without one and exits 1; exits 0 when all have it.  Source
 # files: src/**/*.[ch], cuda/*.cu, the tests' code and scripts, our own
 # build-aux scripts (not those automake installs), m4/*.m4, configure.ac,
 # Makefile.am, autogen.sh, .ci/run and the man page.  Generated C (sources.c,
-# kernels.c) and data (golden frames, JSON, corpora) are not sources.
+# kernels.c, lessons.c) and data (golden frames, JSON, corpora) are not sources.
 # Run by "make spdx-check".
 srcdir=${1:-.}
 cd "$srcdir" || exit 2
@@ -14,7 +15,8 @@ tag='SPDX-License-Identifier: ISC'
 pattern='SPDX-License-Identifier: ISC[[:space:]]*\(\*/\)\{0,1\}[[:space:]]*$'
 list() {
 	find src -type f \( -name '*.c' -o -name '*.h' \) \
-	    ! -path src/variants/sources.c ! -path src/gpu/kernels.c
+	    ! -path src/variants/sources.c ! -path src/gpu/kernels.c \
+	    ! -path src/view/lessons.c
 	find cuda -type f -name '*.cu'
 	find tests -type f \( -name '*.c' -o -name '*.h' -o -name '*.sh' \
 	    -o -name '*.tap' -o -name '*.test' -o -name '*.py' \

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * align.cu - reading a 3-float struct: field by field from a 12-byte
  * struct (three narrow loads), as one 16-byte load from an __align__(16)
  * struct, and the same with the built-in double2.

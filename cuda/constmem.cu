@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * constmem.cu - a filter whose taps live in constant memory.  When every
  * lane reads the same tap the constant cache broadcasts it; when each lane
  * reads its own, the reads are serialised, one per distinct address.

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * copy.cu - element copies that differ only in where the warp's addresses
  * fall: shifted by offset elements (alignment), or spread by a stride.
  */

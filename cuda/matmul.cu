@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * matmul.cu - P = M x N for Width x Width row-major float matrices.
  * matmul_col and matmul_row differ only in which index threadIdx.x drives;
  * matmul_tiled_* stage TILE_WIDTH x TILE_WIDTH tiles in shared memory

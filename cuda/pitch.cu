@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * pitch.cu - a 2D array of height rows of width floats: packed (each row
  * starts where the last ended, so rows are misaligned unless width is a
  * multiple of 8) or pitched (rows padded to pitch elements, as

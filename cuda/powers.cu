@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * powers.cu - thread t computes x^2 .. x^33 of its input into shared
  * memory, then sums them back.  Only the shared-memory layout differs:
  * stride 32 (every lane in one bank), transposed (lane = bank), padded to

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * twohop.cu - cheapest 2-hop path (min-plus product): r[i][j] is the
  * minimum over k of d[i][k] + d[k][j], for an n x n row-major matrix.
  * V0 and V1 differ only in the mapping of threadIdx.x to i (V0) or j

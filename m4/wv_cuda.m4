@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # WV_CHECK_CUDA: --with-cuda=yes|no|check|DIR (default check).
 # Finds nvcc and checks it can build a fatbin.  Sets NVCC, NVCC_GENCODE
 # (default: build-aux/nvcc-gencode.sh, every sm_XY from sm_50 up that nvcc

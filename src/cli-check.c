@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * cli-check.c - the check command: what the model understood of a kernel
  * (parameters, launch, arrays, loops with their trip counts, guards and
  * access sites with their lines), so a kernel file can be checked before

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * cli-check.h - private to cli.c: the check command.
  */
 #ifndef WV_CLI_CHECK_H

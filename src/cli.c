@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * cli.c - the commands as a table of entries (as tmux's cmd-*.c): each
  * names its options and operands for opts.c, which checks the whole
  * command line first, and a function that runs it with the parsed

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * cli.h - the commands of warpviz and their dispatch.  Options are
  * parsed by opts.c; cli.c runs the command the first argument names (the
  * TUI when there is none) with the parsed options.

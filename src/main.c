@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * main.c - entry point: the locale, then the dispatcher; at exit, a write
  * error on stdout is an error (as GNU's close_stdout).
  *

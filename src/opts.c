@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * opts.c - the one command-line parser (see opts.h): getopt_long over a
  * long-option table built per command from the options its entry allows,
  * with the project's own one-line messages.  Operands are taken in order

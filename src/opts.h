@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * opts.h - the one command-line parser, below cli.c and the TUI.  A
  * command is a const entry (name, usage, the options it takes, what its
  * operands are); opts_parse checks every option and operand of argv

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # cli.sh - the headless sub-commands end to end: help, version, list,
 # show, trace, stats, and one-line errors with exit status 2 for bad input.
 # TAP on stdout.  Needs $WARPVIZ (set by make check).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # cuda-arches.sh - which architectures configure builds machine code for,
 # with a stand-in nvcc (tests/gpu/nvcc-stub) answering as CUDA 12.6's and
 # 13.0's do.  Every plain sm_XY from sm_50 up that nvcc lists, PTX of the

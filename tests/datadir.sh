@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # datadir.sh - "--results h100" is a name: warpviz finds results-h100.json
 # in the build tree's doc/ when run from there, and after "make install"
 # (here into a DESTDIR with prefix /opt/wv) under PREFIX/share/warpviz,

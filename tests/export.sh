@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # export.sh - show --format=txt|ans|svg: txt and ans are today's plain and
 # --color frames; svg is one well-formed XML document whose text is the
 # frame's text, pinned by a golden image of one small frame.  TAP on

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # golden.sh - TAP test: the frames `warpviz show` prints, compared with the
 # files in tests/golden/ by diff -u (the diff goes out as TAP diagnostics).
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # layers.sh - the dependency rule of DESIGN.md section 7, read off the
 # #include lines: no file includes a header of a higher floor, only
 # src/tui includes curses, and only gpu-cuda.c and gpu-nvrtc.c include

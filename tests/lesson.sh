@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # lesson.sh - the lessons headless: warpviz lesson --list, every scene of
 # every built-in lesson rendered by show --lesson at 80x24 and 120x35 with
 # its narration on screen, and the parser's FILE:LINE errors (exit 2, one

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # licence.sh - warpviz says what it is released under: --version prints
 # the version, then the copyright line COPYING has and an ISC licence
 # line; COPYING is the ISC licence; configure names a bug tracker and a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # man.sh - doc/warpviz.1 is the reference: it must name every variant,
 # every parameter, every sub-command, every option of --help and every key
 # of --keys, and pass mandoc -Tlint when mandoc is installed.  TAP.

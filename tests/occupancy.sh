@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # occupancy.sh - 'warpviz occupancy', the what-if without a terminal: the
 # seed's worked examples on the teaching SM (worked out by hand below), an
 # H100, a block that does not fit, and one-line refusals with exit 2.

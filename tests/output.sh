@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # output.sh - what every face writes is the same in every locale, and a
 # write error on stdout is an error.  TAP.
 #

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * tap.h - a tiny Test Anything Protocol emitter for the unit tests.
  * Header-only: each test program includes it once.  Output goes to stdout;
  * the automake TAP driver reads it.  tap_done() returns the exit status.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # tap.sh - the one TAP helper of the shell tests (cli.sh, man.sh,
 # golden.sh, gpu/nogpu.sh, gpu/verify.test and, through tui/lib.sh, the
 # TUI tests).  Sourced; prints Test Anything Protocol on stdout.

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * json.c - JSON faces: the catalog, one trace line per access, totals.
  * The trace contract is documented in doc/trace-format.md; keys are only
  * ever added, never renamed.

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * json.h - the JSON faces: list --json, trace (JSON Lines, one object per
  * warp-wide access; the contract is doc/trace-format.md) and stats --json.
  */

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * svg.c - the SVG face: print a canvas as an SVG image, the grid kept
  * exactly (cell x, y at SVG_CELL_W * x, SVG_CELL_H * y; each run of text
  * is stretched to its cells with textLength), colours from the roles'

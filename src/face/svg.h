@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * svg.h - the SVG face: a canvas as an SVG image on a monospace grid,
  * cell by cell, in the roles' 256-colour forms (warpviz show
  * --format=svg and the TUI's export key).

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * tables.c - plain-text tables for list and stats.
  */
 #include "config.h"

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * tables.h - plain-text tables: the catalog (warpviz list) and whole-launch
  * totals (warpviz stats).
  */

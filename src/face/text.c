@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * text.c - the text face: print a canvas as UTF-8 lines, plain or with
  * ANSI SGR escapes in the roles' 256-colour forms of the current theme
  * (warpviz show).

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * text.h - the text face: a canvas printed as plain text or with ANSI SGR
  * escapes (warpviz show).
  */

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * cuda_min.h - the few CUDA Driver API types, values and function types
  * warpviz uses, vendored (as hashcat does) so the GPU runner builds where
  * no cuda.h exists.  Names carry a wcu/WCU prefix so that gpu-cuda.c can

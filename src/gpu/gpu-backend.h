@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * gpu-backend.h - what the runner needs from a GPU, in plain C types, as a
  * small ops struct: gpu_cuda_ops (gpu-cuda.c, the only file that knows
  * CUDA driver types) and gpu_none_ops (gpu-none.c, always there, which

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * gpu-cuda.c - the GPU backend on the CUDA Driver API, loaded at run time:
  * dlopen("libcuda.so.1") (never the unversioned name, which may be the
  * toolkit's stub), dlsym of cuGetProcAddress_v2, cuInit and

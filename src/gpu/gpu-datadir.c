@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * gpu-datadir.c - turns --results NAME into a file.  ARG with a '/' or
  * ending in ".json" is a path and is returned as it is.  Any other ARG is
  * a name: the first of NAME.json and results-NAME.json found in

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * gpu-datadir.h - where the recorded results live: --results takes a path
  * or a name ("h100") that gpu_datadir_results finds among the installed
  * data (or, run from the build tree, the source tree's doc/).

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * gpu-image.h - what the build embedded: one fatbin per cuda/ file, the
  * register report ptxas gave for each kernel and architecture, and the
  * toolkit that made them.  Generated into kernels.c by

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * gpu-none.c - the null GPU backend, always built: it opens nothing and
  * says why (WARPVIZ_GPU=off).  Every other call fails with that reason.
  */

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * gpu-nvrtc.c - NVRTC behind gpu-nvrtc.h.  The library is found the
  * usual ways: WARPVIZ_LIBNVRTC alone when set, else libnvrtc.so.13,
  * libnvrtc.so.12 and libnvrtc.so through the loader's path, then under

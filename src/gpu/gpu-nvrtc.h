@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * gpu-nvrtc.h - a kernel's source text compiled at run time by NVRTC
  * (libnvrtc of CUDA 12 or 13, loaded with dlopen, or WARPVIZ_LIBNVRTC)
  * for one GPU architecture, and cached by content under

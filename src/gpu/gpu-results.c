@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * gpu-results.c - bench's JSON record, written and read back (see
  * gpu-results.h).  The reader is a small recursive-descent parser for the
  * JSON subset the writer produces (objects, arrays, strings, numbers,

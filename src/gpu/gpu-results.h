@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * gpu-results.h - results of 'warpviz bench --json': written by bench,
  * read back by 'warpviz --results FILE' so the GPU panel can show numbers
  * recorded on another machine.  The format is one JSON object (see

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * gpu-run.c - one timed, verified run of a variant's kernel (see
  * gpu-run.h).  Everything about the kernel comes from the variant: the
  * live spec (arguments, outputs, input range, instances, the least bytes

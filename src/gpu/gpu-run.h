@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * gpu-run.h - one timed, verified run of a variant's kernel at given
  * parameters on a backend: allocate its arrays, fill the inputs with fresh
  * random values, poison the outputs, warm up, time several launches with

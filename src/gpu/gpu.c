@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * gpu.c - the live GPU runner behind gpu.h: picks the backend (CUDA, or
  * the null one under WARPVIZ_GPU=off), owns the worker thread that runs a
  * variant and its comparison partners while the TUI animates, keeps the

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * gpu.h - the optional live GPU runner.  gpu-none.c is always built and
  * says why there is no GPU; gpu-cuda.c loads libcuda.so.1 at run time
  * (never linked).  The TUI talks to it only through the functions below:

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * nvrtc_min.h - the few NVRTC types, values and function types warpviz
  * uses, vendored like cuda_min.h so that the runtime compiler is loaded
  * with dlopen and the build needs no nvrtc.h.  Names carry a wnv/WNV

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * arch.c - the architecture models as a table of ops: each names itself
  * and says how global memory serves a warp.  Shared and constant memory
  * follow the same rules under every model.  Must not print.

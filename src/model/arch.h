@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * arch.h - architecture models: which rule serves a warp-wide access.
  * modern (cc 6.0+, the default): 32-byte sectors; legacy (cc 1.2/1.3):
  * half-warp segments.  Shared and constant memory follow the same rules

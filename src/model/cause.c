@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * cause.c - formatted one-line error messages for the model's callers.
  */
 #include "config.h"

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * cause.h - the one-line messages model code hands back through a
  * `char **cause` argument (STYLE habit 9): the caller prints and frees them.
  */

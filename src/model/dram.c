@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * dram.c - the teaching model of DRAM channels and banks (dram.h): map
  * each warp request's distinct sectors through the stated interleaving and
  * count them per channel and bank.  The busiest channel bounds the time

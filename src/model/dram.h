@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * dram.h - a teaching model of memory parallelism (seed 004): where the
  * 32-byte sectors of the warps in flight land among DRAM channels and
  * banks.  Not any real GPU's mapping (those are hashed and undocumented):

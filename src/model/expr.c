@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * expr.c - parse, evaluate and decompose integer index expressions.
  *
  * The grammar is the C subset index code uses: integer literals, names

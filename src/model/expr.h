@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * expr.h - integer index expressions as CUDA kernels write them:
  * "Row*Width + k", "(ph*TILE_WIDTH + ty)*Width + Col", "i < n && j < n".
  *

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * jsonstr.c - a JSON string literal (see jsonstr.h).
  */
 #include "config.h"

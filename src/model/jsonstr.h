@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * jsonstr.h - a JSON string literal, the one writer for every JSON the
  * program prints (face/json.c: list, trace, stats; gpu-results.c: the
  * bench record).  libc only, so any layer may use it.

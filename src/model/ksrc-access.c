@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * ksrc-access.c - expressions: their values (int, data, arrays and
  * elements) walked by C precedence, and the loads and stores in them
  * recorded as access sites.

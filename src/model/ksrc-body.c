@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * ksrc-body.c - the kernel's statements turned into the variant's body:
  * the body being built, integer variables as lets, declarations, blocks,
  * ifs (merged as c ? new : old), for loops and early-return guards.

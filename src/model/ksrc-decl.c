@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * ksrc-decl.c - declarations at file scope: C types (base types, structs,
  * pointers), the items before the kernel, and the kernel's parameters
  * bound to the model's params and arrays.

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * ksrc-int.h - what the pieces of the kernel-file reader share: the
  * tokens, types, variables and values of a parse (struct rd), and the
  * functions each file (ksrc.c, ksrc-lex.c, ksrc-decl.c, ksrc-body.c,

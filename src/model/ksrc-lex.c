@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * ksrc-lex.c - the kernel-file reader's tokeniser: C tokens with their
  * lines and columns, #define (object- and function-like) expanded as the
  * tokens are appended to the file's stream, other directives skipped.

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * ksrc-meta.c - the "// warpviz:" lines: found in blocks before each
  * kernel, split into words, macros expanded, and read into struct meta
  * (name, params, launch, arrays, lets ...).

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * ksrc.c - the kernel-file reader: "// warpviz:" lines and the C of one
  * __global__ function turned into a variant (params, launch, arrays and a
  * body of lets, loops, ifs and access sites in model names).

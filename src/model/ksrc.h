@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * ksrc.h - read a kernel file: a .cu file whose __global__ function is
  * preceded by "// warpviz:" lines, turned into a variant the model runs.
  *

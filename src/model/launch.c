@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * launch.c - turn a variant and parameter values into a launch: dimensions,
  * arrays, parsed sites and the flattened body.  All checks that parameters
  * can fail are made here, once, so later stages only compute.

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * launch.h - one variant at given parameter values, turned into numbers:
  * launch dimensions, arrays with base addresses, parsed access sites and the
  * flattened loop body that defines the steps a warp goes through.

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * occupancy.c - resident blocks and warps per SM (see occupancy.h).  The
  * limits are computed separately and the smallest wins; ties go to the
  * first of threads, registers, shared memory, blocks.

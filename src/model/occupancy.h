@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * occupancy.h - how many blocks of a kernel an SM holds at once, and so
  * how many warps are resident, under a device model: the limits on
  * threads, registers, shared memory and blocks per SM, whichever bites

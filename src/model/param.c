@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * param.c - parameter values: defaults, parsing and range checks.
  * Must not print or exit; errors are returned as *cause strings.
  */

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * param.h - parameter values for one variant: defaults, "-p name=value"
  * parsing with range checks.  Every variant also has the common parameter
  * "warp" (lanes per warp, 1..32, a power of two).  Errors come back as a

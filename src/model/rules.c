@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * rules.c - the memory rules: one function per rule turns the byte addresses
  * of one warp-wide access into sectors (modern global), segments (cc 1.2/1.3
  * global), wavefronts (shared) or serialised reads (constant).

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * rules.h - the memory rules: how the lanes of one warp-wide access turn into
  * sectors, segments, wavefronts or serialised reads.
  *

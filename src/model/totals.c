@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * totals.c - exact whole-launch totals: fast residue path and brute force.
  * See totals.h for why the fast path is exact.  Must not print or exit.
  */

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * totals.h - whole-launch totals per access site and per kind, exact.
  *
  * The fast path uses the structure of the index expressions: when a site's

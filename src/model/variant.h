@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * variant.h - how a seed kernel is described to the model: its parameters,
  * arrays, index lets, guard and the access sites of its body, in the text
  * the kernel's own CUDA source uses.  The catalog (src/variants/) holds the

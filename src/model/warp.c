@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * warp.c - evaluate the lanes of one warp at one step.
  * Lane l of warp w is thread w*warp_size + l of the block, linearised x
  * first.  Lanes past the block's last thread do not exist (partial warp);

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * warp.h - the lanes of one warp at one step: thread indices, whether each
  * lane exists and is active, the element and byte address it touches.
  * Lane l of warp w is the thread with linear id w*warp_size + l, where the

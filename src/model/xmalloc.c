@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * xmalloc.c - allocation that never returns NULL; failures go to one fatal
  * hook (see xmalloc.h).  Sizes are bytes; a count times a size that
  * overflows size_t is a failure, never a short allocation.

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * xmalloc.h - allocation that never returns NULL (as tmux's xmalloc.c).
  * On failure, or on a size that overflows, the fatal hook is called; it
  * must not return.  The default hook prints "warpviz: MESSAGE" on stderr

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * export.c - the export key: draw the frame of the state once more, as
  * `warpviz show` would draw it (no overlay, no status message, no live GPU
  * lines), and write it as plain text, ANSI text and SVG; and spell the

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * export.h - the TUI's export key: the current frame written as .txt,
  * .ans and .svg files, and the `warpviz show` command line that prints
  * the same frame.  No curses here.

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * keys-mode.c - the keys of the overlays and the prompt: the variant and
  * parameter lists, the typed prompts (block, step, loop, lanes, a
  * parameter's value) and the occupancy what-if.  keys_dispatch in keys.c

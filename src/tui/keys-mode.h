@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * keys-mode.h - private to keys.c and keys-mode.c: the overlays' and the
  * prompt's key handlers keys_dispatch calls, and the few frame actions'
  * helpers those handlers share.

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * keys.c - keys to actions.  The frame's keys live in one const table
  * (the help overlay and 'warpviz --keys' print it); the overlays' few list
  * keys are handled per mode below.  Actions change the state and return

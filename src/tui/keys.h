@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * keys.h - the key table: every key of the frame maps to one action
  * through a const table, which also feeds the help overlay and
  * 'warpviz --keys'.  Actions change the state and return intent bits

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * overlay.c - boxes drawn over the frame: key help (from keys_table), the
  * variant picker (by family, in catalog order), the parameter list (from
  * the variant's parameter table) and the one-line prompt.  Geometry is

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * overlay.h - what the TUI draws over the view's frame: the key help, the
  * variant picker, the parameter list and the one-line prompt.  Drawn into
  * the same canvas with roles, so overlays follow the colour, monochrome

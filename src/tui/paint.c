@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * paint.c - canvas to curses: one colour pair per role (pair = role + 1),
  * chosen from the current theme's 8- or 256-colour form of each role by
  * COLORS, with -1 as the terminal's default (use_default_colors); called

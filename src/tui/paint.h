@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * paint.h - canvas to curses.  Roles become colour pairs (8 or 256
  * colours, on the terminal's default background) or, in monochrome, the
  * roles' attributes alone.  The only place roles meet curses.

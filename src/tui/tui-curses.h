@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * tui-curses.h - the one place that picks the curses header, from what
  * configure found (as htop's ProvideCurses.h).  Only src/tui/ includes it.
  * The wide-character API is needed: cells are Unicode code points.

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * tui-term.c - the terminal check before curses starts (see tui-term.h).
  */
 #include "config.h"

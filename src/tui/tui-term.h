@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * tui-term.h - whether the terminal in TERM can carry the lecture screen,
  * asked of terminfo before curses starts (so a refusal leaves nothing to
  * restore and nothing allocated).  Its own file because <term.h> defines

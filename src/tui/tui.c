@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * tui.c - the lecture screen's options, terminal setup and main loop.
  *
  * One loop: act on the intent bits (relayout, recompute, draw once), then

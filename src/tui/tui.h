@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * tui.h - the interactive lecture screen.  The only module that includes
  * curses.  It paints canvases the view draws and maps keys to actions; it
  * holds no memory rules of its own and parses no arguments: cli.c hands

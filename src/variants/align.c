@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * align.c - a 12-byte struct read field by field, an __align__(16)
  * struct read whole, and double2.  Source: cuda/align.cu.
  */

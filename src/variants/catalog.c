@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * catalog.c - the list of variants in lesson order and lookups into the
  * embedded kernel sources.  libc only; never prints.
  */

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * catalog.h - the seed kernels: const variant descriptions, one family per
  * file, and the CUDA source each one runs (embedded at build time from
  * cuda/ files).  libc only.

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * constmem.c - constant-memory taps read uniformly or per lane.
  * Source: cuda/constmem.cu.
  */

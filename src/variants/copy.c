@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * copy.c - copy with an offset (alignment) and a strided read.
  * Source: cuda/copy.cu.
  */

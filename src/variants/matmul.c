@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * matmul.c - naive matrix multiply with the two thread mappings, and the
  * tiled (corner turning) version.  Source: cuda/matmul.cu.
  */

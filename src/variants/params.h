@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * params.h - parameter definitions several families share, as initialisers
  * for struct param_def.  Include only from src/variants/.
  */

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * pitch.c - a 2D array with packed rows vs rows padded to a pitch.
  * Source: cuda/pitch.cu.
  */

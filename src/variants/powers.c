@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * powers.c - x^2..x^33 into shared memory at stride 32, transposed and
  * padded to 33.  Source: cuda/powers.cu.
  */

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * ref.c - host arrays of a live run, their inputs and the CPU references
  * of the catalog's kernels (see ref.h).  Each reference recomputes the
  * kernel's result from the inputs in the plainest way and compares: all

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * ref.h - the CPU side of a live run: host copies of a launch's arrays,
  * how their inputs are made (random, or laid out by the variant's fill)
  * and the CPU references that check a kernel's outputs.  libc and the

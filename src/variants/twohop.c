@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * twohop.c - cheapest 2-hop path (min-plus), V0 (i from threadIdx.x),
  * V1 (j from threadIdx.x), V2 (8 x 8 results per thread, reuse in
  * registers) and V3 (strips through shared memory).  Source:

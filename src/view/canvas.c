@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * canvas.c - the grid of cells a frame is drawn into: one Unicode code
  * point and one role per cell, clipped writes, UTF-8 text, boxes.
  *

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * canvas.h - a grid of cells, each a character and a colour role.  The
  * view draws frames here; the TUI paints a canvas with curses and the text
  * face prints it plain or with ANSI escapes.  Never a raw colour here.

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * compare.c - two or three variants side by side in narrow columns, each
  * with its access, lanes, memory and counts, and one line under them that
  * says how far apart their whole-launch costs are ("twohop-v0 moves 4.25x

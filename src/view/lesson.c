@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * lesson.c - read lessons: the line format of lesson.h into scenes, each
  * checked as the screen would check it (the variant exists, its
  * parameters are in range, the step, block and warp lie in its launch,

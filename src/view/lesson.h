@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * lesson.h - lectures in scenes.  A lesson is a text file of scenes; each
  * scene is a state of the screen (variant, parameters, position, compare
  * partners, memory model, lanes to highlight, theme) and one or two

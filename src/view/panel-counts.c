@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * panel-counts.c - the counts of this step, of this warp so far and of the
  * whole launch, with their ratios to the ideal.
  *

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * panel-dram.c - the memory-parallelism box (seed 004): the sectors of the
  * warps in flight at this step, spread over DRAM channels and banks by the
  * teaching model of model/dram.c, drawn over the frame.  Labelled as a

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * panel-focus.c - the lane focus box: the lanes the lecturer picked
  * (say 0 and 16), each with its thread, flat thread index in the block,
  * element, byte address in hexadecimal and the sector or bank it lands

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * panel-gpu.c - the live GPU lines (timings measured by gpu/, or why there
  * are none), as the view options hand them over: text only, already
  * formatted.  Must not print, allocate, or know curses.

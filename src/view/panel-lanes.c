@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * panel-lanes.c - the lanes of the warp: a table of one entry per lane
  * (lane, threadIdx, element or bank) and, where room is short, the lanes
  * grouped into runs.

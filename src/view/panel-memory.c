@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * panel-memory.c - what the lanes hit: global sectors (or the matrix
  * window), legacy segments, shared banks or constant reads, and the legend
  * of the glyphs used.

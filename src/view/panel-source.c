@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * panel-source.c - the kernel's source with the access's line highlighted.
  *
  * A kernel rarely fits the pane, so the pane folds: it keeps the lines a

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * panel.c - what the panels share: drawing one clipped to its rectangle,
  * the roles of classes and banks, lane and element text, wrapped text,
  * heading rules and the status line.

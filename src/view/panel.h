@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * panel.h - the pieces a frame is made of, each drawn into a rectangle of
  * the canvas from one view_model: kernel source, lanes, memory (sectors,
  * segments, banks, constant reads, matrix window), counts, live GPU lines

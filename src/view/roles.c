@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * roles.c - the one table of colour roles: 8-colour and 256-colour forms,
  * attributes, the monochrome attributes and each role's glyph with its
  * ASCII fallback.

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * roles.h - colour roles: what a cell means, not what colour it is.
  * Each role has an 8-colour form, a 256-colour form, a monochrome
  * attribute and a glyph (with an ASCII fallback), declared once in

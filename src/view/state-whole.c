@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * state-whole.c - the whole-launch totals and the warp's so far behind
  * the state: start, poll, wait for and stop their background workers
  * (worker.c), or compute the totals here and now when no thread can be

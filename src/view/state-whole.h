@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * state-whole.h - private to state.c and state-whole.c: the so-far
  * worker's bookkeeping, which state_update runs after each move.
  */

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * state.c - what is on screen and its transitions: choose a variant and
  * its compare partners, rebuild launches, check and clamp the position,
  * evaluate the view models.  Used by show and by the lecture screen alike.

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * state.h - what is on screen: one variant (or two or three in compare
  * mode) with its parameters and launch, at one step, block and warp.  The
  * one object `warpviz show` and the lecture screen both build frames from,

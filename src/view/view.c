@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * view.c - the model side of a frame (view_model_set) and the frame of one
  * variant in two layouts: compact for 80x24 up to 119 columns or 34 rows,
  * full from 120x35.  The panels themselves are in panel-*.c; side by side

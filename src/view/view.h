@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * view.h - frames: what the lecturer sees for one variant (or two or three
  * side by side), drawn into a canvas from the model's numbers.  The view
  * holds no memory rules: every count comes from model/ (arch, totals).

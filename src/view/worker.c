@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * worker.c - whole-launch totals, or one warp's totals so far, on a
  * thread of their own, so that no key waits for them (brute force can take
  * minutes; a warp's so far, a second at the end of a long kernel): start

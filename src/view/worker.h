@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * worker.h - whole-launch totals, or one warp's so far, computed on a
  * thread, off the key path.  The worker builds its own launch from the
  * given launch's parameters, so the given one may be freed at any time;

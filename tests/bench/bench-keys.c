@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * bench-keys.c - the worst key latency of the lecture screen over a
  * scripted run of every variant: for each key, the action
  * (keys_dispatch) plus what the loop does before it paints (tui_apply:

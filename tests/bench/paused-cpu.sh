@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # paused-cpu.sh - the CPU time a paused warpviz uses: start it in a
 # detached tmux, let it draw, then read utime+stime from /proc/PID/stat
 # before and after 5 s of doing nothing.  A paused screen blocks in getch,

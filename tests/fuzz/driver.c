@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * driver.c - runs a fuzz target's LLVMFuzzerTestOneInput over files and
  * directories of files, for builds without libFuzzer (make check replays
  * the seed corpora and the regression inputs under whatever sanitizers

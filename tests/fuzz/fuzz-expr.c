@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * fuzz-expr.c - the index-expression parser (src/model/expr.c).  Input:
  * "LET\nEXPR": LET is bound as the let "L" (if it parses), then EXPR is
  * parsed as an expression and as an array access; what parses is

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * fuzz-ksrc.c - the kernel-source reader (src/model/ksrc.c) on fuzzed
  * text handed to it as a .cu file, every "// warpviz:" block of it (at
  * most four).  When a block parses, its launch is built with each

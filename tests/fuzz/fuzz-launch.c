@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * fuzz-launch.c - launch parsing (src/model/launch.c) from a kernel
  * description made of fuzzed text, and the totals on it: the fast path
  * must agree with brute force wherever brute force is cheap.

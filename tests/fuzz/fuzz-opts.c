@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * fuzz-opts.c - the one command-line parser (src/opts.c), -p included.
  * Input: the arguments, one a line (at most 64); the first byte picks
  * the command shape: the TUI's (no operand), one VARIANT, bench's

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * fuzz-param.c - -p parameter parsing (src/model/param.c) and the launch
  * the values make (src/model/launch.c, warp.c, arch.c).  Input: the first
  * byte picks a catalog variant; each following line is either a -p

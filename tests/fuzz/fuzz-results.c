@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * fuzz-results.c - the --results reader (src/gpu/gpu-results.c), from
  * memory.  What it accepts must hold only plausible values: finite times
  * within bounds, a positive time for a verified run, counts in range.

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * fuzz.h - what every fuzz target shares: the libFuzzer entry point and a
  * NUL-terminated copy of the input.  Each fuzz-*.c defines
  * LLVMFuzzerTestOneInput; built with clang -fsanitize=fuzzer it is a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # dram-camping.sh [WARPVIZ] [OUT.json] - does a power-of-two row stride
 # pile onto a few DRAM channels on this GPU, as the teaching model of the
 # m key says (8 channels of 256 bytes: rows 8 KB apart all land on one)?

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # ladder.sh [WARPVIZ] [OUT.json] - the 2-hop ladder V0 -> V1 -> V2 -> V3 at
 # n=4000 and at the course's n=6300, with every other catalog variant at
 # its defaults, in one 'bench --json' record (the form of

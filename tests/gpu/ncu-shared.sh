@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # ncu-shared.sh - re-measure the shared-memory wavefront table of
 # doc/rules.md (8- and 16-byte loads merge phases, stores do not) with
 # Nsight Compute, and compare with the rule.  Needs nvcc, ncu and a GPU;

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """ncu-validate.py WARPVIZ [NCU] - run every kernel once under Nsight
 Compute and compare the counters with the model, kernel by kernel.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # ncu-validate.sh [WARPVIZ] - model vs Nsight Compute, kernel by kernel
 # (see ncu-validate.py).  Skips (77) without a GPU or without ncu.
 : "${WARPVIZ:=${1:-./warpviz}}"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # nogpu.sh - what 'warpviz gpu' and 'warpviz bench' say where there is no
 # GPU, as in CI: the loader is pointed at a libcuda.so.1 that does not
 # exist (WARPVIZ_LIBCUDA), and WARPVIZ_GPU=off is tried too.  TAP.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # nvrtc.sh [WARPVIZ] - the run-time compiled path on a real GPU.
 #   1. every catalog kernel compiled by NVRTC for this GPU (WARPVIZ_NVRTC=1)
 #      runs and matches its CPU reference;

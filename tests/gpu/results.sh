@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # results.sh - 'warpviz --results FILE' refuses every file it cannot trust,
 # with exit status 2, one line on stderr naming the file and the problem,
 # nothing on stdout, and before it asks for a terminal (stdin is

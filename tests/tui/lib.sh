@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # lib.sh - helpers for the TUI tests: each test runs the real warpviz in a
 # detached tmux on a private socket at a fixed size, sends keys and polls
 # capture-pane until what it waits for shows up (no fixed sleeps).

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * test-canvas.c - the canvas (clipping, UTF-8, ASCII fallback, clip
  * rectangles), the role table and the text face's plain and SGR output,
  * and view_model_set's so-far cache against a fresh evaluation.  Links

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * test-dram.c - TAP unit tests for src/model/dram.c, the teaching model of
  * DRAM channels and banks.  Each expectation is worked out by hand next to
  * it from dram.h's interleaving: chunk = addr / interleave, channel =

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * test-expr.c - the expression engine: parsing, C semantics of evaluation,
  * overflow detection, affine decomposition and guard splitting.
  */

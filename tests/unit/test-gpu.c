@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * test-gpu.c - the GPU runner without a GPU (as in CI): gpu_request's
  * answer and gpu_panel's lines when the driver is missing (opened on the
  * worker: the first request starts, the panel then says why) or the GPU

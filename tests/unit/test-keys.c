@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * test-keys.c - the TUI's key actions without a terminal: each key
  * changes the state and returns intent bits (state.h), never draws.
  * Hand-made state: stride at n=64, bs=32 is 2 blocks of 1 warp and 2

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * test-kfile.c - the catalog read from its own CUDA sources: every
  * variant's "// warpviz:" block in its cuda/ file, read by ksrc, must give the
  * same parameters, launch, arrays, lanes at every step of every warp and

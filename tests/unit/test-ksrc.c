@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * test-ksrc.c - the kernel-file reader against kernels written for this
  * test (tests/kernels/ and inline), with counts derived by hand from the
  * rules in DESIGN.md; the fast totals against brute force at small sizes,

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * test-lesson.c - TAP unit tests for src/view/lesson.c: the line format
  * read into scenes, checked against the catalog, written back by
  * lesson_write and read again to the same scenes; every built-in lesson

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * test-lessons.c - every variant's lesson text agrees with the counts it
  * describes, at the default parameters, warp 0 of block 0,0, each access
  * site at its first step:

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * test-model.c - the catalog through the model: launches, steps, lane
  * addresses and counts of real seed-kernel accesses, whole-launch totals.
  * Every expected count is worked out by hand from the rules of DESIGN.md

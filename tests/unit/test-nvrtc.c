@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * test-nvrtc.c - the run-time compiler without a GPU: the no-NVRTC line,
  * the cache key and folder, the first error of a canned NVRTC log, and,
  * where the toolkit's libnvrtc is installed (it needs no driver), real

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * test-occupancy.c - TAP unit tests for src/model/occupancy.c.  Each case
  * is worked out by hand next to it.  Links only the model.
  */

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * test-opts.c - the one command-line parser with hand-made argv: what it
  * takes, where it stops, and that it drops nothing.  Refusals print their
  * one line on stderr (into the test log).  Links libopts.a, the view (for

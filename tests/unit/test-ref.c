@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * test-ref.c - every variant's live spec and CPU reference, on the CPU:
  * the spec resolves against the launch (a missing or wrong one used to
  * show only on a GPU), poisoned outputs are refused, outputs worked out

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * test-rules.c - TAP unit tests for the memory rules (src/model/rules.c).
  *
  * Every expectation is worked out by hand from the rules in DESIGN.md section

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * test-state.c - the view state without curses: the pane limit by width,
  * the one bounds check, partners following pane 0 clamped to their own
  * launch, and whole-launch totals set, forgotten and computed on workers.  Links libview.a,

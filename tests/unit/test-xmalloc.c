@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: ISC
  * test-xmalloc.c - the x-alloc family never returns NULL: a failed or
  * overflowing allocation goes to the fatal hook (the TUI's restores the
  * terminal first), and the default hook prints one line and exits 1.
