@@ -639,14 +639,16 @@ launch_init(struct launch *l, const struct param_set *ps, char **cause)
 		l->env[SLOT_BDX + i] = l->block[i];
 		l->env[SLOT_GDX + i] = l->grid[i];
 	}
-	l->threads = l->block[0] * l->block[1];
-	if (l->block[0] < 1 || l->block[1] < 1 || l->threads > 1024) {
+	/* Bound each dimension before the product, which could overflow. */
+	if (l->block[0] < 1 || l->block[1] < 1 || l->block[0] > 1024 ||
+	    l->block[1] > 1024 || l->block[0] * l->block[1] > 1024) {
 		*cause = cause_printf("a block of %lldx%lld threads is not "
 		    "allowed (1 to 1024 threads) with %s",
 		    (long long)l->block[0], (long long)l->block[1],
 		    params_text(l));
 		goto fail;
 	}
+	l->threads = l->block[0] * l->block[1];
 	if (l->grid[0] < 1 || l->grid[1] < 1 || l->grid[0] > INT_INDEX_MAX ||
 	    l->grid[1] > 65535) {
 		*cause = cause_printf("a grid of %lldx%lld blocks is not "
