@@ -58,6 +58,50 @@ for f in $(cd "$src" && ls model/*.[ch] variants/*.[ch] view/*.[ch] \
 	tap_ok $? "$f ($me) includes no higher floor${bad:+:$bad}"
 done
 
+# Floors inside a folder, for the files that share a private header: a
+# file calls (name followed by "(") only names of its own floor or lower.
+# Each argument is FILE:REGEX, ground first; REGEX matches the names that
+# FILE defines for those above it.
+inner_floors() {
+	group=$1
+	shift
+	i=0
+	for spec in "$@"; do
+		i=$((i + 1))
+		eval "f_$i=\${spec%%:*}; r_$i=\${spec#*:}"
+	done
+	n=$i
+	i=0
+	while [ $i -lt "$n" ]; do
+		i=$((i + 1))
+		eval "f=\$f_$i"
+		bad=
+		j=$i
+		while [ $j -lt "$n" ]; do
+			j=$((j + 1))
+			eval "g=\$f_$j; re=\$r_$j"
+			hit=$(grep -o "\b\($re\)(" "$src/$f" | sort -u | tr -d '(' | tr '\n' ' ')
+			[ -n "$hit" ] && bad="$bad ${g##*/}: $hit"
+		done
+		[ -z "$bad" ]
+		tap_ok $? "$group: $f calls nothing of a higher floor${bad:+ (calls$bad)}"
+	done
+}
+
+inner_floors "kernel-file reader" \
+    "model/ksrc-core.c:ksrc_\(keep\|fail\|fmt\|tk\|at\|eat\|want\)" \
+    "model/ksrc-lex.c:ksrc_lex_[a-z_]*" \
+    "model/ksrc-meta.c:ksrc_meta_[a-z_0-9]*" \
+    "model/ksrc-sym.c:ksrc_sym_[a-z_]*" \
+    "model/ksrc-access.c:ksrc_access_[a-z_]*" \
+    "model/ksrc-decl.c:ksrc_decl_[a-z_]*" \
+    "model/ksrc-body.c:ksrc_body_[a-z_]*" \
+    "model/ksrc.c:ksrc_\(parse\|parse_block\|load\|blocks\|free\|is_path\)"
+inner_floors "keys" \
+    "tui/keys-act.c:keys_\(current_loop\|set_variant\|prompt\|occ_seed\)" \
+    "tui/keys-mode.c:keys_mode_[a-z_]*" \
+    "tui/keys.c:keys_\(dispatch\|tick\|print\)"
+
 curses=$(cd "$src" && grep -l '^#include <\(n\?curses\|ncursesw/\|term\.h\)' \
     $(find . -name '*.[ch]' ! -path './tui/*') 2>/dev/null)
 [ -z "$curses" ]

@@ -15,7 +15,6 @@
 
 #include "cause.h"
 #include "expr.h"
-#include "ksrc.h"
 #include "ksrc-int.h"
 #include "xmalloc.h"
 
@@ -78,7 +77,7 @@ site(struct rd *r, const struct val *e, enum mem_op op, int field, int size)
 
 	if (r->dry)
 		return;
-	if ((b = ksrc_body_add(r, BODY_SITE)) == NULL)
+	if ((b = ksrc_sym_body_add(r, BODY_SITE)) == NULL)
 		return;
 	b->op = op;
 	sub = e->nsub == 2 ? ksrc_fmt(r, "[%s][%s]", e->sub[0], e->sub[1]) :
@@ -183,7 +182,7 @@ ksrc_access_guard_open(struct rd *r, const char *cond, int line)
 {
 	struct body_def	*b;
 
-	if ((b = ksrc_body_add(r, BODY_IF)) != NULL) {
+	if ((b = ksrc_sym_body_add(r, BODY_IF)) != NULL) {
 		b->expr = cond;
 		b->line = line;
 	}
@@ -204,7 +203,7 @@ ksrc_access_guard_close(struct rd *r)
 		kf->nbody--;
 		return;
 	}
-	ksrc_body_add(r, BODY_END);
+	ksrc_sym_body_add(r, BODY_END);
 }
 
 static struct val assign(struct rd *, struct val lhs, const char *op,
@@ -223,8 +222,8 @@ primary(struct rd *r)
 	    "blockDim", "gridDim", NULL };
 
 	if (ksrc_eat(r, "(")) {
-		if (ksrc_decl_type_starts(r, r->pos)) {
-			ksrc_decl_parse_type(r, &ty);
+		if (ksrc_sym_type_starts(r, r->pos)) {
+			ksrc_sym_parse_type(r, &ty);
 			ksrc_want(r, ")");
 			x = ksrc_access_rval(r, unary(r));
 			if (ty.ptr) {
@@ -285,7 +284,7 @@ primary(struct rd *r)
 	if (ksrc_at(r, "sizeof")) {
 		r->pos++;
 		ksrc_want(r, "(");
-		ksrc_decl_parse_type(r, &ty);
+		ksrc_sym_parse_type(r, &ty);
 		ksrc_want(r, ")");
 		v = ksrc_access_mk(VAL_INT, first, r->pos - 1);
 		v.text = ksrc_fmt(r, "%d", ty.ptr ? 8 : ty.size);
@@ -296,7 +295,7 @@ primary(struct rd *r)
 
 		r->pos++;
 		ksrc_want(r, "<");
-		ksrc_decl_parse_type(r, &ty);
+		ksrc_sym_parse_type(r, &ty);
 		ksrc_want(r, ">");
 		ksrc_want(r, "(");
 		x = ksrc_access_walk(r, 0);
@@ -312,7 +311,7 @@ primary(struct rd *r)
 			return ksrc_access_mk(VAL_DATA, first, r->pos - 1);
 		return x;
 	}
-	var = ksrc_body_find_var(r, ksrc_tk(r));
+	var = ksrc_sym_find_var(r, ksrc_tk(r));
 	if (var == NULL) {
 		/* A call of something we do not know: data. */
 		if (r->t[r->pos + 1].kind == T_PUNCT &&
@@ -424,8 +423,8 @@ postfix(struct rd *r)
 	int		 first = r->pos, i, fieldtok;
 
 	if (ksrc_tk(r)->kind == T_ID && ksrc_tok_is(&r->t[r->pos + 1], "(") &&
-	    ksrc_body_find_var(r, ksrc_tk(r)) == NULL &&
-	    ksrc_decl_find_base(ksrc_tk(r)) == NULL) {
+	    ksrc_sym_find_var(r, ksrc_tk(r)) == NULL &&
+	    ksrc_sym_find_base(ksrc_tk(r)) == NULL) {
 		r->pos++;
 		v = call(r, first);
 	} else
@@ -606,7 +605,7 @@ ternary(struct rd *r)
 	a = ksrc_access_rval(r, ksrc_access_walk(r, 1));
 	ksrc_want(r, ":");
 	if (!r->dry)
-		ksrc_body_add(r, BODY_ELSE);
+		ksrc_sym_body_add(r, BODY_ELSE);
 	b = ksrc_access_rval(r, ternary(r));
 	if (!r->dry && r->kf->nbody == mark + 2)
 		r->kf->nbody = mark;
@@ -647,7 +646,7 @@ assign_val(struct rd *r, struct val lhs, const char *op, struct val *rhs,
 		return ksrc_access_mk(VAL_DATA, lhs.first, lhs.last);
 	}
 	if (r->t[lhs.first].kind != T_ID ||
-	    (var = ksrc_body_find_var(r, &r->t[lhs.first])) == NULL ||
+	    (var = ksrc_sym_find_var(r, &r->t[lhs.first])) == NULL ||
 	    (lhs.first != lhs.last && var->kind != VK_LOCAL &&
 	    var->isint))
 		ksrc_fail(r, lhs.first, "cannot assign to '%s'",
@@ -661,10 +660,10 @@ assign_val(struct rd *r, struct val lhs, const char *op, struct val *rhs,
 		return ksrc_access_mk(VAL_DATA, lhs.first, lhs.last);
 	snprintf(bop, sizeof bop, "%.*s", (int)strlen(op) - 1, op);
 	if (strcmp(op, "=") == 0) {
-		ksrc_body_note_change(r, var, 0, NULL, optok);
+		ksrc_sym_note_change(r, var, 0, NULL, optok);
 		v = *rhs;
 	} else {
-		ksrc_body_note_change(r, var, (strcmp(op, "+=") == 0 ||
+		ksrc_sym_note_change(r, var, (strcmp(op, "+=") == 0 ||
 		    strcmp(op, "-=") == 0) && rhs->kind == VAL_INT,
 		    rhs->kind == VAL_INT ? ksrc_fmt(r, "%s(%s)", op[0] == '-' ?
 		    "-" : "", rhs->text) : NULL, optok);
@@ -678,7 +677,7 @@ assign_val(struct rd *r, struct val lhs, const char *op, struct val *rhs,
 		return v;
 	}
 	if (v.kind == VAL_INT)
-		ksrc_body_set_int(r, var, v.text);
+		ksrc_sym_set_int(r, var, v.text);
 	else {
 		var->kind = v.kind == VAL_UNKNOWN ? VK_UNKNOWN : VK_DATA;
 		var->origin = v.origin;
@@ -722,4 +721,13 @@ ksrc_access_walk(struct rd *r, int prec)
 	(void)mark;
 	rhs = ksrc_access_rval(r, ksrc_access_walk(r, 0));
 	return assign_val(r, lhs, op, &rhs, optok);
+}
+
+/* An expression the model can evaluate over parameters: "[N]" sizes. */
+const char *
+ksrc_access_const_expr(struct rd *r, const char *what)
+{
+	struct val	v = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+
+	return ksrc_access_need_int(r, &v, what);
 }

@@ -15,192 +15,12 @@
 
 #include "cause.h"
 #include "expr.h"
-#include "ksrc.h"
 #include "ksrc-int.h"
 #include "xmalloc.h"
-
-/* --- the body being built ------------------------------------------------- */
-
-/* Append an item of kind to the body being built. */
-struct body_def *
-ksrc_body_add(struct rd *r, enum body_kind kind)
-{
-	struct kfile	*kf = r->kf;
-	struct body_def	*b;
-
-	if (r->dry)
-		return NULL;
-	if (kf->nbody == kf->abody) {
-		kf->abody = kf->abody ? 2 * kf->abody : 64;
-		kf->body = xreallocarray(kf->body, kf->abody, sizeof *kf->body);
-	}
-	b = &kf->body[kf->nbody++];
-	memset(b, 0, sizeof *b);
-	b->kind = kind;
-	return b;
-}
-
-/* A model name not yet used: base, base_2, base_3 ... */
-const char *
-ksrc_body_uniq(struct rd *r, const char *base)
-{
-	char	buf[EXPR_NAME_MAX];
-	int	i, n;
-
-	for (n = 1; ; n++) {
-		if (n == 1)
-			snprintf(buf, sizeof buf, "%.24s", base);
-		else
-			snprintf(buf, sizeof buf, "%.20s_%d", base, n);
-		for (i = 0; i < r->nused; i++)
-			if (strcmp(r->used[i], buf) == 0)
-				break;
-		if (i == r->nused)
-			break;
-	}
-	if (r->nused == r->aused) {
-		r->aused = r->aused ? 2 * r->aused : 64;
-		r->used = xreallocarray(r->used, r->aused, sizeof *r->used);
-	}
-	strcpy(r->used[r->nused++], buf);
-	return ksrc_fmt(r, "%s", buf);
-}
-
-/* --- values and expressions ----------------------------------------------- */
-
-/* The variable t names, innermost first, or NULL. */
-struct var *
-ksrc_body_find_var(struct rd *r, const struct tok *t)
-{
-	int	i;
-
-	for (i = r->nvars - 1; i >= 0; i--)
-		if ((int)strlen(r->vars[i].name) == t->len &&
-		    memcmp(r->vars[i].name, t->p, t->len) == 0)
-			return &r->vars[i];
-	return NULL;
-}
-
-/* Declare the variable t at the current depth. */
-struct var *
-ksrc_body_add_var(struct rd *r, const struct tok *t, enum var_kind kind)
-{
-	struct var	*v;
-
-	if (r->nvars == r->avars) {
-		r->avars = r->avars ? 2 * r->avars : 64;
-		r->vars = xreallocarray(r->vars, r->avars, sizeof *r->vars);
-	}
-	v = &r->vars[r->nvars++];
-	memset(v, 0, sizeof *v);
-	snprintf(v->name, sizeof v->name, "%.*s", t->len, t->p);
-	v->kind = kind;
-	v->depth = r->depth;
-	v->origin = -1;
-	v->strct = -1;
-	return v;
-}
-
-/* Give an integer variable a new value: a let with a fresh model name. */
-void
-ksrc_body_set_int(struct rd *r, struct var *v, const char *text)
-{
-	const char	*m = ksrc_body_uniq(r, v->name);
-	struct body_def	*b;
-
-	if ((b = ksrc_body_add(r, BODY_LET)) != NULL) {
-		b->name = m;
-		b->expr = text;
-	}
-	snprintf(v->model, sizeof v->model, "%s", m);
-	v->kind = VK_INT;
-}
-
-/* Note how a loop body changes v: by adding inc, or otherwise. */
-void
-ksrc_body_note_change(struct rd *r, struct var *v, int additive,
-    const char *inc, int tok)
-{
-	int	i = (int)(v - r->vars);
-
-	if (!r->dry || r->chg == NULL || i < 0 || i >= r->nchg)
-		return;
-	if (r->chg[i] == 0)
-		r->chg_at[i] = tok;
-	if (!additive || r->nested || r->chg[i] == 2) {
-		r->chg[i] = 2;
-		return;
-	}
-	r->chg[i] = 1;
-	r->inc[i] = r->inc[i] == NULL ? inc : ksrc_fmt(r, "%s + %s", r->inc[i],
-	    inc);
-}
 
 /* --- statements ----------------------------------------------------------- */
 
 static int	statement(struct rd *);
-
-/* Add an array to the variant, with its length and dims. */
-void
-ksrc_body_add_array(struct rd *r, int nametok, enum mem_space space,
-    const struct ty *ty, const char *len, const char *d0, const char *d1)
-{
-	struct array_def	*a;
-	struct var		*v;
-	int			 i;
-
-	if (r->narrays == VARIANT_MAX_ARRAYS)
-		ksrc_fail(r, nametok, "more than %d arrays",
-		    VARIANT_MAX_ARRAYS);
-	a = &r->kf->v.arrays[r->narrays];
-	for (i = 0; i < r->narrays; i++)
-		if (ksrc_tok_is(&r->t[nametok], r->kf->v.arrays[i].name) &&
-		    r->kf->v.arrays[i].space == space)
-			break;
-	if (i < r->narrays)
-		a = &r->kf->v.arrays[i];
-	else
-		r->narrays++;
-	a->name = ksrc_tok_text(r, nametok);
-	a->space = space;
-	a->elem_size = ty->size;
-	a->type = ksrc_fmt(r, "%s%s", ty->name, ty->strct >= 0 &&
-	    r->st[ty->strct].align >= r->st[ty->strct].size ? "@a" : "");
-	if (len != NULL)
-		a->length = len;
-	if (d0 != NULL) {
-		a->dims[0] = d0;
-		a->dims[1] = d1;
-	}
-	if (ty->strct >= 0)
-		memcpy(a->fields, r->st[ty->strct].f, sizeof a->fields);
-	else if (strcmp(ty->name, "float2") == 0 ||
-	    strcmp(ty->name, "float4") == 0 ||
-	    strcmp(ty->name, "float3") == 0 ||
-	    strcmp(ty->name, "int3") == 0 ||
-	    strcmp(ty->name, "double2") == 0 ||
-	    strcmp(ty->name, "int2") == 0 || strcmp(ty->name, "int4") == 0) {
-		static const char *fn[] = { "x", "y", "z", "w" };
-		int fs = ty->name[0] == 'd' ? 8 : 4;
-
-		for (i = 0; i < ty->size / fs && i < 4; i++) {
-			a->fields[i].name = fn[i];
-			a->fields[i].offset = i * fs;
-			a->fields[i].size = fs;
-		}
-	}
-	v = ksrc_body_add_var(r, &r->t[nametok], VK_ARRAY);
-	v->arr = (int)(a - r->kf->v.arrays);
-}
-
-/* An expression the model can evaluate over parameters: "[N]" sizes. */
-const char *
-ksrc_body_const_expr(struct rd *r, const char *what)
-{
-	struct val	v = ksrc_access_rval(r, ksrc_access_walk(r, 1));
-
-	return ksrc_access_need_int(r, &v, what);
-}
 
 static void
 declaration(struct rd *r)
@@ -220,7 +40,7 @@ declaration(struct rd *r)
 		else
 			break;
 	}
-	ksrc_decl_parse_type(r, &ty);
+	ksrc_sym_parse_type(r, &ty);
 	if (ksrc_eat(r, "__shared__"))
 		shared = 1;
 	do {
@@ -238,7 +58,7 @@ declaration(struct rd *r)
 				if (nd == 2)
 					ksrc_fail(r, r->pos, "more than two "
 					    "dimensions");
-				d[nd] = ksrc_body_const_expr(r,
+				d[nd] = ksrc_access_const_expr(r,
 				    "an array size");
 			}
 			nd++;
@@ -261,13 +81,13 @@ declaration(struct rd *r)
 					    r->t[nametok].p,
 					    r->t[nametok].len,
 					    r->t[nametok].p);
-				ksrc_body_add_array(r, nametok, SPACE_SHARED,
+				ksrc_sym_add_array(r, nametok, SPACE_SHARED,
 				    &ty, NULL, NULL, NULL);
 			} else if (nd == 1)
-				ksrc_body_add_array(r, nametok, SPACE_SHARED,
+				ksrc_sym_add_array(r, nametok, SPACE_SHARED,
 				    &ty, d[0], NULL, NULL);
 			else if (nd == 2)
-				ksrc_body_add_array(r, nametok, SPACE_SHARED,
+				ksrc_sym_add_array(r, nametok, SPACE_SHARED,
 				    &ty, ksrc_fmt(r, "(%s) * (%s)", d[0], d[1]),
 				    d[0], d[1]);
 			else
@@ -279,7 +99,7 @@ declaration(struct rd *r)
 			ksrc_fail(r, nametok, "pointer variables are not "
 			    "supported (index the kernel's arrays)");
 		if (nd > 0) {
-			v = ksrc_body_add_var(r, &r->t[nametok], VK_LOCAL);
+			v = ksrc_sym_add_var(r, &r->t[nametok], VK_LOCAL);
 			if (ksrc_eat(r, "="))
 				ksrc_fail(r, r->pos,
 				    "array initialisers are not supported");
@@ -294,10 +114,10 @@ declaration(struct rd *r)
 			x = ksrc_access_mk(VAL_UNKNOWN, nametok, nametok);
 			x.origin = nametok;
 		}
-		v = ksrc_body_add_var(r, &r->t[nametok], VK_DATA);
+		v = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);
 		v->isint = ty.is_int;
 		if (ty.is_int && x.kind == VAL_INT)
-			ksrc_body_set_int(r, v, x.text);
+			ksrc_sym_set_int(r, v, x.text);
 		else if (x.kind == VAL_UNKNOWN && ty.is_int) {
 			v->kind = VK_UNKNOWN;
 			v->origin = nametok;
@@ -341,7 +161,7 @@ merge_branch(struct rd *r, struct snap *before, const char *cond, int neg)
 			char	now[EXPR_NAME_MAX];
 
 			snprintf(now, sizeof now, "%s", v->model);
-			ksrc_body_set_int(r, v, neg ?
+			ksrc_sym_set_int(r, v, neg ?
 			    ksrc_fmt(r, "(%s) ? %s : %s", cond, o->model, now) :
 			    ksrc_fmt(r, "(%s) ? %s : %s", cond, now, o->model));
 		} else if (v->kind == VK_INT || o->kind == VK_INT) {
@@ -412,7 +232,7 @@ stmt_if(struct rd *r)
 	merge_branch(r, &s, cond, 0);
 	if (ksrc_eat(r, "else")) {
 		snap_take(r, &s);
-		ksrc_body_add(r, BODY_ELSE);
+		ksrc_sym_body_add(r, BODY_ELSE);
 		r->nested++;
 		ret_else = statement(r) == 1;
 		r->nested--;
@@ -450,8 +270,8 @@ stmt_for(struct rd *r)
 	r->pos++;
 	ksrc_want(r, "(");
 	r->depth++;
-	if (ksrc_decl_type_starts(r, r->pos)) {
-		ksrc_decl_parse_type(r, &ty);
+	if (ksrc_sym_type_starts(r, r->pos)) {
+		ksrc_sym_parse_type(r, &ty);
 		if (!ty.is_int)
 			ksrc_fail(r, r->pos,
 			    "a loop variable must be an integer");
@@ -464,11 +284,11 @@ stmt_for(struct rd *r)
 	init = ksrc_access_need_int(r, &x, "the start of a loop");
 	ksrc_want(r, ";");
 	/* The variable: a let over the iteration count, or a table. */
-	lv = ksrc_body_add_var(r, &r->t[vtok], VK_INT);
+	lv = ksrc_sym_add_var(r, &r->t[vtok], VK_INT);
 	lv->isint = 1;
 	lvi = (int)(lv - r->vars);
-	name = ksrc_body_uniq(r, lv->name);
-	iter = ksrc_body_uniq(r, ksrc_fmt(r, "%s_it", lv->name));
+	name = ksrc_sym_uniq(r, lv->name);
+	iter = ksrc_sym_uniq(r, ksrc_fmt(r, "%s_it", lv->name));
 	snprintf(lv->model, sizeof lv->model, "%s", name);
 	condtok = r->pos;
 	/* Skip to the step and the body to read the step first. */
@@ -582,7 +402,7 @@ stmt_for(struct rd *r)
 	cond = ksrc_access_need_int(r, &x, "a loop condition");
 	ksrc_want(r, ";");
 	forat = r->dry ? -1 : r->kf->nbody;
-	if ((b = ksrc_body_add(r, BODY_FOR)) != NULL) {
+	if ((b = ksrc_sym_body_add(r, BODY_FOR)) != NULL) {
 		b->text = ksrc_fmt(r, "%s", lv->name);
 		b->name = name;
 		b->iter = iter;
@@ -600,7 +420,7 @@ stmt_for(struct rd *r)
 		if (v->kind != VK_INT)
 			continue;
 		if (r->chg[i] == 1)
-			ksrc_body_set_int(r, v,
+			ksrc_sym_set_int(r, v,
 			    ksrc_fmt(r, "%s + %s * (%s)", v->model, iter,
 			    r->inc[i]));
 		else {
@@ -633,14 +453,14 @@ stmt_for(struct rd *r)
 		if (!r->dry && forat >= 0 && i == r->kf->nbody)
 			r->kf->nbody = forat;
 		else
-			ksrc_body_add(r, BODY_END);
+			ksrc_sym_body_add(r, BODY_END);
 		r->depth--;
 		scope_pop(r, nvars);
 		/* After the loop, what it changed is not known. */
 		for (i = 0; i < save_vars && i < r->nvars; i++) {
 			if (c2[i] == 0)
 				continue;
-			ksrc_body_note_change(r, &r->vars[i], c2[i] == 1, i2[i],
+			ksrc_sym_note_change(r, &r->vars[i], c2[i] == 1, i2[i],
 			    ca2[i]);
 			if (r->vars[i].kind == VK_INT) {
 				r->vars[i].kind = VK_UNKNOWN;
@@ -693,7 +513,7 @@ statement(struct rd *r)
 		ksrc_want(r, ";");
 		return 0;
 	}
-	if (ksrc_decl_type_starts(r, r->pos) &&
+	if (ksrc_sym_type_starts(r, r->pos) &&
 	    !ksrc_tok_is(&r->t[r->pos + 1], "(")) {
 		declaration(r);
 		return 0;

@@ -15,148 +15,8 @@
 
 #include "cause.h"
 #include "expr.h"
-#include "ksrc.h"
 #include "ksrc-int.h"
 #include "xmalloc.h"
-
-/* --- types ---------------------------------------------------------------- */
-
-static const struct base_type base_types[] = {
-	{ "char", 1, 1, 1 }, { "short", 2, 2, 1 }, { "int", 4, 4, 1 },
-	{ "long", 8, 8, 1 }, { "unsigned", 4, 4, 1 }, { "signed", 4, 4, 1 },
-	{ "size_t", 8, 8, 1 }, { "bool", 1, 1, 1 },
-	{ "int8_t", 1, 1, 1 }, { "uint8_t", 1, 1, 1 },
-	{ "int16_t", 2, 2, 1 }, { "uint16_t", 2, 2, 1 },
-	{ "int32_t", 4, 4, 1 }, { "uint32_t", 4, 4, 1 },
-	{ "int64_t", 8, 8, 1 }, { "uint64_t", 8, 8, 1 },
-	{ "float", 4, 4, 0 }, { "double", 8, 8, 0 }, { "half", 2, 2, 0 },
-	{ "__half", 2, 2, 0 }, { "half2", 4, 4, 0 }, { "__half2", 4, 4, 0 },
-	{ "float2", 8, 8, 0 }, { "float3", 12, 4, 0 }, { "float4", 16, 16, 0 },
-	{ "double2", 16, 16, 0 }, { "int2", 8, 8, 0 }, { "int3", 12, 4, 0 },
-	{ "int4", 16, 16, 0 }, { "uint2", 8, 8, 0 }, { "uint4", 16, 16, 0 },
-	{ "char4", 4, 4, 0 }, { "uchar4", 4, 4, 0 }, { "short2", 4, 4, 0 },
-	{ "void", 1, 1, 0 },
-	{ NULL, 0, 0, 0 }
-};
-
-static const char *qualifiers[] = { "const", "volatile", "__restrict__",
-    "__restrict", "restrict", "static", "inline", "__forceinline__",
-    "register", "__device__", NULL };
-
-static int
-is_qualifier(const struct tok *t)
-{
-	int	i;
-
-	for (i = 0; qualifiers[i] != NULL; i++)
-		if (ksrc_tok_is(t, qualifiers[i]))
-			return 1;
-	return 0;
-}
-
-static int
-find_struct(const struct rd *r, const struct tok *t)
-{
-	int	i;
-
-	for (i = 0; i < r->nst; i++)
-		if ((int)strlen(r->st[i].name) == t->len &&
-		    memcmp(r->st[i].name, t->p, t->len) == 0)
-			return i;
-	return -1;
-}
-
-/* The base type t names, or NULL. */
-const struct base_type *
-ksrc_decl_find_base(const struct tok *t)
-{
-	int	i;
-
-	for (i = 0; base_types[i].name != NULL; i++)
-		if (ksrc_tok_is(t, base_types[i].name))
-			return &base_types[i];
-	return NULL;
-}
-
-/* Does a type start here? */
-int
-ksrc_decl_type_starts(struct rd *r, int i)
-{
-	const struct tok	*t = &r->t[i];
-
-	return t->kind == T_ID &&
-	    (is_qualifier(t) || ksrc_decl_find_base(t) != NULL ||
-	    ksrc_tok_is(t, "struct") || ksrc_tok_is(t, "__shared__") ||
-	    ksrc_tok_is(t, "extern") || find_struct(r, t) >= 0);
-}
-
-/* Parse a type (qualifiers, base or struct, stars). */
-void
-ksrc_decl_parse_type(struct rd *r, struct ty *out)
-{
-	const struct base_type	*b;
-	int			 seen = 0, s, longs = 0;
-
-	memset(out, 0, sizeof *out);
-	out->strct = -1;
-	for (;;) {
-		if (is_qualifier(ksrc_tk(r))) {
-			r->pos++;
-			continue;
-		}
-		if (ksrc_tok_is(ksrc_tk(r), "struct")) {
-			r->pos++;
-			if ((s = find_struct(r, ksrc_tk(r))) < 0)
-				ksrc_fail(r, r->pos, "unknown struct %.*s",
-				    ksrc_tk(r)->len, ksrc_tk(r)->p);
-			goto have_struct;
-		}
-		if (!seen && (s = find_struct(r, ksrc_tk(r))) >= 0) {
-have_struct:
-			out->size = r->st[s].size;
-			out->align = r->st[s].align;
-			out->strct = s;
-			snprintf(out->name, sizeof out->name, "struct %s",
-			    r->st[s].name);
-			r->pos++;
-			seen = 1;
-			continue;
-		}
-		if ((b = ksrc_decl_find_base(ksrc_tk(r))) != NULL) {
-			if (ksrc_tok_is(ksrc_tk(r), "long") && ++longs > 1) {
-				r->pos++;
-				continue;
-			}
-			/* "unsigned int", "long long": one integer type. */
-			if (!seen || (out->is_int && b->is_int)) {
-				if (!seen || b->size > out->size ||
-				    ksrc_tok_is(ksrc_tk(r), "long")) {
-					out->size = b->size;
-					out->align = b->align;
-				}
-				out->is_int = b->is_int;
-				if (!seen)
-					snprintf(out->name, sizeof out->name,
-					    "%s", b->name);
-				seen = 1;
-				r->pos++;
-				continue;
-			}
-		}
-		break;
-	}
-	if (!seen)
-		ksrc_fail(r, r->pos, "expected a type before '%.*s'",
-		    ksrc_tk(r)->len, ksrc_tk(r)->p);
-	for (;;) {
-		if (ksrc_eat(r, "*"))
-			out->ptr++;
-		else if (is_qualifier(ksrc_tk(r)))
-			r->pos++;
-		else
-			break;
-	}
-}
 
 /* --- file scope ----------------------------------------------------------- */
 
@@ -189,7 +49,7 @@ parse_struct(struct rd *r)
 	snprintf(s->name, sizeof s->name, "%.*s", r->t[nametok].len,
 	    r->t[nametok].p);
 	while (!ksrc_eat(r, "}")) {
-		ksrc_decl_parse_type(r, &ty);
+		ksrc_sym_parse_type(r, &ty);
 		if (ty.ptr)
 			ksrc_fail(r, r->pos,
 			    "pointer fields are not supported");
@@ -264,7 +124,7 @@ bind_int(struct rd *r, int nametok)
 		    "'// warpviz: param %.*s=DEFAULT range=MIN..MAX' line",
 		    r->t[nametok].len, r->t[nametok].p, r->t[nametok].len,
 		    r->t[nametok].p);
-	var = ksrc_body_add_var(r, &r->t[nametok], VK_INT);
+	var = ksrc_sym_add_var(r, &r->t[nametok], VK_INT);
 	var->isint = 1;
 	snprintf(var->model, sizeof var->model, "%s", name);
 }
@@ -297,7 +157,7 @@ ksrc_decl_kernel_params(struct rd *r, struct meta *m)
 		return;
 	}
 	do {
-		ksrc_decl_parse_type(r, &ty);
+		ksrc_sym_parse_type(r, &ty);
 		if (ksrc_tk(r)->kind != T_ID)
 			ksrc_fail(r, r->pos, "expected a parameter name");
 		nametok = r->pos++;
@@ -313,7 +173,7 @@ ksrc_decl_kernel_params(struct rd *r, struct meta *m)
 				    r->t[nametok].p, r->t[nametok].len,
 				    r->t[nametok].p);
 			m->arr[i].bound = 1;
-			ksrc_body_add_array(r, nametok, SPACE_GLOBAL, &ty,
+			ksrc_sym_add_array(r, nametok, SPACE_GLOBAL, &ty,
 			    ksrc_meta_expand_text(r, m->arr[i].length,
 			    m->arr[i].line),
 			    NULL, NULL);
@@ -324,7 +184,7 @@ ksrc_decl_kernel_params(struct rd *r, struct meta *m)
 			bind_int(r, nametok);
 			live_arg(r, r->vars[r->nvars - 1].model);
 		} else {
-			var = ksrc_body_add_var(r, &r->t[nametok], VK_DATA);
+			var = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);
 			var->strct = -2;
 			live_arg(r, "0");
 		}
@@ -375,7 +235,7 @@ ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody)
 		}
 		if (ksrc_at(r, "__constant__")) {
 			r->pos++;
-			ksrc_decl_parse_type(r, &ty);
+			ksrc_sym_parse_type(r, &ty);
 			nametok = r->pos++;
 			nd = 0;
 			d[0] = d[1] = NULL;
@@ -383,7 +243,7 @@ ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody)
 				if (nd == 2)
 					ksrc_fail(r, r->pos, "more than two "
 					    "dimensions");
-				d[nd++] = ksrc_body_const_expr(r,
+				d[nd++] = ksrc_access_const_expr(r,
 				    "an array size");
 				ksrc_want(r, "]");
 			}
@@ -391,7 +251,7 @@ ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody)
 				ksrc_fail(r, nametok,
 				    "a __constant__ scalar is not modelled "
 				    "(make it an array)");
-			ksrc_body_add_array(r, nametok, SPACE_CONSTANT, &ty,
+			ksrc_sym_add_array(r, nametok, SPACE_CONSTANT, &ty,
 			    nd == 1 ? d[0] :
 			    ksrc_fmt(r, "(%s) * (%s)", d[0], d[1]), nd == 2 ?
 			    d[0] : NULL, nd == 2 ? d[1] : NULL);

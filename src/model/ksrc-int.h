@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: ISC
  * ksrc-int.h - what the pieces of the kernel-file reader share: the
  * tokens, types, variables and values of a parse (struct rd), and the
- * functions each file (ksrc.c, ksrc-lex.c, ksrc-decl.c, ksrc-body.c,
- * ksrc-access.c, ksrc-meta.c) lends the others.  Private to src/model:
- * the API is ksrc.h.
+ * functions each ksrc-*.c file lends those above it (the floors are listed
+ * before the prototypes).  Private to src/model: the API is ksrc.h.
  */
 #ifndef WV_KSRC_INT_H
 #define WV_KSRC_INT_H
@@ -13,7 +12,7 @@
 #include <stdint.h>
 
 #include "expr.h"
-#include "ksrc.h"
+#include "variant.h"
 
 enum tok_kind { T_EOF, T_ID, T_NUM, T_FNUM, T_PUNCT, T_STR };
 
@@ -143,7 +142,12 @@ struct meta {
 	const char	*sym[VARIANT_MAX_PARAMS];
 };
 
-/* ksrc.c: memory, errors, the token cursor */
+/* The reader's floors, ground first; each file calls only those above
+   it in this list (tests/layers.sh checks it):
+   ksrc-core.c, ksrc-lex.c, ksrc-meta.c, ksrc-sym.c, ksrc-access.c,
+   ksrc-decl.c, ksrc-body.c, ksrc.c (the entry points, in ksrc.h). */
+
+/* ksrc-core.c: memory, errors, the token cursor */
 char	*ksrc_keep(struct rd *r, char *s);
 void	*ksrc_tmp_calloc(struct rd *r, size_t n, size_t size);
 const char	*ksrc_fmt(struct rd *r, const char *f, ...)
@@ -166,27 +170,28 @@ int	 ksrc_lex_find_macro(const struct rd *r, const char *p, int len);
 void	 ksrc_lex_text(struct rd *r, int from, int to, int line, int col,
 		     int top);
 
-/* ksrc-decl.c: types, structs, the kernel's parameters */
-const struct base_type	*ksrc_decl_find_base(const struct tok *t);
-int	 ksrc_decl_type_starts(struct rd *r, int i);
-void	 ksrc_decl_parse_type(struct rd *r, struct ty *out);
-void	 ksrc_decl_kernel_params(struct rd *r, struct meta *m);
-void	 ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody);
+/* ksrc-meta.c: the "// warpviz:" lines */
+const char	*ksrc_meta_expand_text(struct rd *r, const char *text,
+		     int line);
+void	 ksrc_meta_split2(struct rd *r, const char *s, const char **a,
+		     const char **b);
+int	 ksrc_meta_lines(struct rd *r, struct meta *m);
 
-/* ksrc-body.c: the body being built, variables, statements */
-struct body_def	*ksrc_body_add(struct rd *r, enum body_kind kind);
-const char	*ksrc_body_uniq(struct rd *r, const char *base);
-struct var	*ksrc_body_find_var(struct rd *r, const struct tok *t);
-struct var	*ksrc_body_add_var(struct rd *r, const struct tok *t,
+/* ksrc-sym.c: types, variables, arrays, the body being built */
+const struct base_type	*ksrc_sym_find_base(const struct tok *t);
+int	 ksrc_sym_type_starts(struct rd *r, int i);
+void	 ksrc_sym_parse_type(struct rd *r, struct ty *out);
+struct body_def	*ksrc_sym_body_add(struct rd *r, enum body_kind kind);
+const char	*ksrc_sym_uniq(struct rd *r, const char *base);
+struct var	*ksrc_sym_find_var(struct rd *r, const struct tok *t);
+struct var	*ksrc_sym_add_var(struct rd *r, const struct tok *t,
 		     enum var_kind kind);
-void	 ksrc_body_set_int(struct rd *r, struct var *v, const char *text);
-void	 ksrc_body_note_change(struct rd *r, struct var *v, int additive,
+void	 ksrc_sym_set_int(struct rd *r, struct var *v, const char *text);
+void	 ksrc_sym_note_change(struct rd *r, struct var *v, int additive,
 		     const char *inc, int tok);
-void	 ksrc_body_add_array(struct rd *r, int nametok, enum mem_space space,
+void	 ksrc_sym_add_array(struct rd *r, int nametok, enum mem_space space,
 		     const struct ty *ty, const char *len, const char *d0,
 		     const char *d1);
-const char	*ksrc_body_const_expr(struct rd *r, const char *what);
-int	 ksrc_body_block(struct rd *r);
 
 /* ksrc-access.c: expressions and the accesses in them */
 const char	*ksrc_access_need_int(struct rd *r, const struct val *x,
@@ -196,12 +201,13 @@ struct val	 ksrc_access_rval(struct rd *r, struct val x);
 void	 ksrc_access_guard_open(struct rd *r, const char *cond, int line);
 void	 ksrc_access_guard_close(struct rd *r);
 struct val	 ksrc_access_walk(struct rd *r, int prec);
+const char	*ksrc_access_const_expr(struct rd *r, const char *what);
 
-/* ksrc-meta.c: the "// warpviz:" lines */
-const char	*ksrc_meta_expand_text(struct rd *r, const char *text,
-		     int line);
-void	 ksrc_meta_split2(struct rd *r, const char *s, const char **a,
-		     const char **b);
-int	 ksrc_meta_lines(struct rd *r, struct meta *m);
+/* ksrc-decl.c: structs, the items at file scope, the kernel's parameters */
+void	 ksrc_decl_kernel_params(struct rd *r, struct meta *m);
+void	 ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody);
+
+/* ksrc-body.c: statements */
+int	 ksrc_body_block(struct rd *r);
 
 #endif

@@ -15,7 +15,6 @@
 
 #include "cause.h"
 #include "expr.h"
-#include "ksrc.h"
 #include "ksrc-int.h"
 #include "xmalloc.h"
 

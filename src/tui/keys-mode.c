@@ -12,8 +12,8 @@
 
 #include "catalog.h"
 #include "gpu.h"
+#include "keys-act.h"
 #include "keys-mode.h"
-#include "keys.h"
 #include "occupancy.h"
 #include "opts.h"
 #include "overlay.h"

@@ -12,6 +12,7 @@
 
 #include "catalog.h"
 #include "gpu.h"
+#include "keys-act.h"
 #include "keys-mode.h"
 #include "keys.h"
 #include "occupancy.h"
@@ -71,21 +72,6 @@ act_iter_prev(struct state *st)
 	return move_iteration(st, -1);
 }
 
-/* The innermost loop around the current access, or NULL. */
-const char *
-keys_current_loop(const struct state *st)
-{
-	const struct launch	*l = st->pane[0].l;
-	struct launch_pos	 pos;
-	const struct launch_site *s;
-
-	if (st->step < 0 || st->step >= l->nsteps)
-		return NULL;
-	launch_locate(l, st->step, &pos);
-	s = &l->sites[pos.site];
-	return s->nloops > 0 ? l->loops[s->loop[s->nloops - 1]].var : NULL;
-}
-
 static int
 act_first(struct state *st)
 {
@@ -130,21 +116,6 @@ act_slower(struct state *st)
 		st->speed--;
 	state_status(st, "speed %g steps/s", state_speeds[st->speed]);
 	return INTENT_REDRAW;
-}
-
-int
-keys_set_variant(struct state *st, const struct variant *v)
-{
-	char	*cause = NULL;
-
-	if (state_switch(st, v, &cause) != 0) {
-		state_status(st, "%s: %s", v->name, cause);
-		free(cause);
-		return INTENT_REDRAW;
-	}
-	if (st->status[0] == '\0')
-		state_status(st, "%s: %s", v->name, v->title);
-	return MOVED;
 }
 
 /* Step through the catalog by `by`, passing over variants whose launch
@@ -259,18 +230,6 @@ act_block_prev(struct state *st)
 	return move_block(st, -1);
 }
 
-int
-keys_prompt(struct state *st, enum state_prompt what, const char *init)
-{
-	st->mode = MODE_PROMPT;
-	st->prompt = what;
-	snprintf(st->input, sizeof st->input, "%s", init);
-	st->ninput = strlen(st->input);
-	st->icur = st->ninput;
-	st->ifresh = st->ninput > 0;
-	return INTENT_REDRAW;
-}
-
 static int
 act_block_prompt(struct state *st)
 {
@@ -353,27 +312,6 @@ act_gpu(struct state *st)
 		state_status(st, "timing %s on the GPU...",
 		    st->pane[0].v->name);
 	return INTENT_REDRAW;
-}
-
-/* The what-if's values from pane 0: its block, its shared memory and
-   ptxas's register count for the device model's sm (0: unknown). */
-void
-keys_occ_seed(struct state *st)
-{
-	struct state_occ	*o = &st->occ;
-	const struct launch	*l = st->pane[0].l;
-
-	o->val[OCC_FIELD_THREADS] = l->threads > OCC_MAX_THREADS ?
-	    OCC_MAX_THREADS : (int)l->threads;
-	o->val[OCC_FIELD_SHARED] = l->shared_bytes > OCC_MAX_SMEM ?
-	    OCC_MAX_SMEM : (int)l->shared_bytes;
-	o->val[OCC_FIELD_REGS] = gpu_regs(&st->pane[0].ps,
-	    occ_devices[o->dev]->sm);
-	o->seed_v = st->pane[0].v;
-	o->seed_threads = l->threads;
-	o->seed_smem = l->shared_bytes;
-	o->editing = 0;
-	o->why[0] = '\0';
 }
 
 /* Open the occupancy overlay; its what-if keeps the user's values while

@@ -10,16 +10,10 @@
 
 #include <stdio.h>
 
+#include "keys-act.h"
 #include "state.h"
 
 #define KEYS_PER_ACTION	4
-
-/* Intent bits that actions return; only the loop acts on them. */
-#define INTENT_RECOMPUTE	0x1	/* launches or totals changed */
-#define INTENT_REDRAW		0x2
-#define INTENT_QUIT		0x4
-#define INTENT_RELAYOUT		0x8	/* the terminal size changed */
-#define INTENT_RECOLOR		0x10	/* the colour theme changed */
 
 struct keys_entry {
 	/* The curses key codes that run it; 0 ends the list. */

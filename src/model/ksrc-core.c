@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: ISC
+ * ksrc-core.c - the kernel-file reader's ground floor: the memory the
+ * file owns, errors (longjmp back to ksrc_parse), and the token cursor.
+ * Every other ksrc-*.c stands on it; it calls none of them.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cause.h"
+#include "expr.h"
+#include "ksrc-int.h"
+#include "xmalloc.h"
+
+/* --- memory owned by the file --------------------------------------------- */
+
+/* The file owns s (a malloc'd string) from now on; returns it. */
+char *
+ksrc_keep(struct rd *r, char *s)
+{
+	struct kfile	*kf = r->kf;
+
+	if (s == NULL)
+		abort();
+	if (kf->nstrs == kf->astrs) {
+		kf->astrs = kf->astrs ? 2 * kf->astrs : 64;
+		kf->strs = xreallocarray(kf->strs, kf->astrs, sizeof *kf->strs);
+	}
+	kf->strs[kf->nstrs++] = s;
+	return s;
+}
+
+/* Scratch memory for the parse, freed at its end (also after an error). */
+void *
+ksrc_tmp_calloc(struct rd *r, size_t n, size_t size)
+{
+	void	*p;
+
+	p = xcalloc(n ? n : 1, size);
+	if ((r->ntmps & 63) == 0)
+		r->tmps = xreallocarray(r->tmps, r->ntmps + 64,
+		    sizeof *r->tmps);
+	r->tmps[r->ntmps++] = p;
+	return p;
+}
+
+/* A printf-formatted string the file owns. */
+const char *
+ksrc_fmt(struct rd *r, const char *f, ...)
+{
+	va_list	 ap;
+	char	*s;
+
+	va_start(ap, f);
+	if (vasprintf(&s, f, ap) < 0)
+		abort();
+	va_end(ap);
+	return ksrc_keep(r, s);
+}
+
+/* A copy of p[0..n) the file owns. */
+const char *
+ksrc_dup_n(struct rd *r, const char *p, size_t n)
+{
+	char	*s = xmalloc(n + 1);
+
+	memcpy(s, p, n);
+	s[n] = '\0';
+	return ksrc_keep(r, s);
+}
+
+/*
+ * Refuse the file with "PATH:LINE:COL: what" at token tok (-LINE: a
+ * warpviz: line, -1: none) and longjmp to r->jb.
+ */
+void
+ksrc_fail(struct rd *r, int tok, const char *f, ...)
+{
+	va_list	 ap;
+	char	*msg;
+	int	 line = 1, col = 1;
+
+	if (tok >= 0 && tok < r->nt) {
+		line = r->t[tok].line;
+		col = r->t[tok].col;
+	} else if (tok < -1) {
+		line = -tok;	/* a warpviz: line, column 1 */
+	}
+	va_start(ap, f);
+	if (vasprintf(&msg, f, ap) < 0)
+		abort();
+	va_end(ap);
+	r->cause = cause_printf("%s:%d:%d: %s", r->path, line, col, msg);
+	free(msg);
+	longjmp(r->jb, 1);
+}
+
+/* Is t the punctuator or identifier s? */
+int
+ksrc_tok_is(const struct tok *t, const char *s)
+{
+	return (t->kind == T_PUNCT || t->kind == T_ID) &&
+	    (int)strlen(s) == t->len && memcmp(t->p, s, t->len) == 0;
+}
+
+/* --- the token cursor ----------------------------------------------------- */
+
+/* The token at the parser position. */
+struct tok *
+ksrc_tk(struct rd *r)
+{
+	return &r->t[r->pos];
+}
+
+/* Is the token at the parser position s? */
+int
+ksrc_at(struct rd *r, const char *s)
+{
+	return ksrc_tok_is(ksrc_tk(r), s);
+}
+
+/* Step over s if it is next; nonzero if it was. */
+int
+ksrc_eat(struct rd *r, const char *s)
+{
+	if (!ksrc_at(r, s))
+		return 0;
+	r->pos++;
+	return 1;
+}
+
+/* Step over s, which must be next. */
+void
+ksrc_want(struct rd *r, const char *s)
+{
+	if (!ksrc_eat(r, s))
+		ksrc_fail(r, r->pos, "expected '%s' before '%.*s'", s,
+		    ksrc_tk(r)->len, ksrc_tk(r)->p);
+}
+
+/* The text of token i. */
+const char *
+ksrc_tok_text(struct rd *r, int i)
+{
+	return ksrc_dup_n(r, r->t[i].p, r->t[i].len);
+}
+
+/* The source text of tokens first..last, as written. */
+const char *
+ksrc_src_text(struct rd *r, int first, int last)
+{
+	int	a = r->t[first].off, b = r->t[last].end;
+
+	if (b <= a)
+		return ksrc_tok_text(r, first);
+	return ksrc_dup_n(r, r->text + a, b - a);
+}
