@@ -171,7 +171,7 @@ main(void)
 	struct totals		 ta, tb;
 	char			*ca, *cb;
 	int64_t			 visits;
-	int			 i, k, ran, ra, rb;
+	int			 i, k, ran, ra, rb, same;
 
 	for (i = 0; catalog[i] != NULL; i++) {
 		c = catalog[i];
@@ -196,8 +196,11 @@ main(void)
 		    strcmp(v->lesson, c->lesson) == 0 &&
 		    ((v->compare == NULL && c->compare == NULL) ||
 		    (v->compare != NULL && c->compare != NULL &&
-		    strcmp(v->compare, c->compare) == 0)),
-		    "%s: family, title, lesson and partners", c->name);
+		    strcmp(v->compare, c->compare) == 0)) &&
+		    ((v->note == NULL && c->note == NULL) ||
+		    (v->note != NULL && c->note != NULL &&
+		    strcmp(v->note, c->note) == 0)),
+		    "%s: family, title, lesson, partners and note", c->name);
 		for (k = 0, ran = 0; k < (int)(sizeof sizes / sizeof sizes[0]);
 		    k++) {
 			ca = cb = NULL;
@@ -219,9 +222,9 @@ main(void)
 			ok(same_launch(&la, &lb), "%s sizes %d: the same "
 			    "launch, arrays and sites", c->name, k);
 			visits = 0;
-			ok(same_lanes(&la, &lb, &visits), "%s sizes %d: the "
-			    "same lanes (%lld warp steps)", c->name, k,
-			    (long long)visits);
+			same = same_lanes(&la, &lb, &visits);
+			ok(same && visits > 0, "%s sizes %d: the same lanes "
+			    "(%lld warp steps)", c->name, k, (long long)visits);
 			if (totals_compute(&la, ARCH_MODERN, TOTALS_AUTO, &ta,
 			    &ca) == 0 && totals_compute(&lb, ARCH_MODERN,
 			    TOTALS_AUTO, &tb, &cb) == 0)
