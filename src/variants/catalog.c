@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +19,12 @@ extern const struct variant variant_matmul_col, variant_matmul_row,
     variant_struct16, variant_double2, variant_array2d,
     variant_array2d_pitch, variant_const_uniform, variant_const_divergent;
 
-/* The descriptions in lesson order; see catalog_init. */
+/*
+ * The catalog in lesson order.  Each entry names its cuda/ file and keeps
+ * what a .cu file cannot say (the live spec with its CPU reference);
+ * catalog_init reads the rest from the file's warpviz: block of the same
+ * name.
+ */
 static const struct variant *const described[] = {
 	&variant_matmul_col,
 	&variant_matmul_row,
@@ -46,23 +52,20 @@ static const struct variant *const described[] = {
 
 const struct variant *catalog[CATALOG_N];
 
-/*
- * A family whose model has moved to its cuda/ file: the C description
- * keeps what a .cu file cannot say (its name, source and live spec with the
- * CPU reference); parameters, launch, arrays, body, title and lesson are
- * read from the file's warpviz: block of the same name.
- */
+/* The variant c names, read from its cuda/ file, with c's live spec. */
 static const struct variant *
 from_source(const struct variant *c)
 {
 	const char	*text = catalog_source(c->source);
 	struct variant	*v;
-	char		*cause = NULL;
+	char		 path[64], *cause = NULL;
 	int		 i, n;
 
+	/* Named as in the source tree, as a user's file is as given. */
+	snprintf(path, sizeof path, "cuda/%s", c->source);
 	n = text != NULL ? ksrc_blocks(text) : 0;
 	for (i = 0; i < n; i++) {
-		if ((v = ksrc_parse_block(c->source, text, i, &cause)) ==
+		if ((v = ksrc_parse_block(path, text, i, &cause)) ==
 		    NULL) {
 			free(cause);
 			cause = NULL;
@@ -77,7 +80,7 @@ from_source(const struct variant *c)
 	abort();	/* a build without the block: test-kfile says which */
 }
 
-/* Fill catalog[] before main: described variants, or read from cuda/. */
+/* Fill catalog[] before main, from the embedded cuda/ files. */
 static void __attribute__((constructor))
 catalog_init(void)
 {
@@ -85,9 +88,7 @@ catalog_init(void)
 
 	for (i = 0; i < CATALOG_N; i++)
 		catalog[i] = described[i] == NULL ? NULL :
-		    described[i]->body[0].kind == BODY_END_OF_PROGRAM &&
-		    described[i]->xbody == NULL ? from_source(described[i]) :
-		    described[i];
+		    from_source(described[i]);
 }
 
 int

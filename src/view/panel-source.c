@@ -189,14 +189,123 @@ panel_encloses(const char *src, int n, int cur)
 	return ind >= 0 && ind < min;
 }
 
+/* Names an access's index depends on (see panel_deps). */
+#define PANEL_NAMES_MAX	64
+struct panel_names {
+	int	n;
+	char	name[PANEL_NAMES_MAX][32];
+};
+
+/* Add the identifiers of line p to s: all of them, or with brackets only
+   those inside [ ] (an access's indices); members (.x, ->f) and number
+   suffixes are no names.  A comment ends the scan. */
+static void
+panel_names_of(struct panel_names *s, const char *p, int brackets)
+{
+	const char	*start = p, *q;
+	size_t		 len;
+	int		 depth = 0, i;
+
+	for (; *p != '\0' && *p != '\n'; p++) {
+		if (p[0] == '/' && (p[1] == '/' || p[1] == '*'))
+			return;
+		if (*p == '[')
+			depth++;
+		else if (*p == ']' && depth > 0)
+			depth--;
+		if (!isalpha((unsigned char)*p) && *p != '_')
+			continue;
+		for (q = p; isalnum((unsigned char)*q) || *q == '_'; q++)
+			;
+		len = (size_t)(q - p);
+		if ((!brackets || depth > 0) && len < sizeof s->name[0] &&
+		    (p == start || (!isdigit((unsigned char)p[-1]) &&
+		    p[-1] != '.' && p[-1] != '>'))) {
+			for (i = 0; i < s->n; i++)
+				if (strlen(s->name[i]) == len &&
+				    memcmp(s->name[i], p, len) == 0)
+					break;
+			if (i == s->n && s->n < PANEL_NAMES_MAX) {
+				memcpy(s->name[s->n], p, len);
+				s->name[s->n++][len] = '\0';
+			}
+		}
+		p = q - 1;
+	}
+}
+
+/* Does line p define one of the names in s? */
+static int
+panel_defines_any(const char *p, const struct panel_names *s)
+{
+	int	i;
+
+	for (i = 0; i < s->n; i++)
+		if (panel_defines(p, s->name[i]))
+			return 1;
+	return 0;
+}
+
+/* Is line p a __shared__ array that line cur's text names? */
+static int
+panel_shared_used(const char *p, const char *cur)
+{
+	const char	*e = strchr(p, '\n'), *b = strchr(p, '['), *a;
+	char		 name[32];
+	struct panel_names s;
+	int		 i;
+
+	if (!panel_has(p, "__shared__") || b == NULL || (e != NULL && b > e))
+		return 0;
+	for (a = b; a > p && (isalnum((unsigned char)a[-1]) || a[-1] == '_');
+	    a--)
+		;
+	if (a == b || (size_t)(b - a) >= sizeof name)
+		return 0;
+	memcpy(name, a, b - a);
+	name[b - a] = '\0';
+	s.n = 0;
+	panel_names_of(&s, cur, 0);
+	for (i = 0; i < s.n; i++)
+		if (strcmp(s.name[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The data flow into the access on line cur: the names its indices use,
+ * then, going back to line first, the names each line that defines one of
+ * them uses ("int Row = by * TILE + ty" brings in by and ty).  Works the
+ * same for a catalog kernel and for a user's file.
+ */
+static void
+panel_deps(const char *src, int first, int cur, struct panel_names *s)
+{
+	const char	*p;
+	int		 n;
+
+	s->n = 0;
+	if (cur < first)
+		return;
+	panel_names_of(s, catalog_line_start(src, cur), 1);
+	for (n = cur - 1; n >= first; n--) {
+		p = catalog_line_start(src, n);
+		if (!panel_starts(p, "for") && !panel_starts(p, "if") &&
+		    !panel_starts(p, "while") && panel_defines_any(p, s))
+			panel_names_of(s, p, 0);
+	}
+}
+
 /*
  * How much line n matters to the lesson: 0 = the access, 1 = a loop or
- * condition around it, an index computed from threadIdx or blockIdx or
- * named by the variant, a __shared__ array, 2 = the kernel's name, 3 =
- * anything else.
+ * condition around it, a line that computes an index the access uses
+ * (deps) or one the variant names, the __shared__ array it reads, 2 =
+ * another line reading threadIdx or blockIdx, another __shared__ array,
+ * the kernel's name, 3 = anything else.
  */
 static int
-panel_weight(const struct variant *v, const char *src, int n, int cur)
+panel_weight(const struct variant *v, const char *src, int n, int cur,
+    const struct panel_names *deps)
 {
 	const char	*p = catalog_line_start(src, n);
 	int		 i;
@@ -210,13 +319,14 @@ panel_weight(const struct variant *v, const char *src, int n, int cur)
 	if (panel_starts(p, "for") || panel_starts(p, "while") ||
 	    panel_starts(p, "if"))
 		return panel_encloses(src, n, cur) ? 1 : 3;
-	if (panel_has(p, "threadIdx") || panel_has(p, "blockIdx") ||
-	    panel_has(p, "__shared__"))
+	if (panel_shared_used(p, catalog_line_start(src, cur)) ||
+	    (n < cur && panel_defines_any(p, deps)))
 		return 1;
 	for (i = 0; i < VARIANT_MAX_LETS && v->lets[i].name != NULL; i++)
 		if (panel_defines(p, v->lets[i].name))
 			return 1;
-	if (panel_has(p, v->kernel))
+	if (panel_has(p, "threadIdx") || panel_has(p, "blockIdx") ||
+	    panel_has(p, "__shared__") || panel_has(p, v->kernel))
 		return 2;
 	if (panel_starts(p, "extern"))
 		return 4;
@@ -330,6 +440,7 @@ panel_fold(const struct variant *v, const char *src, int first, int last,
 	char	on[PANEL_SRC_MAX];
 	int	nc = 0, used = 0, nk = 0, pass, i, j, d, maxd, s0, s1, n;
 	int	skipped;
+	struct panel_names deps;
 
 	if (panel_struct_lines(src, first, last, &s0, &s1))
 		for (n = s0; n <= s1 && nc < PANEL_SRC_MAX; n++)
@@ -338,13 +449,14 @@ panel_fold(const struct variant *v, const char *src, int first, int last,
 		cand[nc++] = n;
 	if (cur <= 0)
 		cur = first;
+	panel_deps(src, first, cur, &deps);
 	maxd = 0;
 	for (i = 0; i < nc; i++) {
 		const char *p = catalog_line_start(src, cand[i]);
 
 		rows[i] = panel_line_rows(src, cand[i], tw, cand[i] != cur);
 		wt[i] = cand[i] < first ? 1 : panel_weight(v, src, cand[i],
-		    cur);
+		    cur, &deps);
 		/* Blank lines and lone braces are only context. */
 		while (*p == ' ' || *p == '\t')
 			p++;

@@ -214,12 +214,16 @@ view_memory_title(const struct view_model *m, char *buf, size_t len)
 		    a->def->name);
 }
 
-/* The kernel box title: function and file. */
+/* The kernel box title: function and file (a user's as given). */
 static void
 view_source_title(const struct view_model *m, char *buf, size_t len)
 {
-	snprintf(buf, len, "kernel %s  cuda/%s", m->l->v->kernel,
-	    m->l->v->source);
+	const struct variant	*v = m->l->v;
+
+	if (v->path != NULL)
+		snprintf(buf, len, "kernel %s  %s", v->kernel, v->path);
+	else
+		snprintf(buf, len, "kernel %s  cuda/%s", v->kernel, v->source);
 }
 
 /* The lanes box title: which warp and how many lanes take part. */
