@@ -78,6 +78,9 @@ dram-matmul-row|matmul-row --dram
 focus-twohop-v0|twohop-v0 --lanes 0,16
 focus-powers-stride32|powers-stride32 --step 1 --lanes 0,1
 zoom-classroom|matmul-row -p width=4 -p bx=4 -p by=4 -p warp=4 --zoom
+zoom-legacy-focus|copy-offset --arch legacy --lanes 0,16 --zoom
+zoom-banks|powers-transposed --step 1 --zoom
+zoom-no-room|powers-stride32 --step 1 --zoom
 dram-stride-80x24|stride -p stride=1 --dram --size 80x24
 lesson-coalescing-80x24|--lesson coalescing --size 80x24
 lesson-coalescing-120x35|--lesson coalescing --size 120x35

@@ -640,21 +640,21 @@ rules_legacy_class(const struct rules_legacy *lg, uint32_t active,
 	return (RULES_SPLIT);
 }
 
-uint32_t
-rules_segment_used(const struct rules_segment *sg, const int64_t *addr,
-    int size)
+void
+rules_segment_lanes(const struct rules_segment *sg, const int64_t *addr,
+    int size, uint32_t lanes[32])
 {
-	uint32_t	used = 0;
 	int64_t		wa;
 	int		k, l;
 
+	for (k = 0; k < 32; k++)
+		lanes[k] = 0;
 	for (k = 0; k < sg->size / RULES_BANK_WIDTH && k < 32; k++) {
 		wa = sg->addr + RULES_BANK_WIDTH * k;
 		for (l = 0; l < RULES_MAX_LANES; l++)
 			if ((sg->lanes & (UINT32_C(1) << l)) &&
 			    addr[l] < wa + RULES_BANK_WIDTH &&
 			    addr[l] + size > wa)
-				used |= UINT32_C(1) << k;
+				lanes[k] |= UINT32_C(1) << l;
 	}
-	return (used);
 }

@@ -175,9 +175,10 @@ void	rules_distinct(const int64_t *addr, uint32_t active, int nlanes,
  */
 enum rules_class rules_legacy_class(const struct rules_legacy *,
 	    uint32_t active, int nlanes, int half);
-/* The 4-byte words of segment seg (bit k: bytes 4k..4k+3) that its lanes
-   use, for lanes of size bytes at addr. */
-uint32_t rules_segment_used(const struct rules_segment *, const int64_t *addr,
-	    int size);
+/* The 4-byte words of segment seg that its lanes use, for lanes of size
+   bytes at addr: lanes[k] = the segment's lanes whose bytes fall in bytes
+   4k..4k+3 of it (0 for words no lane uses or beyond the segment). */
+void	rules_segment_lanes(const struct rules_segment *, const int64_t *addr,
+	    int size, uint32_t lanes[32]);
 
 #endif

@@ -22,17 +22,17 @@
 
 /*
  * Draw one line: each sector as sc cells (16: two per word, 8: one per
- * word, 4: one per two words), grouped by sector; used words in the
- * request's class, unused words of a moved sector as waste, sectors not
- * moved dotted; a cell whose words a lane in focus touches is the focus
- * glyph.  Lanes go on the row below.
+ * word, 4: one per two words), grouped by sector, tall rows high (2 under
+ * the projector zoom); used words in the request's class, unused words of
+ * a moved sector as waste, sectors not moved dotted; a cell whose words a
+ * lane in focus touches is the focus glyph.  Lanes go on the row below.
  */
 static void
-panel_draw_line(struct canvas *c, int x, int y, int sc, int lanes_row,
+panel_draw_line(struct canvas *c, int x, int y, int sc, int tall,
     const struct rules_line *pl, enum role cls, int hexw, uint32_t focus)
 {
 	uint32_t	mask, used;
-	int		s, i, k, w0, w1, cx;
+	int		s, i, k, w0, w1, cx, t;
 	enum role	role;
 	uint32_t	ch;
 	char		buf[64];
@@ -63,15 +63,28 @@ panel_draw_line(struct canvas *c, int x, int y, int sc, int lanes_row,
 			if (role == ROLE_DIM && sc > PANEL_SWORDS &&
 			    i % 2 == 1)
 				ch = ' ';
-			canvas_put(c, cx + 1 + i, y, ch, role);
+			for (t = 0; t < tall; t++)
+				canvas_put(c, cx + 1 + i, y + t, ch, role);
 		}
-		if (lanes_row && mask != 0) {
+		for (t = 1; t < tall; t++)
+			canvas_put(c, cx, y + t, 0x2502, ROLE_BORDER);
+		if (mask != 0) {
 			panel_lanes_text(mask, buf, sizeof buf, sc);
-			canvas_text(c, cx + 1, y + 1, buf, ROLE_LANE, sc);
+			canvas_text(c, cx + 1, y + tall, buf, ROLE_LANE, sc);
 		}
 		cx += 1 + sc;
 	}
-	canvas_put(c, cx, y, 0x2502, ROLE_BORDER);
+	for (t = 0; t < tall; t++)
+		canvas_put(c, cx, y + t, 0x2502, ROLE_BORDER);
+}
+
+/* The projector zoom asked for but no room to draw it: say so on the
+   panel's row y rather than drawing small without a word. */
+static void
+panel_zoom_note(struct canvas *c, int x, int y, int w)
+{
+	canvas_text(c, x, y, "zoom: no room at this size, drawn 1x",
+	    ROLE_DIM, w);
 }
 
 /* Width of the hex address label of the lines shown. */
@@ -197,6 +210,7 @@ panel_global(struct canvas *c, int x, int y, int w, int h,
 	struct rules_line	 lines[RULES_MAX_LINES];
 	enum role		 cls = panel_class_role(m->res.g.class);
 	int			 n, i, sc, hexw, show, yy, sectors, s, mw;
+	int			 tall;
 
 	n = rules_lines(a->addr, panel_arrived(m), a->nlanes,
 	    m->l->sites[a->site].size, lines);
@@ -226,11 +240,13 @@ panel_global(struct canvas *c, int x, int y, int w, int h,
 	for (s = 0; s < 4; s++)
 		canvas_printf(c, x + (hexw ? hexw + 1 : 0) + 1 +
 		    s * (sc + 1), y, ROLE_DIM, sc, "+%d", s * RULES_SECTOR);
-	show = (h - 1) / 2;
-	if (show < n && show > 0 && (h - 1) % 2 == 0)
+	/* Under the zoom a line is two rows tall when every line fits so. */
+	tall = m->zoom && 1 + 3 * n + 1 <= h ? 2 : 1;
+	show = (h - 1) / (tall + 1);
+	if (show < n && show > 0 && (h - 1) % (tall + 1) == 0)
 		show--;		/* room for the "more" row */
-	for (i = 0, yy = y + 1; i < n && i < show; i++, yy += 2)
-		panel_draw_line(c, x, yy, sc, 1, &lines[i], cls, hexw,
+	for (i = 0, yy = y + 1; i < n && i < show; i++, yy += tall + 1)
+		panel_draw_line(c, x, yy, sc, tall, &lines[i], cls, hexw,
 		    m->focus);
 	if (i < n) {
 		for (sectors = 0; i < n; i++)
@@ -240,6 +256,8 @@ panel_global(struct canvas *c, int x, int y, int w, int h,
 		    "more sectors", n - show, sectors);
 		yy++;
 	}
+	if (m->zoom && tall == 1 && yy < y + h)
+		panel_zoom_note(c, x, yy++, w - (mw > 0 ? mw + 1 : 0));
 	if (mw > 0) {
 		i = x + w - mw;
 		panel_matrix(c, i, y, mw, h, m, cls);
@@ -257,9 +275,9 @@ panel_legacy(struct canvas *c, int x, int y, int w, int h,
 	const struct access		*a = &m->acc;
 	int				 size = m->l->sites[a->site].size;
 	int				 i, k, words, cw, row, half, hexw = 0;
-	int				 cx, used;
-	uint32_t			 usedw;
-	enum role			 role, hrole[2];
+	int				 cx, tall, t, arrived;
+	uint32_t			 used, lanes_w[32];
+	enum role			 role, wrole, hrole[2];
 	char				 buf[64];
 
 	for (i = 0; i < lg->transactions && i < RULES_MAX_SEGMENTS; i++) {
@@ -271,9 +289,12 @@ panel_legacy(struct canvas *c, int x, int y, int w, int h,
 		hrole[half] = panel_class_role(rules_legacy_class(lg,
 		    a->active, a->nlanes, half));
 	cw = w >= 8 + hexw + 6 + 64 + 12 ? 2 : 1;
+	/* Under the zoom each segment is two rows tall when all fit so. */
+	tall = m->zoom && 1 + 2 * lg->transactions + 1 <= h ? 2 : 1;
 	canvas_text(c, x, y, "half size address  words of the segment "
 	    "(4 B each)", ROLE_DIM, w);
-	for (i = 0, row = 1; i < lg->transactions && row < h; i++, row++) {
+	for (i = 0, row = 1; i < lg->transactions && row < h;
+	    i++, row += tall) {
 		if (row == h - 1 && i + 1 < lg->transactions) {
 			canvas_printf(c, x, y + row, ROLE_DIM, w, "... %d more "
 			    "segments", lg->transactions - i);
@@ -282,28 +303,35 @@ panel_legacy(struct canvas *c, int x, int y, int w, int h,
 		}
 		half = lg->seg[i].half & 1;
 		role = hrole[half];
-		usedw = rules_segment_used(&lg->seg[i], a->addr, size);
+		/* The lanes on each word: for the lane focus, and while a
+		   step is in motion only those that have arrived fill it. */
+		rules_segment_lanes(&lg->seg[i], a->addr, size, lanes_w);
+		arrived = (lg->seg[i].lanes & panel_arrived(m)) != 0;
 		cx = x + canvas_printf(c, x, y + row, ROLE_NORMAL, w,
 		    " h%d %4dB %0*" PRIx64 " ", half, lg->seg[i].size, hexw,
 		    lg->seg[i].addr);
 		words = lg->seg[i].size / 4;
-		canvas_put(c, cx, y + row, 0x2502, ROLE_BORDER);
-		for (k = 0; k < words; k++) {
-			used = (usedw & (UINT32_C(1) << k)) != 0;
-			canvas_put(c, cx + 1 + k * cw, y + row,
-			    canvas_glyph(c, used ? role : ROLE_WASTE),
-			    used ? role : ROLE_WASTE);
-			if (cw == 2)
-				canvas_put(c, cx + 2 + k * cw, y + row,
-				    canvas_glyph(c, used ? role : ROLE_WASTE),
-				    used ? role : ROLE_WASTE);
+		for (t = 0; t < tall; t++) {
+			canvas_put(c, cx, y + row + t, 0x2502, ROLE_BORDER);
+			for (k = 0; k < words * cw; k++) {
+				used = lanes_w[k / cw] & panel_arrived(m);
+				wrole = (used & m->focus) != 0 ? ROLE_FOCUS :
+				    used != 0 ? role : arrived &&
+				    lanes_w[k / cw] == 0 ? ROLE_WASTE :
+				    ROLE_DIM;
+				canvas_put(c, cx + 1 + k, y + row + t,
+				    wrole == ROLE_DIM ? 0x00b7 :
+				    canvas_glyph(c, wrole), wrole);
+			}
+			canvas_put(c, cx + 1 + words * cw, y + row + t,
+			    0x2502, ROLE_BORDER);
 		}
-		canvas_put(c, cx + 1 + words * cw, y + row, 0x2502,
-		    ROLE_BORDER);
 		panel_lanes_text(lg->seg[i].lanes, buf, sizeof buf, 20);
 		canvas_printf(c, cx + 3 + 32 * cw, y + row, ROLE_LANE,
 		    w - (cx + 3 + 32 * cw - x), "lanes %s", buf);
 	}
+	if (m->zoom && tall == 1 && row < h)
+		panel_zoom_note(c, x, y + row++, w);
 	return row;
 }
 
@@ -317,7 +345,7 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 	struct rules_banks	 rb;
 	uint32_t		 lanes[RULES_BANKS][RULES_MAX_WORDS];
 	int			 n[RULES_BANKS], b, i, k, cw, lab, stack;
-	int			 bx, more;
+	int			 bx, more, tall, row, t;
 	enum role		 role;
 	uint32_t		 ch;
 	char			 buf[64];
@@ -348,20 +376,24 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 	for (k = 0, b = 0; b < RULES_BANKS; b++)
 		if (n[b] > k)
 			k = n[b];
-	stack = h - 3;
+	/* Under the zoom each word is two rows tall when the stack fits;
+	   when not, a row says so. */
+	tall = m->zoom && 2 * k + 3 <= h ? 2 : 1;
+	stack = h - 3 - (m->zoom && tall == 1);
 	if (stack > k)
 		stack = k;
 	if (stack < 1)
 		stack = 1;
 	for (k = 0; k < stack; k++) {
+		row = y + 1 + k * tall;
 		if (lab > 0)
-			canvas_text(c, x, y + 1 + k, k == 0 ? "words" : "",
+			canvas_text(c, x, row, k == 0 ? "words" : "",
 			    ROLE_DIM, lab);
 		for (b = 0; b < RULES_BANKS; b++) {
 			bx = x + lab + b * cw;
 			if (k >= n[b]) {
 				if (k == 0)
-					canvas_put(c, bx + cw - 1, y + 1,
+					canvas_put(c, bx + cw - 1, row,
 					    0x00b7, ROLE_DIM);
 				continue;
 			}
@@ -371,7 +403,7 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 				/* More words than rows: n-way counts them. */
 				for (i = 0; i < cw - (cw == 3); i++)
 					canvas_put(c, bx + (cw == 3) + i,
-					    y + 1 + k, 0x22ee, role);
+					    row, 0x22ee, role);
 				continue;
 			}
 			if ((lanes[b][k] & m->focus) != 0)
@@ -379,11 +411,13 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 			else if (__builtin_popcount(lanes[b][k]) > 1)
 				role = ROLE_BROADCAST;
 			ch = canvas_glyph(c, role);
-			for (i = 0; i < cw - (cw == 3); i++)
-				canvas_put(c, bx + (cw == 3) + i, y + 1 + k,
-				    ch, role);
+			for (t = 0; t < tall; t++)
+				for (i = 0; i < cw - (cw == 3); i++)
+					canvas_put(c, bx + (cw == 3) + i,
+					    row + t, ch, role);
 		}
 	}
+	stack *= tall;
 	if (lab > 0)
 		canvas_text(c, x, y + 1 + stack, "n-way", ROLE_DIM, lab);
 	for (b = 0; b < RULES_BANKS; b++) {
@@ -418,6 +452,8 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 		    " bank %d, %d distinct word%s, lanes %s", b, rb.degree[b],
 		    rb.degree[b] == 1 ? "" : "s", buf);
 	}
+	if (m->zoom && tall == 1 && 3 + stack < h)
+		panel_zoom_note(c, x, y + 3 + stack++, w);
 	return stack + 3;
 }
 
@@ -497,65 +533,64 @@ panel_memory_draw(struct canvas *c, int x, int y, int w, int h,
 	return 0;
 }
 
-/* Put glyph and words; returns the columns used. */
-static int
-panel_key(struct canvas *c, int x, int y, int w, enum role role,
-    const char *text)
-{
-	int	n;
+/* One key of the legend: a glyph (ch, or the role's) and its text. */
+struct panel_keydef {
+	enum role	 role;
+	uint32_t	 ch;
+	const char	*text;
+};
 
-	if (w < 4)
-		return 0;
-	canvas_put(c, x, y, canvas_glyph(c, role), role);
-	n = canvas_text(c, x + 2, y, text, ROLE_DIM, w - 2);
-	return n + 4;
-}
-
+/*
+ * The legend under a memory panel: the focused lanes first (so that a
+ * narrow legend still says it), then the panel's keys in order, each
+ * drawn whole or not at all, so a narrow panel drops the last keys
+ * rather than spilling into its neighbour.
+ */
 int
 panel_legend(struct canvas *c, int x, int y, int w,
     const struct view_model *m)
 {
-	int	n = 0;
-	char	buf[48], lt[32];
+	static const struct panel_keydef global[] = {
+		{ ROLE_COALESCED, 0, "coalesced" }, { ROLE_SPLIT, 0, "split" },
+		{ ROLE_UNCOALESCED, 0, "uncoalesced" },
+		{ ROLE_BROADCAST, 0, "broadcast" }, { ROLE_WASTE, 0, "unused" },
+		{ ROLE_DIM, 0x00b7, "not moved" }, { 0, 0, NULL }
+	}, shared[] = {
+		{ ROLE_BANK_FREE, 0, "no conflict" },
+		{ ROLE_CONFLICT_LOW, 0, "2-3 way" },
+		{ ROLE_CONFLICT_MID, 0, "4-15 way" },
+		{ ROLE_CONFLICT_HIGH, 0, "16+ way" },
+		{ ROLE_BROADCAST, 0, "one word, many lanes" }, { 0, 0, NULL }
+	}, constant[] = {
+		{ ROLE_BROADCAST, 0, "one read for many lanes" },
+		{ ROLE_UNCOALESCED, 0, "a read for one lane" }, { 0, 0, NULL }
+	};
+	struct panel_keydef	 keys[8];
+	const struct panel_keydef *k = global;
+	char			 buf[48], lt[32];
+	int			 n = 0, i = 0, need;
 
-	/* First, so that a narrow legend still says it. */
+	if (m->res.space == SPACE_SHARED)
+		k = shared;
+	else if (m->res.space == SPACE_CONSTANT)
+		k = constant;
 	if (m->focus != 0) {
 		panel_lanes_text(m->focus, lt, sizeof lt, 12);
 		snprintf(buf, sizeof buf, "lane%s %s", __builtin_popcount(
 		    m->focus) > 1 ? "s" : "", lt);
-		n += panel_key(c, x + n, y, w - n, ROLE_FOCUS, buf);
+		keys[i++] = (struct panel_keydef){ ROLE_FOCUS, 0, buf };
 	}
-	switch (m->res.space) {
-	case SPACE_GLOBAL:
-		n += panel_key(c, x + n, y, w - n, ROLE_COALESCED,
-		    "coalesced");
-		n += panel_key(c, x + n, y, w - n, ROLE_SPLIT, "split");
-		n += panel_key(c, x + n, y, w - n, ROLE_UNCOALESCED,
-		    "uncoalesced");
-		n += panel_key(c, x + n, y, w - n, ROLE_BROADCAST, "broadcast");
-		n += panel_key(c, x + n, y, w - n, ROLE_WASTE, "unused");
-		canvas_put(c, x + n, y, 0x00b7, ROLE_DIM);
-		n += 2 + canvas_text(c, x + n + 2, y, "not moved", ROLE_DIM,
-		    w - n - 2);
-		break;
-	case SPACE_SHARED:
-		n += panel_key(c, x + n, y, w - n, ROLE_BANK_FREE,
-		    "no conflict");
-		n += panel_key(c, x + n, y, w - n, ROLE_CONFLICT_LOW,
-		    "2-3 way");
-		n += panel_key(c, x + n, y, w - n, ROLE_CONFLICT_MID,
-		    "4-15 way");
-		n += panel_key(c, x + n, y, w - n, ROLE_CONFLICT_HIGH,
-		    "16+ way");
-		n += panel_key(c, x + n, y, w - n, ROLE_BROADCAST,
-		    "one word, many lanes");
-		break;
-	case SPACE_CONSTANT:
-		n += panel_key(c, x + n, y, w - n, ROLE_BROADCAST,
-		    "one read for many lanes");
-		n += panel_key(c, x + n, y, w - n, ROLE_UNCOALESCED,
-		    "a read for one lane");
-		break;
+	for (; k->text != NULL && i < 7; k++)
+		keys[i++] = *k;
+	keys[i].text = NULL;
+	for (k = keys; k->text != NULL; k++) {
+		need = 2 + (int)strlen(k->text);
+		if (n + need > w)
+			break;
+		canvas_put(c, x + n, y, k->ch != 0 ? k->ch :
+		    canvas_glyph(c, k->role), k->role);
+		canvas_text(c, x + n + 2, y, k->text, ROLE_DIM, need - 2);
+		n += need + 2;
 	}
 	return 1;
 }

@@ -864,7 +864,8 @@ test_legacy_halves(void)
 {
 	struct rules_legacy	lg;
 	int64_t			a[RULES_MAX_LANES];
-	int			l;
+	uint32_t		wl[32], used;
+	int			l, pass;
 
 	/* Stride 1 float: each half-warp one 64-byte segment. */
 	fill(a, 0, 4);
@@ -893,8 +894,16 @@ test_legacy_halves(void)
 	fill(a, 4, 4);
 	rules_legacy(a, ALL, RULES_MAX_LANES, 4, &lg);
 	is_int(lg.seg[0].size, 128, "legacy offset 1: a 128-byte segment");
-	is_int((int64_t)rules_segment_used(&lg.seg[0], a, 4), 0x1fffe,
-	    "... its words 1-16 used");
+	rules_segment_lanes(&lg.seg[0], a, 4, wl);
+	for (l = 0, used = 0; l < 32; l++)
+		if (wl[l] != 0)
+			used |= UINT32_C(1) << l;
+	is_int((int64_t)used, 0x1fffe, "... its words 1-16 used");
+	/* Word k holds lane k - 1 alone: the segment serves half 0. */
+	for (l = 1, pass = 1; l <= 16; l++)
+		pass &= wl[l] == UINT32_C(1) << (l - 1);
+	ok(pass && wl[0] == 0 && wl[17] == 0,
+	    "... word k used by lane k-1 alone");
 }
 
 static void
