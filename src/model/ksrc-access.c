@@ -359,8 +359,7 @@ call(struct rd *r, int first)
 	ksrc_want(r, "(");
 	if (ksrc_tok_is(name, "__syncthreads") ||
 	    ksrc_tok_is(name, "__syncwarp")) {
-		while (!ksrc_eat(r, ")"))
-			r->pos++;
+		ksrc_skip_past(r, ")");
 		return ksrc_access_mk(VAL_DATA, first, r->pos - 1);
 	}
 	if (!ksrc_at(r, ")")) {

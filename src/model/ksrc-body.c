@@ -508,8 +508,7 @@ statement(struct rd *r)
 	if (ksrc_at(r, "__syncthreads") || ksrc_at(r, "__syncwarp")) {
 		r->pos++;
 		ksrc_want(r, "(");
-		while (!ksrc_eat(r, ")"))
-			r->pos++;
+		ksrc_skip_past(r, ")");
 		ksrc_want(r, ";");
 		return 0;
 	}

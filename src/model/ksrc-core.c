@@ -149,6 +149,18 @@ ksrc_tok_text(struct rd *r, int i)
 	return ksrc_dup_n(r, r->t[i].p, r->t[i].len);
 }
 
+/* Skip tokens up to and past the next s; fail at the end of the file. */
+void
+ksrc_skip_past(struct rd *r, const char *s)
+{
+	while (!ksrc_eat(r, s)) {
+		if (ksrc_tk(r)->kind == T_EOF)
+			ksrc_fail(r, r->pos, "expected '%s' before the end of "
+			    "the file", s);
+		r->pos++;
+	}
+}
+
 /* The source text of tokens first..last, as written. */
 const char *
 ksrc_src_text(struct rd *r, int first, int last)

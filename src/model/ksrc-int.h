@@ -160,6 +160,7 @@ struct tok	*ksrc_tk(struct rd *r);
 int	 ksrc_at(struct rd *r, const char *s);
 int	 ksrc_eat(struct rd *r, const char *s);
 void	 ksrc_want(struct rd *r, const char *s);
+void	 ksrc_skip_past(struct rd *r, const char *s);
 const char	*ksrc_tok_text(struct rd *r, int i);
 const char	*ksrc_src_text(struct rd *r, int first, int last);
 

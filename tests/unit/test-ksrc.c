@@ -498,6 +498,16 @@ test_refused(void)
 	    "// warpviz: array q length=32\n"
 	    "__global__ void k(float *q)\n{ q[0] = 1;\n", "t.cu:4:",
 	    "end of file");
+	/* The file ends inside __syncthreads( (found by fuzz-ksrc: the
+	   reader ran past its tokens), as a statement and in an expression. */
+	refused("// warpviz: launch grid=1 block=32\n"
+	    "// warpviz: array q length=32\n"
+	    "__global__ void k(float *q)\n{\n\t__syncthreads(\n", "t.cu:5:",
+	    "expected ')' before the end of the file");
+	refused("// warpviz: launch grid=1 block=32\n"
+	    "// warpviz: array q length=32\n"
+	    "__global__ void k(float *q)\n{\n\tq[0] = __syncthreads(",
+	    "t.cu:5:", "expected ')' before the end of the file");
 }
 
 /* Garbage must never crash the reader, nor leak (under ASan). */
