@@ -83,19 +83,22 @@ static const char usage_main[] =
 static const char usage_show[] =
 "usage: warpviz show VARIANT [-p NAME=VALUE]... [--step K] [--block X,Y]\n"
 "                    [--warp W] [--arch modern|legacy] [--size WxH]\n"
-"                    [--color[=auto|always|never]] [--ascii] [--compare]\n"
+"                    [--color[=auto|always|never]] [--ascii]\n"
+"                    [--compare[=PARTNER...]]\n"
 "                    [--format=txt|ans|svg] [--dram[=C,B,I]] [--zoom]\n"
 "                    [--lanes L,L...]\n"
 "                    [--theme dark|light|contrast|cbsafe]\n"
 "       warpviz show --lesson NAME [--scene K] [--size WxH] [--format=...]\n"
 "Print the frame the TUI shows at that step (default 120x35); --compare\n"
-"shows the variant beside its partners in lock-step, as the TUI's c key.\n"
+"shows the variant beside its partners in lock-step, as the TUI's c key;\n"
+"--compare='twohop-v1 twohop-v3:n=100' names the partners (and their\n"
+"parameters) instead.\n"
 "--color=auto colours when stdout is a terminal and NO_COLOR is not set.\n"
 "--format: plain text (txt, the default), ANSI colours (ans, as --color)\n"
 "or an SVG image (svg).  --dram draws the DRAM channels box (a teaching\n"
 "model of memory parallelism) over the frame, as the TUI's m key; =C,B,I\n"
 "sets its channels, banks and interleave (default 8,16,256).\n"
-"--zoom draws matrix cells twice as wide and tall, for small problems.\n"
+"--zoom draws memory cells twice as wide and tall, for small problems.\n"
 "--lanes 0,16 picks lanes: they stand out, with their thread, flat index\n"
 "and hexadecimal address in a box.\n"
 "--lesson prints scene K (default 1) of a lesson.\n";
@@ -251,7 +254,8 @@ cmd_show(struct opts *o)
 		if (make_launch(o, &l) != 0)
 			return EXIT_USAGE;
 		launch_free(&l);
-		if (o->compare && o->v->compare == NULL)
+		if (o->compare && o->partners == NULL &&
+		    o->v->compare == NULL)
 			return opts_error("--compare: %s has no variant to "
 			    "compare with", o->v->name);
 	}
@@ -270,6 +274,12 @@ cmd_show(struct opts *o)
 		state_free(&st);
 		lesson_free(&ls);
 		return EXIT_USAGE;
+	}
+	/* --compare=LIST: these partners instead of the variant's own; one
+	   that cannot be made is refused below, with the others. */
+	if (sc == NULL && o->partners != NULL && st.status[0] == '\0') {
+		st.partners = o->partners;
+		state_set_partners(&st);
 	}
 	st.focus |= o->lanes;
 	st.zoom = o->zoom;

@@ -37,7 +37,7 @@ static const struct {
 	[OPT_SIZE] = { "size", required_argument },
 	[OPT_COLOR] = { "color", optional_argument },
 	[OPT_ASCII] = { "ascii", no_argument },
-	[OPT_COMPARE] = { "compare", no_argument },
+	[OPT_COMPARE] = { "compare", optional_argument },
 	[OPT_STEPS] = { "steps", required_argument },
 	[OPT_ALL_WARPS] = { "all-warps", no_argument },
 	[OPT_BRUTE] = { "brute", no_argument },
@@ -354,6 +354,13 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 		break;
 	case OPT_COMPARE:
 		o->compare = 1;
+		if (arg != NULL && (arg[strspn(arg, " ")] == '\0' ||
+		    strlen(arg) > OPTS_PARTNERS_MAX))
+			return opts_error("--compare: '%.40s' is not allowed (a "
+			    "list of partners like 'matmul-row matmul-tiled:"
+			    "tile=8', at most %d characters)", arg,
+			    OPTS_PARTNERS_MAX), -1;
+		o->partners = arg;
 		break;
 	case OPT_ALL_WARPS:
 		o->all_warps = 1;

@@ -30,7 +30,7 @@ enum opts_id {
 	OPT_SIZE,		/* --size WxH */
 	OPT_COLOR,		/* --color[=auto|always|never] */
 	OPT_ASCII,		/* --ascii */
-	OPT_COMPARE,		/* --compare */
+	OPT_COMPARE,		/* --compare[=PARTNERS] */
 	OPT_STEPS,		/* --steps A:B */
 	OPT_ALL_WARPS,		/* --all-warps */
 	OPT_BRUTE,		/* --brute */
@@ -59,6 +59,8 @@ enum opts_id {
 };
 
 #define OPTS_BIT(id)	(UINT64_C(1) << (id))
+/* The longest --compare=LIST (a lesson scene's partners fit). */
+#define OPTS_PARTNERS_MAX	255
 /* The options of the model's position, shared by show, trace, stats, TUI. */
 #define OPTS_COMMON	(OPTS_BIT(OPT_PARAM) | OPTS_BIT(OPT_ARCH) | \
 	OPTS_BIT(OPT_STEP) | OPTS_BIT(OPT_BLOCK) | OPTS_BIT(OPT_WARP))
@@ -98,6 +100,8 @@ struct opts {
 	int			 color;		/* 0 never, 1 always, -1 auto */
 	int			 ascii;		/* 1 given, -1 not */
 	int			 compare;
+	const char		*partners;	/* --compare=LIST, or NULL: the
+						   variant's own partners */
 	int64_t			 steps[2];	/* --steps A:B */
 	int			 all_warps;
 	int			 brute;

@@ -284,6 +284,16 @@ grep -q '≠ *int i = threadIdx\.x.*│.*≠ *int i = threadIdx\.y' "$tmp/cmp" &
     grep -q '≠ *int j = threadIdx\.y.*│.*≠ *int j = threadIdx\.x' "$tmp/cmp" &&
     ! grep -q '≠ *for (int k' "$tmp/cmp"
 tap_ok $? "compare: the i and j lines are marked as differing, the loop not"
+# --compare=LIST: partners named, with parameters of their own.
+"$WARPVIZ" show stride --compare='copy-offset:offset=3 stride:stride=32' \
+    --size 200x40 >"$tmp/cmp" 2>&1
+head -1 "$tmp/cmp" | grep -q "compare stride vs copy-offset vs stride" &&
+    grep -q "offset=3" "$tmp/cmp" && grep -q "stride=32" "$tmp/cmp"
+tap_ok $? "compare: --compare='copy-offset:offset=3 stride:stride=32'"
+want="compare: nosuch left out: unknown compare partner 'nosuch'"
+bad show stride --compare=nosuch
+want="--compare: '' is not allowed"; bad show stride --compare=
+want="stride:bogus=1 left out"; bad show stride --compare='stride:bogus=1'
 
 # show: a frame of the requested size.
 "$WARPVIZ" show matmul-col --size 100x30 >"$tmp/show" 2>&1; tap_ok $? "show exits 0"

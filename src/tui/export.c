@@ -49,6 +49,7 @@ export_command(const struct state *st, int w, int h, int ascii, char *buf,
 	const struct state_pane	*p = &st->pane[0];
 	const struct param_set	*ps = &p->ps;
 	struct param_set	 defs;
+	const char		*s;
 	size_t			 used = 0;
 	int			 i;
 
@@ -69,7 +70,17 @@ export_command(const struct state *st, int w, int h, int ascii, char *buf,
 		export_cat(buf, len, &used, " --warp %d", st->warp);
 	if (st->arch != ARCH_MODERN)
 		export_cat(buf, len, &used, " --arch legacy");
-	if (st->npanes > 1)
+	if (st->npanes > 1 && st->partners != NULL) {
+		/* A lesson's (or the user's) partners: the same list,
+		   single-quoted for the shell. */
+		export_cat(buf, len, &used, " --compare='");
+		for (s = st->partners; *s != '\0'; s++)
+			if (*s == '\'')
+				export_cat(buf, len, &used, "'\\''");
+			else
+				export_cat(buf, len, &used, "%c", *s);
+		export_cat(buf, len, &used, "'");
+	} else if (st->npanes > 1)
 		export_cat(buf, len, &used, " --compare");
 	if (st->dram && memcmp(&st->dram_cfg, &dram_teaching,
 	    sizeof dram_teaching) != 0)

@@ -434,7 +434,7 @@ panel_differs(const struct variant *v, const char *src, int n,
 static int
 panel_fold(const struct variant *v, const char *src, int first, int last,
     int cur, int tw, int h, const struct panel_diff *diff, int *keep,
-    int *fold)
+    int *fold, int *krows)
 {
 	int	cand[PANEL_SRC_MAX], rows[PANEL_SRC_MAX], wt[PANEL_SRC_MAX];
 	char	on[PANEL_SRC_MAX];
@@ -477,8 +477,14 @@ panel_fold(const struct variant *v, const char *src, int first, int last,
 		for (d = 0; d <= maxd; d++)
 			for (j = 0; j < nc; j++) {
 				if (on[j] || wt[j] != pass ||
-				    abs(cand[j] - cur) != d ||
-				    used + rows[j] > h)
+				    abs(cand[j] - cur) != d)
+					continue;
+				/* A loop, guard or index line too long for
+				   the rows left shows its first rows. */
+				if (used + rows[j] > h && pass <= 1 &&
+				    used < h)
+					rows[j] = h - used;
+				if (used + rows[j] > h)
 					continue;
 				on[j] = 1;
 				used += rows[j];
@@ -493,6 +499,7 @@ panel_fold(const struct variant *v, const char *src, int first, int last,
 		if (j > 0 && cand[j] != cand[j - 1] + 1)
 			skipped = 1;
 		fold[nk] = nk > 0 && skipped;
+		krows[nk] = rows[j];
 		keep[nk++] = cand[j];
 		skipped = 0;
 	}
@@ -564,6 +571,7 @@ panel_source_draw(struct canvas *c, int x, int y, int w, int h,
 	const struct variant	*v = m->l->v;
 	const char		*src = catalog_variant_text(v);
 	int			 keep[PANEL_SRC_MAX], fold[PANEL_SRC_MAX];
+	int			 krows[PANEL_SRC_MAX];
 	int			 first, last, cur, col, top, row, nk, i, len;
 	int			 tw = w - PANEL_GUTTER, total;
 
@@ -592,9 +600,10 @@ panel_source_draw(struct canvas *c, int x, int y, int w, int h,
 			    src, i, cur, col, len, 0, 0);
 		return row;
 	}
-	nk = panel_fold(v, src, first, last, cur, tw, h, NULL, keep, fold);
+	nk = panel_fold(v, src, first, last, cur, tw, h, NULL, keep, fold,
+	    krows);
 	for (row = 0, i = 0; i < nk && row < h; i++)
-		row += panel_source_line(c, x, y + row, w, h - row, src,
+		row += panel_source_line(c, x, y + row, w, krows[i], src,
 		    keep[i], cur, col, len, fold[i], 0);
 	return row;
 }
@@ -608,6 +617,7 @@ panel_source_compare(struct canvas *c, int x, int y, int w, int h,
 	const char		*src = catalog_source(v->source);
 	struct panel_diff	 d;
 	int			 keep[PANEL_SRC_MAX], fold[PANEL_SRC_MAX];
+	int			 krows[PANEL_SRC_MAX];
 	int			 first, last, cur, col, row, nk, i, len;
 	int			 saved[4];
 
@@ -629,9 +639,9 @@ panel_source_compare(struct canvas *c, int x, int y, int w, int h,
 	if (y + h < c->clip[3])
 		c->clip[3] = y + h;
 	nk = panel_fold(v, src, first, last, cur, w - PANEL_GUTTER, h, &d, keep,
-	    fold);
+	    fold, krows);
 	for (row = 0, i = 0; i < nk && row < h; i++)
-		row += panel_source_line(c, x, y + row, w, h - row, src,
+		row += panel_source_line(c, x, y + row, w, krows[i], src,
 		    keep[i], cur, col, len, fold[i], panel_differs(v, src,
 		    keep[i], &d));
 	memcpy(c->clip, saved, sizeof c->clip);
