@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "svg.h"
+#include "text.h"
 
 /* The terminal's default foreground and background: dark, or light for
    the light theme. */
@@ -79,21 +80,8 @@ svg_put(FILE *f, uint32_t ch)
 	else if (ch < 0x20 || (ch >= 0xd800 && ch < 0xe000) ||
 	    ch == 0xfffe || ch == 0xffff || ch > 0x10ffff)
 		fputc('?', f);
-	else if (ch < 0x80)
-		fputc((int)ch, f);
-	else if (ch < 0x800) {
-		fputc(0xc0 | (ch >> 6), f);
-		fputc(0x80 | (ch & 0x3f), f);
-	} else if (ch < 0x10000) {
-		fputc(0xe0 | (ch >> 12), f);
-		fputc(0x80 | ((ch >> 6) & 0x3f), f);
-		fputc(0x80 | (ch & 0x3f), f);
-	} else {
-		fputc(0xf0 | (ch >> 18), f);
-		fputc(0x80 | ((ch >> 12) & 0x3f), f);
-		fputc(0x80 | ((ch >> 6) & 0x3f), f);
-		fputc(0x80 | (ch & 0x3f), f);
-	}
+	else
+		text_put_utf8(f, ch);
 }
 
 /* One run of cells x0..x1-1 of row y, all of one role. */

@@ -13,8 +13,7 @@
 
 #include "text.h"
 
-/* Write one code point as UTF-8. */
-static void
+void
 text_put_utf8(FILE *f, uint32_t ch)
 {
 	if (ch < 0x80)

@@ -12,5 +12,7 @@
 /* Print a canvas row by row; color 1 adds SGR codes per role (256 colours),
    0 prints characters only.  Trailing blanks are trimmed. */
 void	text_print_canvas(FILE *, const struct canvas *, int color);
+/* Write one code point as UTF-8 (the SVG face writes its text with it). */
+void	text_put_utf8(FILE *, uint32_t);
 
 #endif
