@@ -192,8 +192,9 @@ panel_encloses(const char *src, int n, int cur)
 /* Names an access's index depends on (see panel_deps). */
 #define PANEL_NAMES_MAX	64
 struct panel_names {
-	int	n;
-	char	name[PANEL_NAMES_MAX][32];
+	int		 n;
+	char		 name[PANEL_NAMES_MAX][32];
+	const char	*arr;	/* the array the access reads or writes */
 };
 
 /* Add the identifiers of line p to s: all of them, or with brackets only
@@ -246,30 +247,19 @@ panel_defines_any(const char *p, const struct panel_names *s)
 	return 0;
 }
 
-/* Is line p a __shared__ array that line cur's text names? */
+/* Is line p the __shared__ declaration of array arr? */
 static int
-panel_shared_used(const char *p, const char *cur)
+panel_shared_decl(const char *p, const char *arr)
 {
 	const char	*e = strchr(p, '\n'), *b = strchr(p, '['), *a;
-	char		 name[32];
-	struct panel_names s;
-	int		 i;
 
-	if (!panel_has(p, "__shared__") || b == NULL || (e != NULL && b > e))
+	if (arr == NULL || !panel_has(p, "__shared__") || b == NULL ||
+	    (e != NULL && b > e))
 		return 0;
 	for (a = b; a > p && (isalnum((unsigned char)a[-1]) || a[-1] == '_');
 	    a--)
 		;
-	if (a == b || (size_t)(b - a) >= sizeof name)
-		return 0;
-	memcpy(name, a, b - a);
-	name[b - a] = '\0';
-	s.n = 0;
-	panel_names_of(&s, cur, 0);
-	for (i = 0; i < s.n; i++)
-		if (strcmp(s.name[i], name) == 0)
-			return 1;
-	return 0;
+	return (size_t)(b - a) == strlen(arr) && memcmp(a, arr, b - a) == 0;
 }
 
 /*
@@ -299,7 +289,7 @@ panel_deps(const char *src, int first, int cur, struct panel_names *s)
 /*
  * How much line n matters to the lesson: 0 = the access, 1 = a loop or
  * condition around it, a line that computes an index the access uses
- * (deps) or one the variant names, the __shared__ array it reads, 2 =
+ * (deps) or one the variant names, the __shared__ array it uses, 2 =
  * another line reading threadIdx or blockIdx, another __shared__ array,
  * the kernel's name, 3 = anything else.
  */
@@ -319,7 +309,7 @@ panel_weight(const struct variant *v, const char *src, int n, int cur,
 	if (panel_starts(p, "for") || panel_starts(p, "while") ||
 	    panel_starts(p, "if"))
 		return panel_encloses(src, n, cur) ? 1 : 3;
-	if (panel_shared_used(p, catalog_line_start(src, cur)) ||
+	if (panel_shared_decl(p, deps->arr) ||
 	    (n < cur && panel_defines_any(p, deps)))
 		return 1;
 	for (i = 0; i < VARIANT_MAX_LETS && v->lets[i].name != NULL; i++)
@@ -425,6 +415,13 @@ panel_differs(const struct variant *v, const char *src, int n,
 	return d->n > 0;
 }
 
+/* The name of the array m's access uses. */
+static const char *
+panel_array_name(const struct view_model *m)
+{
+	return m->l->arrays[m->l->sites[m->acc.site].array].def->name;
+}
+
 /*
  * Choose the lines to show in h rows: keep[] gets line numbers in file
  * order and fold[] whether a line that says something was passed over
@@ -433,8 +430,8 @@ panel_differs(const struct variant *v, const char *src, int n,
  */
 static int
 panel_fold(const struct variant *v, const char *src, int first, int last,
-    int cur, int tw, int h, const struct panel_diff *diff, int *keep,
-    int *fold, int *krows)
+    int cur, const char *arr, int tw, int h, const struct panel_diff *diff,
+    int *keep, int *fold, int *krows)
 {
 	int	cand[PANEL_SRC_MAX], rows[PANEL_SRC_MAX], wt[PANEL_SRC_MAX];
 	char	on[PANEL_SRC_MAX];
@@ -450,6 +447,7 @@ panel_fold(const struct variant *v, const char *src, int first, int last,
 	if (cur <= 0)
 		cur = first;
 	panel_deps(src, first, cur, &deps);
+	deps.arr = arr;
 	maxd = 0;
 	for (i = 0; i < nc; i++) {
 		const char *p = catalog_line_start(src, cand[i]);
@@ -600,8 +598,8 @@ panel_source_draw(struct canvas *c, int x, int y, int w, int h,
 			    src, i, cur, col, len, 0, 0);
 		return row;
 	}
-	nk = panel_fold(v, src, first, last, cur, tw, h, NULL, keep, fold,
-	    krows);
+	nk = panel_fold(v, src, first, last, cur, panel_array_name(m), tw, h,
+	    NULL, keep, fold, krows);
 	for (row = 0, i = 0; i < nk && row < h; i++)
 		row += panel_source_line(c, x, y + row, w, krows[i], src,
 		    keep[i], cur, col, len, fold[i], 0);
@@ -638,8 +636,8 @@ panel_source_compare(struct canvas *c, int x, int y, int w, int h,
 		c->clip[2] = x + w;
 	if (y + h < c->clip[3])
 		c->clip[3] = y + h;
-	nk = panel_fold(v, src, first, last, cur, w - PANEL_GUTTER, h, &d, keep,
-	    fold, krows);
+	nk = panel_fold(v, src, first, last, cur, panel_array_name(m),
+	    w - PANEL_GUTTER, h, &d, keep, fold, krows);
 	for (row = 0, i = 0; i < nk && row < h; i++)
 		row += panel_source_line(c, x, y + row, w, krows[i], src,
 		    keep[i], cur, col, len, fold[i], panel_differs(v, src,
