@@ -313,7 +313,6 @@ cmp -s "$tmp/always" "$tmp/color"; tap_ok $? "show --color=always is --color"
 "$WARPVIZ" show --step 1 -- stride >"$tmp/dd" 2>&1; r=$?
 grep -q '^ stride ' "$tmp/dd" && [ $r -eq 0 ]; tap_ok $? "-- ends the options"
 
-tap_done
 # Kernel files: a path to a .cu file wherever a variant is accepted.
 k="$srcdir/tests/kernels"
 "$WARPVIZ" check "$k/transpose-tile.cu" >"$tmp/check" 2>&1
@@ -337,6 +336,8 @@ grep -q '"sectors": 32' "$tmp/ktr"; tap_ok $? "trace FILE.cu: the column store t
 "$WARPVIZ" show "$k/transpose-tile.cu" -p n=64 --compare --size 160x40 \
     >"$tmp/ksh" 2>&1; tap_ok $? "show FILE.cu --compare with a partner file"
 grep -q 'transpose-padded' "$tmp/ksh"; tap_ok $? "show --compare: the partner file's pane"
+grep -q '≠ .*tile\[TILE\]\[TILE + 1\]' "$tmp/ksh"
+tap_ok $? "show --compare: the files' source, the padding marked as differing"
 "$WARPVIZ" show "$k/transpose-tile.cu" -p n=64 --step 1 >"$tmp/ksh" 2>&1
 grep -q '24 ▶.*tile\[threadIdx.y + j\]' "$tmp/ksh"
 tap_ok $? "show FILE.cu: its own source, the access's line marked"
@@ -347,5 +348,4 @@ printf '// warpviz: launch grid=1 block=32\n__global__ void k(float *a)\n{ a[0] 
 want="bad.cu:2:26: pointer parameter a needs"; bad "$tmp/bad.cu"
 want="unknown command 'nosuch'"; bad nosuch
 
-echo "1..$n"
-exit $fail
+tap_done

@@ -612,7 +612,7 @@ panel_source_compare(struct canvas *c, int x, int y, int w, int h,
     int nothers)
 {
 	const struct variant	*v = m->l->v;
-	const char		*src = catalog_source(v->source);
+	const char		*src = catalog_variant_text(v);
 	struct panel_diff	 d;
 	int			 keep[PANEL_SRC_MAX], fold[PANEL_SRC_MAX];
 	int			 krows[PANEL_SRC_MAX];
@@ -624,7 +624,7 @@ panel_source_compare(struct canvas *c, int x, int y, int w, int h,
 		return 0;
 	memset(&d, 0, sizeof d);
 	for (i = 0; i < nothers && d.n < 2; i++) {
-		d.src[d.n] = catalog_source(others[i]->l->v->source);
+		d.src[d.n] = catalog_variant_text(others[i]->l->v);
 		if (d.src[d.n] != NULL && catalog_kernel_lines(others[i]->l->v,
 		    &d.first[d.n], &d.last[d.n]) == 0)
 			d.n++;
