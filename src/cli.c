@@ -66,7 +66,7 @@ static const char usage_main[] =
 "  --variant NAME    open on this variant (default matmul-col)\n"
 "  --lesson NAME     play a lesson (as warpviz lesson NAME)\n"
 "  --scene K         start the lesson at scene K (from 1)\n"
-"  --zoom            projector zoom: matrix cells twice as wide and tall\n"
+"  --zoom            projector zoom: memory cells twice as big\n"
 "  --dram[=C,B,I]    the DRAM channels box (channels, banks, interleave)\n"
 "  --color=auto|always|never   colours (NO_COLOR turns them off)\n"
 "  --ascii           ASCII glyphs only\n"

@@ -372,8 +372,8 @@ static int
 act_zoom(struct state *st)
 {
 	st->zoom = !st->zoom;
-	state_status(st, st->zoom ? "projector zoom: matrix cells twice as "
-	    "wide and tall (z ends)" : "zoom off");
+	state_status(st, st->zoom ? "projector zoom: memory cells twice as "
+	    "big where there is room (z ends)" : "zoom off");
 	return MOVED;
 }
 
