@@ -43,7 +43,7 @@ int			 catalog_kernel_lines(const struct variant *, int *first,
 int			 catalog_find_text(const struct variant *, const char *text,
 			     int n, int *col);
 
-/* Embedded sources, generated from cuda/ by build-aux/embed-sources.sh. */
+/* Embedded sources, generated from cuda/ by build-aux/embed-text.sh. */
 struct catalog_file {
 	const char	*name;
 	const char	*text;

@@ -71,7 +71,7 @@ struct lesson {
 	int			 skipped;	/* optional scenes left out */
 };
 
-/* The lessons built in, from doc/lessons/ by build-aux/embed-lessons.sh. */
+/* The lessons built in, from doc/lessons/ by build-aux/embed-text.sh. */
 struct lesson_file {
 	const char	*name;
 	const char	*text;
