@@ -112,10 +112,10 @@ werr() {
 	    grep -q '^warpviz: write error on standard output' "$tmp/err"
 	tap_ok $? "$* into $how stdout: rc $rc, $(cat "$tmp/err")"
 }
+# Both branches read the list from a file: a while loop fed by a pipe
+# would run in a subshell and its test points would not count.
+echo "$cmds" >"$tmp/cmds"
 if [ -w /dev/full ]; then
-	echo "$cmds" | while read -r args; do
-		echo "$args"
-	done >"$tmp/cmds"
 	while read -r args; do
 		# shellcheck disable=SC2086
 		werr full $args
