@@ -35,7 +35,7 @@ for t in "$@"; do
 	expr) srcs="$model" ;;
 	results) srcs="$src/src/gpu/gpu-results.c $model" ;;
 	param) srcs="$model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c" ;;
-	launch|ksrc) srcs="$model" ;;
+	launch|ksrc) srcs="$src/tests/fuzz/fuzz-totals.c $model" ;;
 	opts) srcs="$model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c $src/src/opts.c $(ls "$src"/src/view/*.c | grep -v '/lessons\.c$') src/view/lessons.c" ;;
 	*) echo "fuzz: unknown target $t" >&2; exit 1 ;;
 	esac

@@ -5,21 +5,18 @@
 # H100, a block that does not fit, and one-line refusals with exit 2.
 # TAP on stdout.  Needs $WARPVIZ (set by make check).
 : "${WARPVIZ:=./warpviz}"
-n=0
-fail=0
+: "${srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+. "$srcdir/tests/tap.sh"
 tmp=${TMPDIR:-/tmp}/wv-occ.$$
 mkdir -p "$tmp" || exit 99
 trap 'rm -rf "$tmp"' EXIT
 
-ok() {	# ok RESULT DESCRIPTION
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		sed 's/^/# | /' "$tmp/out" "$tmp/err" 2>/dev/null
-		fail=1
-	fi
+# said STATUS TEXT: the test point and, on a failure, what the command
+# wrote, so a CI log shows why.
+said() {
+	tap_ok "$1" "$2"
+	[ "$1" -eq 0 ] ||
+	    sed 's/^/| /' "$tmp/out" "$tmp/err" 2>/dev/null | tap_diag
 }
 
 # says WANT ARGS...: exit 0, nothing on stderr, a line of stdout has WANT.
@@ -29,7 +26,7 @@ says() {
 	"$WARPVIZ" occupancy "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
 	rc=$?
 	[ "$rc" -eq 0 ] && ! [ -s "$tmp/err" ] && grep -qF -- "$want" "$tmp/out"
-	ok $? "occupancy $* says: $want"
+	said $? "occupancy $* says: $want"
 }
 
 # bad WANT ARGS...: exit 2, one line on stderr naming WANT, no stdout.
@@ -40,7 +37,7 @@ bad() {
 	rc=$?
 	[ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
 	    ! [ -s "$tmp/out" ] && grep -qF -- "$want" "$tmp/err"
-	ok $? "occupancy $* -> exit $rc, one line: $(cat "$tmp/err")"
+	said $? "occupancy $* -> exit $rc, one line: $(cat "$tmp/err")"
 }
 
 # 512-thread blocks, 10 registers: 16384 / (10 x 512) = 3.2 -> 3 blocks,
@@ -100,7 +97,7 @@ says "does not fit: a block needs 16896 B of shared memory" powers-stride32
 
 "$WARPVIZ" occupancy --help >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 0 ] && grep -q '^usage: warpviz occupancy' "$tmp/out"
-ok $? "occupancy --help"
+said $? "occupancy --help"
 
 bad "--threads is missing" 
 bad "--threads is missing" --regs 11
@@ -122,5 +119,4 @@ bad "-p needs a VARIANT" --threads 32 -p width=4
 bad "parameter 'tile'" matmul-tiled -p tile=3
 bad "unknown option '--frob'" --threads 32 --frob
 
-echo "1..$n"
-exit $fail
+tap_done

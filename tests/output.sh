@@ -11,21 +11,11 @@
 # into /dev/full and into a closed stdout exit non-zero with one line.
 : "${WARPVIZ:=./warpviz}"
 : "${srcdir:=.}"
-n=0
-fail=0
+. "$srcdir/tests/tap.sh"
 tmp=${TMPDIR:-/tmp}/wv-output.$$
 mkdir -p "$tmp" || exit 99
 trap 'rm -rf "$tmp"' EXIT
 export WARPVIZ_GPU=off
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi
-}
-skip() {
-	n=$((n + 1))
-	echo "ok $n # SKIP $1"
-}
 
 # --- the locale ---
 loc=fi_FI.UTF-8
@@ -52,7 +42,8 @@ stats const-divergent --json
 trace copy-offset --steps 0:1
 gpu'
 if [ -z "$comma" ]; then
-	skip "no $loc locale and localedef cannot make one"
+	tap_skip "the faces under $loc as under C.UTF-8" \
+	    "no $loc locale and localedef cannot make one"
 else
 	echo "# $loc from $comma; decimal point: $(LC_ALL=$loc locale -k decimal_point)"
 	echo "$faces" | while read -r args; do
@@ -69,29 +60,29 @@ else
 	done >"$tmp/faces"
 	while read -r line; do
 		case $line in
-		"ok - "*) ok 0 "under $loc as under C.UTF-8: ${line#ok - }" ;;
-		"not ok - "*) ok 1 "under $loc as under C.UTF-8: ${line#not ok - }" ;;
+		"ok - "*) tap_ok 0 "under $loc as under C.UTF-8: ${line#ok - }" ;;
+		"not ok - "*) tap_ok 1 "under $loc as under C.UTF-8: ${line#not ok - }" ;;
 		*) echo "$line" ;;
 		esac
 	done <"$tmp/faces"
 	LC_ALL=$loc "$WARPVIZ" stats matmul-col --json >"$tmp/json"
 	grep -q '"sectors_per_request": 2.0000' "$tmp/json"
-	ok $? "stats --json under $loc writes 2.0000, not 2,0000"
+	tap_ok $? "stats --json under $loc writes 2.0000, not 2,0000"
 	if command -v python3 >/dev/null 2>&1; then
 		python3 -c 'import json, sys; json.load(sys.stdin)' <"$tmp/json" 2>"$tmp/perr"
-		ok $? "stats --json under $loc is JSON"
+		tap_ok $? "stats --json under $loc is JSON"
 	fi
 	LC_ALL=$loc "$WARPVIZ" --results "$srcdir/doc/results-h100.json" \
 	    --bench-frames 1 >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	ok $rc "--results reads doc/results-h100.json under $loc (rc $rc: $(cat "$tmp/err"))"
+	tap_ok $rc "--results reads doc/results-h100.json under $loc (rc $rc: $(cat "$tmp/err"))"
 	grep -q 'median [0-9]*\.[0-9]* ms' "$tmp/out"
-	ok $? "--bench-frames prints '.' decimals under $loc: $(cat "$tmp/out")"
+	tap_ok $? "--bench-frames prints '.' decimals under $loc: $(cat "$tmp/out")"
 	LC_ALL=$loc "$WARPVIZ" --results "$srcdir/tests/gpu/refuse/ms-comma.json" \
 	    </dev/null >/dev/null 2>"$tmp/err"
 	rc=$?
 	[ $rc -eq 2 ]
-	ok $? "a comma decimal in --results is refused under $loc too (rc $rc)"
+	tap_ok $? "a comma decimal in --results is refused under $loc too (rc $rc)"
 fi
 
 # --- write errors ---
@@ -119,12 +110,12 @@ werr() {
 	rc=$?
 	[ $rc -ne 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
 	    grep -q '^warpviz: write error on standard output' "$tmp/err"
-	ok $? "$* into $how stdout: rc $rc, $(cat "$tmp/err")"
+	tap_ok $? "$* into $how stdout: rc $rc, $(cat "$tmp/err")"
 }
+# Both branches read the list from a file: a while loop fed by a pipe
+# would run in a subshell and its test points would not count.
+echo "$cmds" >"$tmp/cmds"
 if [ -w /dev/full ]; then
-	echo "$cmds" | while read -r args; do
-		echo "$args"
-	done >"$tmp/cmds"
 	while read -r args; do
 		# shellcheck disable=SC2086
 		werr full $args
@@ -132,7 +123,7 @@ if [ -w /dev/full ]; then
 		werr closed $args
 	done <"$tmp/cmds"
 else
-	skip "no /dev/full"
+	tap_skip "write errors into /dev/full" "no /dev/full"
 	while read -r args; do
 		# shellcheck disable=SC2086
 		werr closed $args
@@ -142,16 +133,15 @@ fi
 "$WARPVIZ" bench >/dev/full 2>"$tmp/err"
 rc=$?
 [ $rc -eq 3 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ]
-ok $? "bench into /dev/full without a GPU: rc $rc, one line"
+tap_ok $? "bench into /dev/full without a GPU: rc $rc, one line"
 # A closed stdout that nothing was written to is no error (as GNU).
 "$WARPVIZ" show matmul-col --step 99999999 >&- 2>"$tmp/err"
 rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ]
-ok $? "a usage error with stdout closed is still one line, rc 2 (rc $rc)"
+tap_ok $? "a usage error with stdout closed is still one line, rc 2 (rc $rc)"
 "$WARPVIZ" list >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 0 ] && [ ! -s "$tmp/err" ]
-ok $? "list into a file: rc 0, nothing on stderr"
+tap_ok $? "list into a file: rc 0, nothing on stderr"
 
-echo "1..$n"
-exit $fail
+tap_done

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: ISC
-# tap.sh - the one TAP helper of the shell tests (cli.sh, man.sh,
-# golden.sh, gpu/nogpu.sh, gpu/verify.test and, through tui/lib.sh, the
-# TUI tests).  Sourced; prints Test Anything Protocol on stdout.
+# tap.sh - the one TAP helper of the shell tests: each that prints TAP
+# sources it (the TUI tests through tui/lib.sh) rather than keeping an
+# ok() of its own, so numbering, plan and exit status agree everywhere.
+# Sourced; prints Test Anything Protocol on stdout.
 #
 # tap_plan N             the plan first, when the count is known
 # tap_ok STATUS TEXT     one test point: "ok" when STATUS is 0

@@ -3,80 +3,20 @@
  * text handed to it as a .cu file, every "// warpviz:" block of it (at
  * most four).  When a block parses, its launch is built with each
  * parameter at its minimum (the small end, where brute force is cheap)
- * and the totals' fast path must agree with brute force, as in
- * fuzz-launch.c.  A refusal must say why; everything is freed.
+ * and the totals' fast path must agree with brute force (fuzz-totals.c,
+ * shared with fuzz-launch.c).  A refusal must say why; everything is
+ * freed.
  */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "arch.h"
 #include "fuzz.h"
 #include "ksrc.h"
 #include "launch.h"
 #include "param.h"
-#include "totals.h"
-#include "warp.h"
 
-#define BRUTE_MAX	200000.0	/* lane evaluations */
 #define BLOCKS_MAX	4
-
-static int
-same(const struct site_totals *a, const struct site_totals *b)
-{
-	return a->requests == b->requests && a->lanes == b->lanes &&
-	    a->sectors == b->sectors && a->ideal == b->ideal &&
-	    a->lines == b->lines && a->transactions == b->transactions &&
-	    a->bytes_moved == b->bytes_moved &&
-	    a->bytes_used == b->bytes_used &&
-	    a->wavefronts == b->wavefronts &&
-	    a->ideal_wavefronts == b->ideal_wavefronts &&
-	    a->serial == b->serial &&
-	    memcmp(a->classes, b->classes, sizeof a->classes) == 0;
-}
-
-static void
-exercise(const struct launch *l)
-{
-	static struct totals	 fast, brute;
-	struct access		 a;
-	struct access_result	 r;
-	char			*cause = NULL;
-	int64_t			 step;
-	int			 i, w, ar;
-
-	for (step = 0; step < l->nsteps && step < 64; step++)
-		for (w = 0; w < l->warps && w < 4; w++) {
-			if (warp_access(l, 0, 0, w, step, &a, &cause) != 0) {
-				free(cause);
-				cause = NULL;
-				continue;
-			}
-			arch_apply(ARCH_MODERN, l, &a, &r);
-			arch_apply(ARCH_LEGACY, l, &a, &r);
-		}
-	if (totals_brute_work(l) > BRUTE_MAX)
-		return;
-	for (ar = 0; ar < 2; ar++) {
-		if (totals_compute(l, ar, TOTALS_AUTO, &fast, &cause) != 0) {
-			free(cause);
-			return;
-		}
-		if (totals_compute(l, ar, TOTALS_BRUTE, &brute, &cause) != 0) {
-			free(cause);
-			return;
-		}
-		for (i = 0; i < l->nsites; i++)
-			if (!same(&fast.site[i], &brute.site[i])) {
-				fprintf(stderr, "fuzz-ksrc: site %d (%s): "
-				    "the fast path and brute force differ\n",
-				    i, l->sites[i].text);
-				abort();
-			}
-	}
-}
 
 static void
 one(const char *text, int n)
@@ -99,7 +39,7 @@ one(const char *text, int n)
 	for (i = 0; i < ps.n; i++)
 		ps.val[i] = ps.def[i]->min;
 	if (launch_init(&l, &ps, &cause) == 0) {
-		exercise(&l);
+		fuzz_totals_check("fuzz-ksrc", &l);
 		launch_free(&l);
 	} else {
 		if (cause == NULL)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC
  * fuzz-launch.c - launch parsing (src/model/launch.c) from a kernel
  * description made of fuzzed text, and the totals on it: the fast path
- * must agree with brute force wherever brute force is cheap.
+ * must agree with brute force wherever brute force is cheap
+ * (fuzz-totals.c, shared with fuzz-ksrc.c).
  *
  * Input, one item a line (the shape of struct variant; the kernel-source
  * reader will produce the same from a .cu file):
@@ -20,18 +21,12 @@
  */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "arch.h"
 #include "fuzz.h"
 #include "launch.h"
 #include "param.h"
-#include "totals.h"
-#include "warp.h"
-
-#define BRUTE_MAX	200000.0	/* lane evaluations */
 
 static char *
 word(char **p)
@@ -47,61 +42,6 @@ word(char **p)
 	if (**p != '\0')
 		*(*p)++ = '\0';
 	return w;
-}
-
-static int
-same(const struct site_totals *a, const struct site_totals *b)
-{
-	return a->requests == b->requests && a->lanes == b->lanes &&
-	    a->sectors == b->sectors && a->ideal == b->ideal &&
-	    a->lines == b->lines && a->transactions == b->transactions &&
-	    a->bytes_moved == b->bytes_moved &&
-	    a->bytes_used == b->bytes_used &&
-	    a->wavefronts == b->wavefronts &&
-	    a->ideal_wavefronts == b->ideal_wavefronts &&
-	    a->serial == b->serial &&
-	    memcmp(a->classes, b->classes, sizeof a->classes) == 0;
-}
-
-static void
-exercise(const struct launch *l)
-{
-	static struct totals	 fast, brute;
-	struct access		 a;
-	struct access_result	 r;
-	char			*cause = NULL;
-	int64_t			 step;
-	int			 i, w, ar;
-
-	for (step = 0; step < l->nsteps && step < 64; step++)
-		for (w = 0; w < l->warps && w < 4; w++) {
-			if (warp_access(l, 0, 0, w, step, &a, &cause) != 0) {
-				free(cause);
-				cause = NULL;
-				continue;
-			}
-			arch_apply(ARCH_MODERN, l, &a, &r);
-			arch_apply(ARCH_LEGACY, l, &a, &r);
-		}
-	if (totals_brute_work(l) > BRUTE_MAX)
-		return;
-	for (ar = 0; ar < 2; ar++) {
-		if (totals_compute(l, ar, TOTALS_AUTO, &fast, &cause) != 0) {
-			free(cause);
-			return;
-		}
-		if (totals_compute(l, ar, TOTALS_BRUTE, &brute, &cause) != 0) {
-			free(cause);
-			return;
-		}
-		for (i = 0; i < l->nsites; i++)
-			if (!same(&fast.site[i], &brute.site[i])) {
-				fprintf(stderr, "fuzz-launch: site %d (%s): "
-				    "the fast path and brute force differ\n",
-				    i, l->sites[i].text);
-				abort();
-			}
-	}
 }
 
 int
@@ -233,7 +173,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	param_defaults(&ps, &v);
 	if (launch_init(&l, &ps, &cause) == 0) {
-		exercise(&l);
+		fuzz_totals_check("fuzz-launch", &l);
 		launch_free(&l);
 	} else {
 		if (cause == NULL)

@@ -7,17 +7,11 @@
 # below says what each must be refused for.  TAP.
 : "${WARPVIZ:=./warpviz}"
 : "${srcdir:=.}"
-n=0
-fail=0
+. "$srcdir/tests/tap.sh"
 tmp=${TMPDIR:-/tmp}/wv-results.$$
 mkdir -p "$tmp" || exit 99
 trap 'rm -rf "$tmp"' EXIT
 export WARPVIZ_GPU=off
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi
-}
 
 # refused FILE WHAT: exit 2, one line naming FILE and containing WHAT.
 refused() {
@@ -28,7 +22,7 @@ refused() {
 	    [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
 	    grep -qF -- "--results: $1: " "$tmp/err" &&
 	    grep -qF -- "$2" "$tmp/err"
-	ok $? "${1##*/}: refused for '$2' (rc $rc: $msg)"
+	tap_ok $? "${1##*/}: refused for '$2' (rc $rc: $msg)"
 }
 
 d=$srcdir/tests/gpu/refuse
@@ -70,14 +64,15 @@ refused /dev/null "not a regular file"
 if mkfifo "$tmp/fifo" 2>/dev/null; then
 	refused "$tmp/fifo" "not a regular file"
 else
-	ok 0 "# SKIP no mkfifo"
+	tap_skip "fifo: refused for 'not a regular file'" "no mkfifo"
 fi
 : >"$tmp/big.json"
 if truncate -s 17M "$tmp/big.json" 2>/dev/null ||
     dd if=/dev/zero of="$tmp/big.json" bs=1 count=0 seek=17825792 2>/dev/null; then
 	refused "$tmp/big.json" "larger than 16 MiB"
 else
-	ok 0 "# SKIP cannot make a sparse file"
+	tap_skip "big.json: refused for 'larger than 16 MiB'" \
+	    "cannot make a sparse file"
 fi
 refused "$tmp/nonexistent.json" "No such file or directory"
 
@@ -87,8 +82,7 @@ for f in "$srcdir/doc/results-h100.json" "$srcdir/tests/gpu/recorded.json" \
 	"$WARPVIZ" --results "$f" </dev/null >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	[ $rc -eq 2 ] && grep -q 'needs a terminal' "$tmp/err"
-	ok $? "${f##*/} loads; then the terminal is asked for: $(cat "$tmp/err")"
+	tap_ok $? "${f##*/} loads; then the terminal is asked for: $(cat "$tmp/err")"
 done
 
-echo "1..$n"
-exit $fail
+tap_done
