@@ -631,7 +631,8 @@ assign_val(struct rd *r, struct val lhs, const char *op, struct val *rhs,
 {
 	struct var	*var;
 	struct val	 one, v;
-	char		 bop[4];
+	char		 bop[8];
+	size_t		 n;
 
 	if (rhs == NULL) {
 		one = ksrc_access_mk(VAL_INT, optok, optok);
@@ -657,7 +658,10 @@ assign_val(struct rd *r, struct val lhs, const char *op, struct val *rhs,
 		    "supported (index the array instead)", var->name);
 	if (var->kind == VK_LOCAL)
 		return ksrc_access_mk(VAL_DATA, lhs.first, lhs.last);
-	snprintf(bop, sizeof bop, "%.*s", (int)strlen(op) - 1, op);
+	/* The binary operator of a compound assignment: "<<=" gives "<<". */
+	n = strlen(op) - 1 < sizeof bop - 1 ? strlen(op) - 1 : sizeof bop - 1;
+	memcpy(bop, op, n);
+	bop[n] = '\0';
 	if (strcmp(op, "=") == 0) {
 		ksrc_sym_note_change(r, var, 0, NULL, optok);
 		v = *rhs;

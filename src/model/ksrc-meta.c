@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cause.h"
 #include "expr.h"
@@ -209,6 +210,10 @@ meta_line(struct rd *r, struct meta *m, const char *s, int line)
 			ksrc_fail(r, -line, "param: expected NAME=DEFAULT");
 		*eq = '\0';
 		p->name = w[1];
+		if (strcasecmp(w[1], "warp") == 0)
+			ksrc_fail(r, -line, "param %s: the name is taken (the "
+			    "warp size, -p warp=4 for the classroom example)",
+			    w[1]);
 		if (parse_int_text(eq + 1, &p->def) < 0)
 			ksrc_fail(r, -line,
 			    "param %s: the default must be a whole number",

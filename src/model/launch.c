@@ -12,6 +12,7 @@
 
 #include "cause.h"
 #include "launch.h"
+#include "rules.h"
 
 #define INT_INDEX_MAX	((int64_t)2147483647)
 #define MAX_BYTES	((int64_t)1 << 40)
@@ -613,7 +614,15 @@ launch_init(struct launch *l, const struct param_set *ps, char **cause)
 		    ps->def[i]->name);
 		l->env[SLOT_PARAM0 + i] = ps->val[i];
 	}
-	l->warp_size = (int)param_get(ps, "warp");
+	/* The built-in warp parameter, last of every set (param_defaults);
+	   a description may not shadow it, and it must fit the rules. */
+	l->warp_size = ps->n > 0 && ps->def[ps->n - 1] == param_warp_def() ?
+	    (int)ps->val[ps->n - 1] : 0;
+	if (l->warp_size < 1 || l->warp_size > RULES_MAX_LANES) {
+		*cause = cause_printf("the warp size must be 1 to %d lanes",
+		    RULES_MAX_LANES);
+		goto fail;
+	}
 	for (i = 0; i < 4 && v->derived[i].name != NULL; i++)
 		if (expr_scope_let(&l->scope, v->derived[i].name,
 		    v->derived[i].expr, cause) != 0)

@@ -20,6 +20,12 @@ static const struct param_def param_warp = {
 	.text = "lanes per warp (32 on every GPU; 4 for the classroom example)"
 };
 
+const struct param_def *
+param_warp_def(void)
+{
+	return &param_warp;
+}
+
 void
 param_defaults(struct param_set *ps, const struct variant *v)
 {

@@ -20,8 +20,10 @@ struct param_set {
 	int64_t			 val[PARAM_MAX];
 };
 
-/* Fill a set with the variant's parameters at their defaults. */
+/* Fill a set with the variant's parameters at their defaults, then the
+   built-in warp size (param_warp_def), always last. */
 void	param_defaults(struct param_set *, const struct variant *);
+const struct param_def *param_warp_def(void);
 /* Index of a parameter by CLI name (case-insensitive), or -1. */
 int	param_find(const struct param_set *, const char *name);
 /* Value of a parameter by CLI name; the parameter must exist. */

@@ -382,7 +382,7 @@ lesson_parse(struct lesson *ls, const char *name, const char *file,
     const char *text, lesson_find_fn find, char **cause)
 {
 	struct lesson_raw	*raw;
-	char			 buf[LESSON_LINE_MAX], *word, *arg, *p;
+	char			 buf[LESSON_LINE_MAX], *word, *arg = NULL, *p;
 	const char		*nl;
 	size_t			 len;
 	int			 line = 0, in_scene = 0, keep;

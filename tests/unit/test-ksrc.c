@@ -494,6 +494,10 @@ test_refused(void)
 	    "t.cu:2:1:", "unknown warpviz key 'colour'");
 	refused("// warpviz: param n=5 range=10..20\n", "t.cu:1:1:",
 	    "needs range=MIN..MAX");
+	/* The warp size is built in (fuzz-launch: a "warp" parameter of the
+	   description's own with 0 in its range divided by zero). */
+	refused("// warpviz: param WARP=4 range=0..32\n", "t.cu:1:1:",
+	    "param WARP: the name is taken");
 	refused("// warpviz: launch grid=1 block=32\n"
 	    "// warpviz: array q length=32\n"
 	    "__global__ void k(float *q)\n{ q[0] = 1;\n", "t.cu:4:",

@@ -30,7 +30,7 @@ scene_agrees(const struct lesson_scene *s, long *said, long *is)
 	struct access_result	 r;
 	const char		*p, *q;
 	char			*cause = NULL, *end;
-	long			 n;
+	long			 n = 0;
 	int			 wave = 0, ok = 1;
 
 	*said = *is = -1;

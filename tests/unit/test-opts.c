@@ -135,7 +135,7 @@ test_tui(void)
 	const char	*a2[] = { "warpviz", "--frames", "0", NULL };
 	const char	*a3[] = { "warpviz", "stride", NULL };
 	const char	*a4[] = { "warpviz", "--variant", "stride", "-V", NULL };
-	char		*many[305], buf[300][16];
+	char		*many[305], buf[300][24];
 	int		 i;
 
 	ok(parse(&o, &tui, a1) == 0 && o.v == catalog[0],
