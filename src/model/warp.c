@@ -21,7 +21,7 @@ warp_access(const struct launch *l, int64_t bx, int64_t by, int warp,
 	const struct launch_site	*s;
 	const struct launch_array	*arr;
 	struct launch_pos		 pos;
-	int64_t				 env[EXPR_MAX_SLOTS], t, idx, sub1;
+	int64_t				 env[EXPR_MAX_SLOTS], t, idx, sub1, byte;
 	int				 lane, i, err = 0;
 
 	if (bx < 0 || bx >= l->grid[0] || by < 0 || by >= l->grid[1]) {
@@ -85,12 +85,17 @@ warp_access(const struct launch *l, int64_t bx, int64_t by, int warp,
 			    __builtin_add_overflow(idx, sub1, &idx))
 				err = 1;
 		}
-		if (err)
+		/* The byte address, which an index far out of range (a shift
+		   by a loop variable) would overflow. */
+		if (err || __builtin_mul_overflow(idx,
+		    (int64_t)arr->def->elem_size, &byte) ||
+		    __builtin_add_overflow(byte, arr->base + s->offset, &byte)) {
+			err = 1;
 			break;
+		}
 		a->active |= 1u << lane;
 		a->index[lane] = idx;
-		a->addr[lane] = arr->base + idx * arr->def->elem_size +
-		    s->offset;
+		a->addr[lane] = byte;
 	}
 	if (err) {
 		*cause = cause_printf("%s overflows at step %lld",
