@@ -144,6 +144,39 @@ parse_int_text(const char *s, int64_t *out)
 	return (int)(end - s);
 }
 
+/*
+ * A compare list with each partner file ("x.cu", "x.cu:p=v") taken
+ * relative to this file's folder, as #include takes its files: the pair
+ * of files in tests/kernels name each other wherever warpviz runs.
+ * Catalog names and absolute paths stay as written.
+ */
+static const char *
+compare_list(struct rd *r, const char *val)
+{
+	const char	*slash = strrchr(r->path, '/'), *e, *out = "";
+	size_t		 n, name;
+
+	if (slash == NULL)
+		return val;
+	for (;;) {
+		val += strspn(val, " ");
+		if ((n = strcspn(val, " ")) == 0)
+			break;
+		name = strcspn(val, ":");
+		if (name > n)
+			name = n;
+		e = val + name;
+		if (name > 3 && strncmp(e - 3, ".cu", 3) == 0 && val[0] != '/')
+			out = ksrc_fmt(r, "%s%s%.*s%.*s", out, *out ? " " : "",
+			    (int)(slash - r->path + 1), r->path, (int)n, val);
+		else
+			out = ksrc_fmt(r, "%s%s%.*s", out, *out ? " " : "",
+			    (int)n, val);
+		val += n;
+	}
+	return out;
+}
+
 static void
 meta_line(struct rd *r, struct meta *m, const char *s, int line)
 {
@@ -173,7 +206,7 @@ meta_line(struct rd *r, struct meta *m, const char *s, int line)
 			v->lesson = v->lesson == NULL ? val :
 			    ksrc_fmt(r, "%s %s", v->lesson, val);
 		else if (strcmp(key, "compare") == 0)
-			v->compare = val;
+			v->compare = compare_list(r, val);
 		else if (strcmp(key, "note") == 0)
 			v->note = val;
 		else if (strcmp(key, "inputs") == 0) {

@@ -12,7 +12,7 @@
 // warpviz: launch kernel=transpose_padded grid=(n+TILE-1)/TILE,(n+TILE-1)/TILE block=TILE,ROWS
 // warpviz: array in length=n*n dims=n,n
 // warpviz: array out length=n*n dims=n,n
-// warpviz: compare=tests/kernels/transpose-tile.cu
+// warpviz: compare=transpose-tile.cu
 __global__ void transpose_padded(const float *in, float *out, int n)
 {
 	__shared__ float tile[TILE][TILE + 1];

@@ -12,7 +12,7 @@
 // warpviz: launch kernel=transpose_tile grid=(n+TILE-1)/TILE,(n+TILE-1)/TILE block=TILE,ROWS
 // warpviz: array in length=n*n dims=n,n
 // warpviz: array out length=n*n dims=n,n
-// warpviz: compare=tests/kernels/transpose-padded.cu
+// warpviz: compare=transpose-padded.cu
 __global__ void transpose_tile(const float *in, float *out, int n)
 {
 	__shared__ float tile[TILE][TILE];

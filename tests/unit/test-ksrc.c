@@ -514,6 +514,31 @@ test_refused(void)
 	    "t.cu:5:", "expected ')' before the end of the file");
 }
 
+/* A file's compare= partner files are relative to its own folder. */
+static void
+test_compare_paths(void)
+{
+	static const char src[] = "// warpviz: launch grid=1 block=32\n"
+	    "// warpviz: array q length=32\n"
+	    "// warpviz: compare=x.cu matmul-col /abs/y.cu z.cu:n=4,bs=8\n"
+	    "__global__ void k(float *q)\n{ q[threadIdx.x] = 1; }\n";
+	struct variant	*v;
+	char		*cause = NULL;
+
+	v = ksrc_parse("some/dir/t.cu", src, &cause);
+	ok(v != NULL && strcmp(v->compare, "some/dir/x.cu matmul-col "
+	    "/abs/y.cu some/dir/z.cu:n=4,bs=8") == 0,
+	    "compare= files taken from the file's folder: '%s'",
+	    v != NULL ? v->compare : cause);
+	ksrc_free(v);
+	free(cause);
+	v = ksrc_parse("t.cu", src, &cause);
+	ok(v != NULL && strcmp(v->compare, "x.cu matmul-col /abs/y.cu "
+	    "z.cu:n=4,bs=8") == 0, "in the current folder: as written");
+	ksrc_free(v);
+	free(cause);
+}
+
 /* Garbage must never crash the reader, nor leak (under ASan). */
 static void
 test_garbage(void)
@@ -673,6 +698,7 @@ main(void)
 	test_gather();
 	test_inline();
 	test_refused();
+	test_compare_paths();
 	test_garbage();
 	test_mutations();
 	return tap_done();
