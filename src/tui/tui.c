@@ -46,6 +46,9 @@
 #define TUI_GPU_POLL_S	120	/* ... for at most this long after 'g' */
 #define TUI_ERR_MAX	50	/* getch errors in a row that mean no tty */
 #define TUI_WORK_POLL_MS 100	/* progress while totals are computed */
+/* Idle, the wait still ends: a signal (SIGWINCH, SIGTERM) that lands
+   after the last check and before getch blocks is seen within this. */
+#define TUI_IDLE_POLL_MS 1000
 #define TUI_WORK_WAIT_MS 15	/* totals this quick come with the frame */
 
 /* What the loop needs from the options, with the automatic ones decided. */
@@ -408,7 +411,7 @@ tui_loop(struct state *st, const struct tui_opts *o)
 		else if (now < gpu_until)
 			wait_ms = TUI_GPU_POLL_MS;
 		else
-			wait_ms = -1;
+			wait_ms = TUI_IDLE_POLL_MS;
 		timeout(wait_ms);
 		was_playing = st->playing;
 		asked = now;
