@@ -322,13 +322,20 @@ tui_layout(struct canvas *cv, struct state *st)
 	return state_set_width(st, COLS) ? INTENT_RECOMPUTE : 0;
 }
 
+/*
+ * Catch the signals that end the program (on), or give them back their
+ * default action once the terminal is restored (off): a second signal
+ * while warpviz exits then ends it at once, rather than meeting a flag
+ * nobody reads (and, in a sanitizer build, the leak checker's stopping
+ * of the world, which a signal there can hang).
+ */
 static void
-tui_signals(void)
+tui_signals(int on)
 {
 	struct sigaction	sa;
 
 	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = tui_on_signal;
+	sa.sa_handler = on ? tui_on_signal : SIG_DFL;
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = 0;	/* no SA_RESTART: getch must return */
 	sigaction(SIGINT, &sa, NULL);
@@ -599,7 +606,7 @@ tui_main(const struct opts *opts)
 		lesson_free(&ls);
 		return EXIT_USAGE;
 	}
-	tui_signals();
+	tui_signals(1);
 	xmalloc_set_fatal(tui_xfatal);
 	tui_clamp_size();
 	if (tui_curses(&o) != 0) {
@@ -610,6 +617,7 @@ tui_main(const struct opts *opts)
 	}
 	rc = tui_loop(&st, &o);
 	tui_restore();
+	tui_signals(0);
 	xmalloc_set_fatal(NULL);
 	if (tui_gone)
 		fprintf(stderr, "warpviz: the terminal went away\n");
