@@ -448,6 +448,12 @@ setup_for(struct launch *l, const struct body_def *b, struct launch_loop *lp,
 	lp->bounded = 1;
 	rc = 0;
 out:
+	/* A loop that fails is not counted in nloops: its table goes here,
+	   as launch_free never sees it. */
+	if (rc != 0) {
+		free(lp->values);
+		lp->values = NULL;
+	}
 	/* From here on the loop's own slots differ per iteration. */
 	l->vary[lp->slot] = 1;
 	if (lp->values != NULL)

@@ -303,6 +303,37 @@ site_affine(const struct launch_site *s, const int64_t *env,
 }
 
 /*
+ * Can a with its variables over their ranges (threads, blocks, loop
+ * iterations), times es, be summed without overflow, well inside int64?
+ * The fast path adds its parts in any order; where this fails it leaves
+ * the site to brute force, which reports the overflow at its step.
+ */
+static int
+fast_fits(const struct launch *l, const struct affine *a, int64_t es)
+{
+	int64_t	sum, t, hi;
+	int	v;
+
+	if (a->c == INT64_MIN)
+		return 0;
+	sum = a->c < 0 ? -a->c : a->c;
+	for (v = 0; v < AFFINE_MAX_VARS; v++) {
+		if (a->k[v] == 0)
+			continue;
+		if (a->k[v] == INT64_MIN)
+			return 0;
+		hi = v == VAR_TX ? l->block[0] : v == VAR_TY ? l->block[1] :
+		    v == VAR_BX ? l->grid[0] : v == VAR_BY ? l->grid[1] :
+		    v - VAR_LOOP0 < l->nloops ? l->loops[v - VAR_LOOP0].count :
+		    0;
+		if (__builtin_mul_overflow(a->k[v] < 0 ? -a->k[v] : a->k[v],
+		    hi, &t) || __builtin_add_overflow(sum, t, &sum))
+			return 0;
+	}
+	return !__builtin_mul_overflow(sum, es, &t) && t < (INT64_C(1) << 56);
+}
+
+/*
  * One site by residues.  Loops the site's guard reads, loops stepping by
  * multiplying or shifting and loops bounded per thread are enumerated
  * (their values become constants); the others go through the residue
@@ -393,8 +424,12 @@ site_fast(const struct launch *l, enum arch arch, int si, struct totals *t,
 		}
 		/* Table loops not enumerated must not matter: value 0. */
 		if (site_affine(s, env, var_of, &aff) != 0 ||
-		    (nterm = site_terms(l, s, env, var_of, term, op)) < 0)
+		    (nterm = site_terms(l, s, env, var_of, term, op)) < 0 ||
+		    !fast_fits(l, &aff, es))
 			goto out;
+		for (i = 0; i < nterm; i++)
+			if (!fast_fits(l, &term[i], 1))
+				goto out;
 		for (j = 0; j < l->nloops; j++) {
 			if (enumd[j])
 				continue;
