@@ -233,9 +233,8 @@ opts_operand(struct opts *o, const char *arg)
 	}
 }
 
-/* "L,L,..." lanes 0-31 into a mask; -1 after a message. */
-static int
-opts_lanes(const char *arg, uint32_t *mask)
+int
+opts_lane_list(const char *arg, uint32_t *mask)
 {
 	const char	*s = arg, *e;
 	char		 one[16];
@@ -245,16 +244,23 @@ opts_lanes(const char *arg, uint32_t *mask)
 	do {
 		e = s + strcspn(s, ",");
 		if ((size_t)(e - s) >= sizeof one)
-			goto bad;
+			return -1;
 		memcpy(one, s, e - s);
 		one[e - s] = '\0';
 		if (opts_number(one, 0, 31, &l) != 0)
-			goto bad;
+			return -1;
 		*mask |= UINT32_C(1) << l;
 		s = e + 1;
 	} while (*e == ',');
 	return 0;
-bad:
+}
+
+/* --lanes L,L,...: the list into a mask; -1 after a message. */
+static int
+opts_lanes(const char *arg, uint32_t *mask)
+{
+	if (opts_lane_list(arg, mask) == 0)
+		return 0;
 	opts_error("--lanes: '%s' is not allowed (lanes from 0 to 31 "
 	    "separated by commas, e.g. 0,16)", arg);
 	return -1;

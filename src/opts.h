@@ -140,6 +140,9 @@ int	opts_error(const char *fmt, ...)
  * prints nothing (the TUI's prompts use it under curses).
  */
 int	opts_number(const char *s, int64_t min, int64_t max, int64_t *out);
+/* "L,L,..." (lanes 0 to 31, at least one) into a mask; -1 if not that
+   (no message: --lanes and the TUI's prompt each say it their way). */
+int	opts_lane_list(const char *s, uint32_t *mask);
 /*
  * "A" or "A<sep>B" (sep required when need2): two opts_number()s from 0
  * to max; B is 0 when absent.  Returns 0 or -1; prints nothing.

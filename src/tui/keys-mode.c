@@ -258,31 +258,18 @@ apply_step(struct state *st)
 static int
 apply_lanes(struct state *st)
 {
-	const char	*s = st->input, *e;
-	char		 one[16];
-	uint32_t	 mask = 0;
-	int64_t		 v;
+	uint32_t	mask = 0;
 
-	while (*s != '\0') {
-		e = s + strcspn(s, ",");
-		if ((size_t)(e - s) >= sizeof one)
-			goto bad;
-		memcpy(one, s, e - s);
-		one[e - s] = '\0';
-		if (opts_number(one, 0, 31, &v) != 0)
-			goto bad;
-		mask |= UINT32_C(1) << v;
-		s = *e == ',' ? e + 1 : e;
+	if (st->input[0] != '\0' && opts_lane_list(st->input, &mask) != 0) {
+		state_status(st, "lanes: '%s' is not lanes from 0 to 31 "
+		    "separated by commas (nothing changed)", st->input);
+		return INTENT_REDRAW;
 	}
 	st->focus = mask;
 	st->focus_box = mask != 0;
 	state_status(st, mask != 0 ? "lanes in focus: %s (F hides their "
 	    "addresses)" : "no lanes in focus%s", mask != 0 ? st->input : "");
 	return MOVED;
-bad:
-	state_status(st, "lanes: '%s' is not lanes from 0 to 31 separated by "
-	    "commas (nothing changed)", st->input);
-	return INTENT_REDRAW;
 }
 
 /*

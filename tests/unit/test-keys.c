@@ -258,6 +258,10 @@ main(void)
 	is_int(st.focus, 0x10001, "lanes 0 and 16 in focus");
 	keys(&st, "f40\n");
 	is_int(st.focus, 0x10001, "f 40 is refused, focus unchanged");
+	keys(&st, "f1,\n");
+	is_int(st.focus, 0x10001, "f '1,' is refused as --lanes refuses it");
+	keys(&st, "f\025\n");
+	is_int(st.focus, 0, "f, Ctrl-U, Enter: no lanes in focus");
 	is_int(key(&st, 'q'), INTENT_QUIT, "q: quit");
 	is_int(key(&st, 'Q'), INTENT_QUIT, "Q: quit");
 	state_free(&st);
