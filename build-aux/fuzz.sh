@@ -5,7 +5,8 @@
 # included, which gcc's -fsanitize=undefined leaves out) and run each for
 # a bounded time.  Called by 'make fuzz' from the build directory:
 #	fuzz.sh SRCDIR SECONDS TARGET...
-# Each target starts from its seed corpus tests/fuzz/corpus/TARGET and the
+# Each target starts from its seed corpus tests/fuzz/corpus/TARGET (and
+# the files that tests/fuzz/corpus/TARGET.seeds names) and the
 # regressions tests/fuzz/regress/TARGET (read only) and grows a scratch
 # corpus under fuzz/.  A crash leaves its input as fuzz/TARGET-crash-*
 # and fails; copy it into tests/fuzz/regress/TARGET with the fix.
@@ -43,6 +44,21 @@ for t in "$@"; do
 	# shellcheck disable=SC2086
 	$cc $flags $inc -o "fuzz/fuzz-$t" "$src/tests/fuzz/fuzz-$t.c" $srcs -lm
 	mkdir -p "fuzz/corpus-$t"
+	# Seed directories: the target's corpus/ if it has one, and the
+	# files its corpus/TARGET.seeds patterns name (copied here, since
+	# libFuzzer takes directories), then the regressions.
+	seeds=
+	[ -d "$src/tests/fuzz/corpus/$t" ] && seeds="$src/tests/fuzz/corpus/$t"
+	if [ -f "$src/tests/fuzz/corpus/$t.seeds" ]; then
+		rm -rf "fuzz/seeds-$t"
+		mkdir -p "fuzz/seeds-$t"
+		grep -v '^#' "$src/tests/fuzz/corpus/$t.seeds" | while read -r pat; do
+			[ -n "$pat" ] || continue
+			# shellcheck disable=SC2086
+			cp $src/$pat "fuzz/seeds-$t/"
+		done
+		seeds="$seeds fuzz/seeds-$t"
+	fi
 	dict=
 	[ -f "$src/tests/fuzz/$t.dict" ] && dict="-dict=$src/tests/fuzz/$t.dict"
 	echo "fuzz: running fuzz-$t for $secs s"
@@ -50,7 +66,7 @@ for t in "$@"; do
 	if UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    "fuzz/fuzz-$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
 	    -print_final_stats=1 -artifact_prefix="fuzz/$t-" $dict \
-	    "fuzz/corpus-$t" "$src/tests/fuzz/corpus/$t" \
+	    "fuzz/corpus-$t" $seeds \
 	    "$src/tests/fuzz/regress/$t" >"fuzz/$t.log" 2>&1; then
 		runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "fuzz/$t.log" | tail -1)
 		echo "fuzz-$t: $runs runs in $secs s, no crash ($(ls "fuzz/corpus-$t" | wc -l) new corpus inputs)"

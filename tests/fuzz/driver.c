@@ -4,15 +4,19 @@
  * the seed corpora and the regression inputs under whatever sanitizers
  * the build has).  Prints TAP: one test point per directory or file.
  * With no arguments (as make check runs it), the directories are
- * $srcdir/tests/fuzz/corpus/NAME and $srcdir/tests/fuzz/regress/NAME,
- * NAME from the program's name fuzz-NAME: each regress file is an input
- * that once crashed or hung the target.
+ * $srcdir/tests/fuzz/corpus/NAME (when there is one) and
+ * $srcdir/tests/fuzz/regress/NAME, NAME from the program's name
+ * fuzz-NAME: each regress file is an input that once crashed or hung the
+ * target.  Seeds that live elsewhere in the tree (the kernel files for
+ * fuzz-ksrc) are named, not copied, by patterns in corpus/NAME.seeds,
+ * one a line relative to $srcdir (see seeds()).
  */
 #include "config.h"
 
 #include <sys/stat.h>
 
 #include <dirent.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +47,38 @@ run_file(const char *path)
 	return 0;
 }
 
+/*
+ * Replay the files that the patterns of seeds file f match under srcdir:
+ * one test point a pattern, failed when it matches nothing (a seed that
+ * moved away).  Blank lines and lines starting with # are skipped.
+ */
+static int
+seeds(FILE *f, const char *srcdir, int *t)
+{
+	char	 line[512], pat[4096];
+	glob_t	 g;
+	size_t	 i, len;
+	int	 bad = 0, n;
+
+	while (fgets(line, sizeof line, f) != NULL) {
+		len = strcspn(line, "\n");
+		line[len] = '\0';
+		if (len == 0 || line[0] == '#')
+			continue;
+		snprintf(pat, sizeof pat, "%s/%s", srcdir, line);
+		n = 0;
+		if (glob(pat, 0, NULL, &g) == 0) {
+			for (i = 0; i < g.gl_pathc; i++)
+				n += run_file(g.gl_pathv[i]) == 0;
+			globfree(&g);
+		}
+		printf("%sok %d - seeds %s: %d inputs without a crash\n",
+		    n > 0 ? "" : "not ", ++*t, line, n);
+		bad |= n == 0;
+	}
+	return bad;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -50,6 +86,7 @@ main(int argc, char **argv)
 	struct dirent	*de;
 	DIR		*d;
 	char		 path[4096], dirs[2][4096], *deflt[3];
+	FILE		*f = NULL;
 	const char	*name, *srcdir;
 	int		 i, n, t = 0, bad = 0;
 
@@ -60,15 +97,23 @@ main(int argc, char **argv)
 			name += 5;
 		if ((srcdir = getenv("srcdir")) == NULL)
 			srcdir = ".";
+		snprintf(path, sizeof path, "%s/tests/fuzz/corpus/%s.seeds",
+		    srcdir, name);
+		if ((f = fopen(path, "r")) != NULL) {
+			bad |= seeds(f, srcdir, &t);
+			fclose(f);
+		}
 		snprintf(dirs[0], sizeof dirs[0], "%s/tests/fuzz/corpus/%s",
 		    srcdir, name);
 		snprintf(dirs[1], sizeof dirs[1], "%s/tests/fuzz/regress/%s",
 		    srcdir, name);
-		deflt[0] = argv[0];
-		deflt[1] = dirs[0];
-		deflt[2] = dirs[1];
+		argc = 0;
+		deflt[argc++] = argv[0];
+		/* Only a target with its seeds elsewhere may lack corpus/. */
+		if (f == NULL || stat(dirs[0], &sb) == 0)
+			deflt[argc++] = dirs[0];
+		deflt[argc++] = dirs[1];
 		argv = deflt;
-		argc = 3;
 	}
 	for (i = 1; i < argc; i++) {
 		if (stat(argv[i], &sb) != 0) {
