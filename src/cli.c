@@ -282,6 +282,8 @@ cmd_show(struct opts *o)
 		state_set_partners(&st);
 	}
 	st.focus |= o->lanes;
+	if (o->lanes != 0)
+		st.focus_box = 1;
 	st.zoom = o->zoom;
 	if (o->dram) {
 		st.dram = 1;
@@ -302,15 +304,7 @@ cmd_show(struct opts *o)
 			vo.narration = sc->say;
 		}
 		cv = canvas_new(o->w, o->h, o->ascii > 0);
-		if (n > 1)
-			view_draw_compare(cv, models, n, &vo);
-		else
-			view_draw(cv, models[0], &vo);
-		if (st.focus != 0)
-			view_draw_focus(cv, models, n);
-		if (st.dram)
-			view_draw_dram(cv, models[0], &st.dram_cfg,
-			    VIEW_DRAM_WARPS);
+		state_draw(cv, &st, &vo);
 		color = o->format >= 0 ? o->format : show_color(o->color);
 		cli_print_canvas(stdout, cv, color);
 		canvas_free(cv);

@@ -180,12 +180,9 @@ export_frame(const struct state *st, int w, int h, int ascii, char *base,
 	struct canvas		*cv;
 	const char		*dir = getenv("WARPVIZ_EXPORT_DIR");
 	char			 name[64], path[4096];
-	int			 i, n;
+	int			 i;
 
-	for (i = n = 0; i < st->npanes; i++)
-		if (st->pane[i].have_m)
-			models[n++] = &st->pane[i].m;
-	if (n == 0) {
+	if (state_models(st, models) == 0) {
 		snprintf(base, len, "export: nothing to export");
 		return -1;
 	}
@@ -201,15 +198,7 @@ export_frame(const struct state *st, int w, int h, int ascii, char *base,
 		return -1;
 	}
 	memset(&o, 0, sizeof o);
-	if (n == 1)
-		view_draw(cv, models[0], &o);
-	else
-		view_draw_compare(cv, models, n, &o);
-	if (st->focus != 0 && st->focus_box)
-		view_draw_focus(cv, models, n);
-	if (st->dram)
-		view_draw_dram(cv, models[0], &st->dram_cfg,
-		    VIEW_DRAM_WARPS);
+	state_draw(cv, st, &o);
 	for (i = 0; i < 3; i++) {
 		snprintf(path, sizeof path, "%s/warpviz-%s-s%lld.%s", dir,
 		    name, (long long)st->step, ext[i]);

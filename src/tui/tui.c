@@ -165,12 +165,11 @@ tui_start_state(struct state *st, const struct opts *o)
 static void
 tui_draw(struct canvas *cv, struct state *st)
 {
-	const struct view_model	*models[STATE_MAX_PANES];
 	struct view_opts	 o;
 	char			 gl[GPU_PANEL_LINES][GPU_LINE_MAX];
 	char			 scene[LESSON_TITLE_MAX + 16];
 	const struct lesson_scene *sc;
-	int			 i, n, ng;
+	int			 i, ng;
 
 	canvas_clear(cv);
 	if (cv->w < VIEW_MIN_W || cv->h < VIEW_MIN_H) {
@@ -201,18 +200,8 @@ tui_draw(struct canvas *cv, struct state *st)
 	/* view_opts.gpu holds at most 3 lines and a NULL. */
 	for (i = 0; i < ng && i < 3; i++)
 		o.gpu[i] = gl[i];
-	n = state_models(st, models);
-	if (n == 0)
+	if (state_draw(cv, st, &o) == 0)
 		canvas_text(cv, 0, 0, st->status, ROLE_BAD, cv->w);
-	else if (n == 1)
-		view_draw(cv, models[0], &o);
-	else
-		view_draw_compare(cv, models, n, &o);
-	if (n > 0 && st->focus_box)
-		view_draw_focus(cv, models, n);
-	if (n > 0 && st->dram)
-		view_draw_dram(cv, models[0], &st->dram_cfg,
-		    VIEW_DRAM_WARPS);
 	overlay_draw(cv, st);
 }
 

@@ -523,6 +523,26 @@ state_models(const struct state *st, const struct view_model **models)
 	return n;
 }
 
+int
+state_draw(struct canvas *cv, const struct state *st,
+    const struct view_opts *o)
+{
+	const struct view_model	*models[STATE_MAX_PANES];
+	int			 n;
+
+	if ((n = state_models(st, models)) == 0)
+		return 0;
+	if (n == 1)
+		view_draw(cv, models[0], o);
+	else
+		view_draw_compare(cv, models, n, o);
+	if (st->focus != 0 && st->focus_box)
+		view_draw_focus(cv, models, n);
+	if (st->dram)
+		view_draw_dram(cv, models[0], &st->dram_cfg, VIEW_DRAM_WARPS);
+	return n;
+}
+
 void
 state_free(struct state *st)
 {

@@ -257,6 +257,14 @@ void	state_update(struct state *);
 int64_t	state_nsteps(const struct state *);
 /* The view models evaluated, in pane order; returns how many. */
 int	state_models(const struct state *, const struct view_model **);
+/*
+ * Draw the frame the state shows on cv: its pane, or its panes side by
+ * side, then the boxes it has open (the lanes in focus, the DRAM box).
+ * The one drawing of show, the lecture screen and the export key.
+ * Returns the panes drawn; 0 (nothing drawn) when none is evaluated.
+ */
+int	state_draw(struct canvas *, const struct state *,
+	    const struct view_opts *);
 /* Set the status line (printf). */
 void	state_status(struct state *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
