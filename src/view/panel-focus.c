@@ -57,25 +57,9 @@ view_focus_line(const struct view_model *m, int l, char *buf, size_t len)
 		    (uint64_t)a->addr[l], (uint64_t)sector);
 }
 
-/* The row of the lowest box's bottom corner on the frame's right edge
-   (the counts box), or -1 in a layout without boxes. */
-static int
-focus_floor(const struct canvas *c)
-{
-	const struct cell	*k;
-	int			 r;
-
-	for (r = c->h - 1; r >= 0; r--) {
-		k = canvas_at(c, c->w - 1, r);
-		if (k != NULL && k->role == ROLE_BORDER && (k->ch == 0x2518 ||
-		    k->ch == '+'))
-			return r;
-	}
-	return -1;
-}
-
 void
-view_draw_focus(struct canvas *c, const struct view_model *const *m, int n)
+view_draw_focus(struct canvas *c, const struct view_model *const *m, int n,
+    int above)
 {
 	char	buf[192];
 	int	i, l, lines = 0, w, h, x, y, row;
@@ -92,9 +76,9 @@ view_draw_focus(struct canvas *c, const struct view_model *const *m, int n)
 		h = c->h - 2;
 	x = c->w - w - 1;
 	y = c->h >= 35 ? c->h - h - 5 : (c->h - h) / 2 + 2;
-	/* Inside the boxes, clear of their last row (the memory legend). */
-	if ((row = focus_floor(c)) > h + 1)
-		y = row - 1 - h;
+	/* Inside the boxes, clear of the memory legend. */
+	if (above > h)
+		y = above - h;
 	if (y + h > c->h - 1)
 		y = c->h - 1 - h;
 	canvas_fill(c, x, y, w, h, ' ', ROLE_NORMAL);

@@ -528,16 +528,16 @@ state_draw(struct canvas *cv, const struct state *st,
     const struct view_opts *o)
 {
 	const struct view_model	*models[STATE_MAX_PANES];
-	int			 n;
+	int			 n, legend = -1;
 
 	if ((n = state_models(st, models)) == 0)
 		return 0;
 	if (n == 1)
-		view_draw(cv, models[0], o);
+		legend = view_draw(cv, models[0], o);
 	else
 		view_draw_compare(cv, models, n, o);
 	if (st->focus != 0 && st->focus_box)
-		view_draw_focus(cv, models, n);
+		view_draw_focus(cv, models, n, legend);
 	if (st->dram)
 		view_draw_dram(cv, models[0], &st->dram_cfg, VIEW_DRAM_WARPS);
 	return n;

@@ -235,7 +235,8 @@ view_lanes_title(const struct view_model *m, char *buf, size_t len)
 	    __builtin_popcount(m->acc.active), m->acc.nlanes);
 }
 
-static void
+/* The full layout; returns the row of the memory legend. */
+static int
 view_full(struct canvas *c, const struct view_model *m,
     const struct view_opts *o)
 {
@@ -286,6 +287,7 @@ view_full(struct canvas *c, const struct view_model *m,
 	canvas_text(c, 1, y, o != NULL && o->narration != NULL ? "Scene" :
 	    "Lesson", ROLE_HEADING, 7);
 	view_lesson(c, 8, y, w - 9, lh, m, o);
+	return mid + mh - 2;
 }
 
 static void
@@ -336,21 +338,24 @@ view_compact(struct canvas *c, const struct view_model *m,
 	view_lesson(c, 8, y, w - 9, lh, m, o);
 }
 
-void
+int
 view_draw(struct canvas *c, const struct view_model *m,
     const struct view_opts *o)
 {
+	int	legend = -1;
+
 	canvas_clear(c);
 	if (c->w < VIEW_MIN_W || c->h < VIEW_MIN_H) {
 		view_draw_too_small(c, VIEW_MIN_W, VIEW_MIN_H);
-		return;
+		return -1;
 	}
 	view_title(c, 0, 0, c->w, m);
 	if (c->w >= VIEW_FULL_W && c->h >= VIEW_FULL_H)
-		view_full(c, m, o);
+		legend = view_full(c, m, o);
 	else
 		view_compact(c, m, o);
 	panel_status(c, c->h - 1, o);
+	return legend;
 }
 
 void

@@ -79,8 +79,10 @@ int	view_model_set(struct view_model *, const struct launch *, enum arch,
    there. */
 void	view_model_so_far(struct view_model *, const struct totals *,
 	    int64_t to);
-/* Draw one variant's frame over the whole canvas. */
-void	view_draw(struct canvas *, const struct view_model *,
+/* Draw one variant's frame over the whole canvas; returns the row of
+   the memory legend when the layout has boxes (120x35 and up), else -1:
+   a box drawn over the frame ends above it (view_draw_focus). */
+int	view_draw(struct canvas *, const struct view_model *,
 	    const struct view_opts *);
 /* Draw n (2 or 3) variants side by side. */
 void	view_draw_compare(struct canvas *, const struct view_model *const *,
@@ -99,9 +101,11 @@ void	view_draw_dram(struct canvas *, const struct view_model *,
  * Draw the lane focus box: for each focused lane of each of the n models,
  * its thread (threadIdx and flat index in the block), element and byte
  * address in hexadecimal, with its sector (global) or bank (shared).
+ * It ends above row `above` (view_draw's legend row), or with -1 sits
+ * over the middle of the frame.
  */
 void	view_draw_focus(struct canvas *, const struct view_model *const *,
-	    int n);
+	    int n, int above);
 /* Draw "terminal too small: need WxH, have WxH". */
 void	view_draw_too_small(struct canvas *, int need_w, int need_h);
 
