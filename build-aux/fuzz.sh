@@ -18,7 +18,7 @@ secs=$2
 shift 2
 cc=${CLANG:-clang}
 flags="-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined,float-cast-overflow -fno-sanitize-recover=all ${FUZZ_CFLAGS:-}"
-inc="-I. -I$src/src/model -I$src/src/variants -I$src/src/view -I$src/src/gpu -I$src/src -Isrc -Isrc/variants"
+inc="-I. -I$src/src/model -I$src/src/kernel -I$src/src/variants -I$src/src/view -I$src/src/gpu -I$src/src -Isrc -Isrc/variants"
 
 if ! printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' |
     $cc $flags -x c - -o fuzz-probe.$$ >/dev/null 2>&1; then
@@ -29,7 +29,7 @@ fi
 rm -f fuzz-probe.$$
 mkdir -p fuzz
 
-model=$(ls "$src"/src/model/*.c)
+model="$(ls "$src"/src/model/*.c) $(ls "$src"/src/kernel/*.c)"
 status=0
 for t in "$@"; do
 	case $t in

@@ -12,7 +12,7 @@ src=$srcdir/src
 # The floor a project header lives on: its folder under src/, or the
 # file's own name for the headers at the top (opts, cli).
 floor_of() {
-	for d in model variants view face gpu tui; do
+	for d in model kernel variants view face gpu tui; do
 		[ -f "$src/$d/$1" ] && { echo "$d"; return; }
 	done
 	case $1 in
@@ -27,17 +27,18 @@ floor_of() {
 allowed() {
 	case $1 in
 	model) echo "any" ;;
-	variants) echo "any model" ;;
-	view) echo "any model variants" ;;
-	face) echo "any model variants view" ;;
-	gpu) echo "any model variants" ;;
-	opts) echo "any model variants view" ;;
-	tui) echo "any model variants view gpu opts" ;;
-	cli) echo "any model variants view face gpu opts tui" ;;
+	kernel) echo "any model" ;;
+	variants) echo "any model kernel" ;;
+	view) echo "any model kernel variants" ;;
+	face) echo "any model kernel variants view" ;;
+	gpu) echo "any model kernel variants" ;;
+	opts) echo "any model kernel variants view" ;;
+	tui) echo "any model kernel variants view gpu opts" ;;
+	cli) echo "any model kernel variants view face gpu opts tui" ;;
 	esac
 }
 
-for f in $(cd "$src" && ls model/*.[ch] variants/*.[ch] view/*.[ch] \
+for f in $(cd "$src" && ls model/*.[ch] kernel/*.[ch] variants/*.[ch] view/*.[ch] \
     face/*.[ch] gpu/*.[ch] tui/*.[ch] opts.[ch] cli.[ch] cli-*.[ch] main.c 2>/dev/null); do
 	case $f in
 	opts.*) me=opts ;;
@@ -89,14 +90,14 @@ inner_floors() {
 }
 
 inner_floors "kernel-file reader" \
-    "model/ksrc-core.c:ksrc_\(keep\|fail\|fmt\|tk\|at\|eat\|want\)" \
-    "model/ksrc-lex.c:ksrc_lex_[a-z_]*" \
-    "model/ksrc-meta.c:ksrc_meta_[a-z_0-9]*" \
-    "model/ksrc-sym.c:ksrc_sym_[a-z_]*" \
-    "model/ksrc-access.c:ksrc_access_[a-z_]*" \
-    "model/ksrc-decl.c:ksrc_decl_[a-z_]*" \
-    "model/ksrc-body.c:ksrc_body_[a-z_]*" \
-    "model/ksrc.c:ksrc_\(parse\|parse_block\|load\|blocks\|free\|is_path\)"
+    "kernel/ksrc-core.c:ksrc_\(keep\|fail\|fmt\|tk\|at\|eat\|want\)" \
+    "kernel/ksrc-lex.c:ksrc_lex_[a-z_]*" \
+    "kernel/ksrc-meta.c:ksrc_meta_[a-z_0-9]*" \
+    "kernel/ksrc-sym.c:ksrc_sym_[a-z_]*" \
+    "kernel/ksrc-access.c:ksrc_access_[a-z_]*" \
+    "kernel/ksrc-decl.c:ksrc_decl_[a-z_]*" \
+    "kernel/ksrc-body.c:ksrc_body_[a-z_]*" \
+    "kernel/ksrc.c:ksrc_\(parse\|parse_block\|load\|blocks\|free\|is_path\)"
 inner_floors "keys" \
     "tui/keys-act.c:keys_\(current_loop\|set_variant\|prompt\|occ_seed\)" \
     "tui/keys-mode.c:keys_mode_[a-z_]*" \

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC
- * fuzz-ksrc.c - the kernel-source reader (src/model/ksrc.c) on fuzzed
+ * fuzz-ksrc.c - the kernel-source reader (src/kernel/ksrc.c) on fuzzed
  * text handed to it as a .cu file, every "// warpviz:" block of it (at
  * most four).  When a block parses, its launch is built with each
  * parameter at its minimum (the small end, where brute force is cheap)

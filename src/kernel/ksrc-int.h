@@ -2,7 +2,7 @@
  * ksrc-int.h - what the pieces of the kernel-file reader share: the
  * tokens, types, variables and values of a parse (struct rd), and the
  * functions each ksrc-*.c file lends those above it (the floors are listed
- * before the prototypes).  Private to src/model: the API is ksrc.h.
+ * before the prototypes).  Private to src/kernel: the API is ksrc.h.
  */
 #ifndef WV_KSRC_INT_H
 #define WV_KSRC_INT_H
