@@ -57,7 +57,7 @@ static const char usage_main[] =
 "\n"
 "Common options:\n"
 "  -p NAME=VALUE     set a parameter (repeatable; see warpviz list)\n"
-"  --arch modern|legacy   the memory model (default modern, cc 6.0+)\n"
+"  --arch MODEL      modern (default, cc 6.0+), cc2.0, cc1.2 (legacy), cc1.0\n"
 "  --step K          the step (one access of the warp), from 0\n"
 "  --block X,Y       the block (default 0,0)\n"
 "  --warp W          the warp within the block (default 0)\n"
@@ -82,7 +82,7 @@ static const char usage_main[] =
 
 static const char usage_show[] =
 "usage: warpviz show VARIANT [-p NAME=VALUE]... [--step K] [--block X,Y]\n"
-"                    [--warp W] [--arch modern|legacy] [--size WxH]\n"
+"                    [--warp W] [--arch MODEL] [--size WxH]\n"
 "                    [--color[=auto|always|never]] [--ascii]\n"
 "                    [--compare[=PARTNER...]]\n"
 "                    [--format=txt|ans|svg] [--dram[=C,B,I]] [--zoom]\n"
@@ -112,12 +112,12 @@ static const char usage_lesson[] =
 static const char usage_trace[] =
 "usage: warpviz trace VARIANT [-p NAME=VALUE]... [--steps A:B] [--step K]\n"
 "                     [--block X,Y] [--warp W] [--all-warps]\n"
-"                     [--arch modern|legacy]\n"
+"                     [--arch MODEL]\n"
 "Print one JSON object per warp-wide access (see doc/trace-format.md).\n"
 "Default: every step of warp 0 of block 0,0.\n";
 
 static const char usage_stats[] =
-"usage: warpviz stats VARIANT [-p NAME=VALUE]... [--arch modern|legacy]\n"
+"usage: warpviz stats VARIANT [-p NAME=VALUE]... [--arch MODEL]\n"
 "                     [--json] [--brute]\n"
 "Whole-launch totals per access site and per kind.\n";
 

@@ -277,8 +277,8 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 	switch (id) {
 	case OPT_ARCH:
 		if ((a = arch_parse(arg)) < 0) {
-			opts_error("--arch: '%s' is not allowed (modern or "
-			    "legacy)", arg);
+			opts_error("--arch: '%s' is not allowed (%s)", arg,
+			    arch_names());
 			return -1;
 		}
 		o->arch = a;

@@ -42,7 +42,7 @@ want="--warp: 8 is outside the block (0..7)"; bad show matmul-col --warp 8
 want="--block: 128,0 is outside the grid (0..127, 0..127)"
 bad trace matmul-col --block 128,0
 want="--block: 'x' is not allowed"; bad trace matmul-col --block x
-want="--arch: 'fermi' is not allowed (modern or legacy)"
+want="--arch: 'fermi' is not allowed (modern, cc2.0, cc1.2 (or legacy), cc1.0)"
 bad stats matmul-col --arch fermi
 want="width must be a multiple of tile"; bad stats matmul-tiled -p width=100
 want="a power of two"; bad show matmul-col -p warp=3
@@ -218,6 +218,30 @@ assert s["class"] == "split", s
 PY
 	tap_ok $? "stats --json: the load's need 8, one split and one coalesced request"
 fi
+# The older rule sets on copy-offset, n=4096 (bs 256, 4 elements a
+# thread: 4 blocks x 8 warps x 4 steps = 128 load requests), by hand:
+# offset 0: every half-warp reads words 0-15 of a 64-byte segment in
+# order, so cc 1.0/1.1 serves each half with one 64-byte transaction (256,
+# 16384 B) and cc 2.x each warp with one 128-byte line (128; 4 32-byte
+# segments each with L1 bypassed: 512).  offset 1: no half-warp starts on
+# a segment, so cc 1.0 pays a 32-byte transaction a lane, but for lane 31
+# of the last warp (i = 4096, guarded out): 128 x 32 - 1 = 4095; cc 2.x
+# two lines a warp but the last (bytes 16260-16383: one line, 4 segments):
+# 127 x 2 + 1 = 255 lines and 127 x 5 + 4 = 639 segments.
+for c in "cc1.0 0 256 16384 0" "cc1.0 1 4095 131040 0" "cc2.0 0 128 16384 512" \
+    "cc2.0 1 255 32640 639"; do
+	set -- $c
+	"$WARPVIZ" stats copy-offset -p n=4096 -p offset="$2" --arch "$1" \
+	    --json >"$tmp/older" 2>&1
+	grep -q "\"global_load\": {\"requests\": 128, .*\"transactions\": $3, \"bytes_moved\": $4, .*\"l2_segments\": $5," "$tmp/older"
+	tap_ok $? "stats --arch $1, offset $2: $3 transactions, $4 B, $5 L2 segments"
+	"$WARPVIZ" stats copy-offset -p n=4096 -p offset="$2" --arch "$1" \
+	    --brute --json >"$tmp/older-b" 2>&1
+	sed 's/"fast_sites": [0-9]*//' "$tmp/older" >"$tmp/a"
+	sed 's/"fast_sites": [0-9]*//' "$tmp/older-b" >"$tmp/b"
+	cmp -s "$tmp/a" "$tmp/b"
+	tap_ok $? "stats --arch $1, offset $2: the fast path equals brute force"
+done
 "$WARPVIZ" stats copy-offset -p n=64 -p bs=32 -p offset=1 --brute \
     --json >"$tmp/brute" 2>&1
 sed 's/"fast_sites": [0-9]*//' "$tmp/stats" >"$tmp/a"

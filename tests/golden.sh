@@ -56,6 +56,11 @@ const-divergent|const-divergent --step 1
 legacy-copy-offset|copy-offset --arch legacy
 legacy-matmul-row|matmul-row --arch legacy
 legacy-stride|stride -p stride=1 --arch legacy
+cc10-copy-offset|copy-offset --arch cc1.0
+cc10-stride|stride -p stride=1 --arch cc1.0
+cc20-copy-offset|copy-offset --arch cc2.0
+cc20-matmul-row|matmul-row --arch cc2.0
+compare-generations|copy-offset --compare=copy-offset@cc1.0 --size 120x35
 ascii-matmul-col|matmul-col --ascii
 ascii-twohop-v0-80x24|twohop-v0 --ascii --size 80x24
 80x24-matmul-col|matmul-col --size 80x24
@@ -92,6 +97,8 @@ lesson-guide-80x24|--lesson guide --size 80x24
 lesson-guide-120x35|--lesson guide --size 120x35
 lesson-occupancy-80x24|--lesson occupancy --size 80x24
 lesson-occupancy-120x35|--lesson occupancy --size 120x35
+lesson-generations-80x24|--lesson generations --size 80x24
+lesson-generations-120x35|--lesson generations --size 120x35
 theme-dark-copy-offset|copy-offset --color
 theme-light-powers-stride32|powers-stride32 --step 1 --theme light --color
 theme-contrast-copy-offset|copy-offset --theme contrast --color

@@ -108,10 +108,11 @@ json_print_access(FILE *f, const struct launch *l, enum arch arch,
 		    "%d, \"class\": \"%s\"", r->g.sectors, r->g.lines,
 		    r->g.ideal, r->g.bytes_used, r->g.need,
 		    rules_class_name(r->g.class));
-		if (arch == ARCH_LEGACY) {
+		if (arch_transactions(arch)) {
 			fprintf(f, ", \"transactions\": %d, \"bytes_moved\": "
-			    "%d, \"segments\": [", r->l.transactions,
-			    r->l.bytes_moved);
+			    "%d, \"parts\": %d, \"l2_segments\": %d, "
+			    "\"segments\": [", r->l.transactions,
+			    r->l.bytes_moved, r->l.parts, r->l.l2_segments);
 			for (i = 0; i < r->l.transactions; i++)
 				fprintf(f, "%s{\"addr\": %" PRId64 ", \"size\": "
 				    "%d, \"half\": %d}", i ? ", " : "",
@@ -149,12 +150,13 @@ print_totals(FILE *f, const struct site_totals *t)
 	    ", \"lines\": %" PRId64 ", \"transactions\": %" PRId64
 	    ", \"bytes_moved\": %" PRId64 ", \"bytes_used\": %" PRId64
 	    ", \"wavefronts\": %" PRId64 ", \"ideal_wavefronts\": %" PRId64
+	    ", \"l2_segments\": %" PRId64
 	    ", \"serial\": %" PRId64 ", \"sectors_per_request\": %.4f"
 	    ", \"wavefronts_per_request\": %.4f, \"need\": %" PRId64
 	    ", \"classes\": {",
 	    t->requests, t->lanes, t->sectors, t->ideal, t->lines,
 	    t->transactions, t->bytes_moved, t->bytes_used, t->wavefronts,
-	    t->ideal_wavefronts, t->serial,
+	    t->ideal_wavefronts, t->l2_segments, t->serial,
 	    t->requests ? (double)t->sectors / t->requests : 0.0,
 	    t->requests ? (double)t->wavefronts / t->requests : 0.0, t->need);
 	for (c = RULES_COALESCED; c <= RULES_BROADCAST; c++)

@@ -88,7 +88,7 @@ tables_print_stats(FILE *f, const struct launch *l, const struct totals *t)
 			    "%6.2f/req (ideal %.2f)", s->requests, s->sectors,
 			    ratio(s->sectors, s->requests), ratio(s->ideal,
 			    s->requests));
-			if (t->arch == ARCH_LEGACY)
+			if (arch_transactions(t->arch))
 				fprintf(f, "  %" PRId64 " transactions, %"
 				    PRId64 " bytes", s->transactions,
 				    s->bytes_moved);

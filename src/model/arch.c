@@ -10,8 +10,12 @@
 #include "arch.h"
 
 struct arch_ops {
-	/* As --arch takes it: "modern", "legacy". */
+	/* As --arch takes it: "modern", "cc1.2", "cc1.0", "cc2.0". */
 	const char	*name;
+	/* What serves global memory, for titles. */
+	const char	*unit;
+	/* The model after this one when the arch key cycles. */
+	enum arch	 next;
 	/* Fill the global-memory part of r for the access. */
 	void		(*global)(const struct launch_site *,
 			    const struct access *, struct access_result *);
@@ -41,9 +45,33 @@ global_legacy(const struct launch_site *s, const struct access *a,
 	rules_legacy(a->addr, a->active, a->nlanes, s->size, &r->l);
 }
 
-static const struct arch_ops arch_table[] = {
-	[ARCH_MODERN] = { .name = "modern", .global = global_modern },
-	[ARCH_LEGACY] = { .name = "legacy", .global = global_legacy },
+static void
+global_cc10(const struct launch_site *s, const struct access *a,
+    struct access_result *r)
+{
+	global_modern(s, a, r);
+	rules_cc10(a->addr, a->active, a->nlanes, s->size, &r->l);
+}
+
+static void
+global_cc20(const struct launch_site *s, const struct access *a,
+    struct access_result *r)
+{
+	global_modern(s, a, r);
+	rules_cc20(a->addr, a->active, a->nlanes, s->size, &r->l);
+}
+
+static const struct arch_ops arch_table[ARCH_COUNT] = {
+	[ARCH_MODERN] = { .name = "modern", .unit = "32-byte sectors",
+	    .next = ARCH_CC20, .global = global_modern },
+	[ARCH_CC20] = { .name = "cc2.0", .unit = "128-byte L1 lines (cc 2.x)",
+	    .next = ARCH_LEGACY, .global = global_cc20 },
+	[ARCH_LEGACY] = { .name = "cc1.2",
+	    .unit = "half-warp segments (cc 1.2/1.3)", .next = ARCH_CC10,
+	    .global = global_legacy },
+	[ARCH_CC10] = { .name = "cc1.0",
+	    .unit = "half-warp transactions (cc 1.0/1.1)", .next = ARCH_MODERN,
+	    .global = global_cc10 },
 };
 
 int
@@ -54,6 +82,9 @@ arch_parse(const char *s)
 	for (i = 0; i < sizeof arch_table / sizeof arch_table[0]; i++)
 		if (strcmp(s, arch_table[i].name) == 0)
 			return (int)i;
+	/* The name of 0.2.0 and before. */
+	if (strcmp(s, "legacy") == 0)
+		return ARCH_LEGACY;
 	return -1;
 }
 
@@ -61,6 +92,55 @@ const char *
 arch_name(enum arch a)
 {
 	return arch_table[a].name;
+}
+
+const char *
+arch_names(void)
+{
+	return "modern, cc2.0, cc1.2 (or legacy), cc1.0";
+}
+
+enum arch
+arch_next(enum arch a)
+{
+	return arch_table[a].next;
+}
+
+int
+arch_transactions(enum arch a)
+{
+	return a != ARCH_MODERN;
+}
+
+const char *
+arch_unit(enum arch a)
+{
+	return arch_table[a].unit;
+}
+
+size_t
+arch_suffix(const char *entry, size_t len, int *arch)
+{
+	char	name[16];
+	size_t	at;
+
+	*arch = -1;
+	for (at = len; at > 0 && entry[at - 1] != '@'; at--)
+		/* nothing */;
+	if (at < 2 || len - at >= sizeof name)
+		return len;
+	memcpy(name, entry + at, len - at);
+	name[len - at] = '\0';
+	if ((*arch = arch_parse(name)) < 0)
+		return len;
+	return at - 1;
+}
+
+int
+arch_period_128(enum arch a, int size)
+{
+	/* A coalesced cc 1.0 half-warp of 16-byte words starts 256-aligned. */
+	return !(a == ARCH_CC10 && size == 16);
 }
 
 void

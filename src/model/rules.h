@@ -7,7 +7,9 @@
  * (1, 2, 4, 8 or 16); lanes are 0..nlanes-1 with nlanes <= RULES_MAX_LANES;
  * bit l of `active` says whether lane l takes part.  Inactive lanes take part
  * in no count.  Every result is invariant when all addresses move by a
- * multiple of 128 bytes (totals.c relies on this).
+ * multiple of 128 bytes (totals.c relies on this), except rules_cc10 on
+ * 16-byte words, whose coalesced half-warp spans 256 aligned bytes
+ * (rules_period says which; totals.c visits every warp there).
  *
  * Pure functions: no allocation, no printing, no global state.
  */
@@ -42,20 +44,32 @@ struct rules_global {
 	enum rules_class class;
 };
 
-/* One legacy (cc 1.2/1.3) transaction: a naturally aligned segment. */
+/* One transaction of an older rule set: a naturally aligned segment. */
 struct rules_segment {
 	int64_t	addr;		/* first byte, aligned to size */
 	int	size;		/* 32, 64 or 128 */
-	int	half;		/* half-warp 0 or 1 that issued it */
+	int	half;		/* the part of the warp that issued it: half-warp
+				   0 or 1 (cc 1.x); 0, 0-1 or 0-3 (cc 2.x:
+				   the warp, half-warps or quarter-warps) */
 	uint32_t lanes;		/* lanes it serves */
 };
 
-/* Legacy global memory: each half-warp served by segments. */
+#define RULES_MAX_PARTS		4
+
+/*
+ * Global memory under an older rule set (cc 1.0/1.1, cc 1.2/1.3, cc 2.x):
+ * the warp's request is served in parts (half-warps, or for cc 2.x the
+ * warp, half-warps or quarter-warps by word size), each by segments.
+ */
 struct rules_legacy {
 	int	active;
 	int	transactions;
 	int	bytes_moved;	/* sum of segment sizes */
 	int	bytes_used;
+	int	parts;		/* parts the request is served in: 1, 2 or 4 */
+	int	l2_segments;	/* cc 2.x: 32-byte segments if L1 is bypassed
+				   (-dlcm=cg); 0 under the other rule sets */
+	enum rules_class part_class[RULES_MAX_PARTS];
 	struct rules_segment seg[RULES_MAX_SEGMENTS];
 };
 
@@ -93,6 +107,25 @@ void	rules_global(const int64_t *addr, uint32_t active, int nlanes, int size,
 enum rules_class rules_grade(int64_t sectors, int64_t need, int shares);
 /* Apply the cc 1.2/1.3 half-warp segment rule with size reduction. */
 void	rules_legacy(const int64_t *addr, uint32_t active, int nlanes, int size,
+	    struct rules_legacy *out);
+/*
+ * Apply the cc 1.0/1.1 rule: a half-warp of 4-, 8- or 16-byte words is
+ * coalesced when each active lane k (0-15 in its half) accesses word k of
+ * a segment aligned to 16 words: one 64-byte transaction for 4-byte
+ * words, one of 128 bytes for 8-byte, two of 128 for 16-byte.  Anything
+ * else (another order, a misaligned start, 1- or 2-byte words) costs one
+ * 32-byte transaction per active lane.
+ */
+void	rules_cc10(const int64_t *addr, uint32_t active, int nlanes, int size,
+	    struct rules_legacy *out);
+/*
+ * Apply the cc 2.x rule: a warp's request of words up to 4 bytes is one
+ * request, of 8-byte words two (half-warps), of 16-byte words four
+ * (quarter-warps); each is served by the distinct 128-byte L1 cache lines
+ * it touches (the default, cached in L1), and l2_segments counts the
+ * distinct 32-byte segments instead, as with L1 bypassed (-dlcm=cg).
+ */
+void	rules_cc20(const int64_t *addr, uint32_t active, int nlanes, int size,
 	    struct rules_legacy *out);
 /* Apply the shared-memory bank rule. */
 void	rules_shared(const int64_t *addr, uint32_t active, int nlanes, int size,
@@ -169,8 +202,9 @@ uint32_t rules_line_sector(const struct rules_line *, int s);
 void	rules_distinct(const int64_t *addr, uint32_t active, int nlanes,
 	    struct rules_reads *out);
 /*
- * The class of half-warp `half` (0 or 1) of a legacy access: coalesced with
- * one segment or none, uncoalesced with a segment per active lane, split
+ * The class of part `half` (0 to parts - 1) of an access under an older
+ * rule set, as the rule graded it; for cc 1.2/1.3: coalesced with one
+ * segment or none, uncoalesced with a segment per active lane, split
  * between.
  */
 enum rules_class rules_legacy_class(const struct rules_legacy *,

@@ -43,8 +43,9 @@ totals_add(struct site_totals *t, enum arch arch,
 		t->lines += n * r->g.lines;
 		t->bytes_used += n * r->g.bytes_used;
 		t->classes[r->g.class] += n;
-		if (arch == ARCH_LEGACY) {
+		if (arch_transactions(arch)) {
 			t->transactions += n * r->l.transactions;
+			t->l2_segments += n * r->l.l2_segments;
 			t->bytes_moved += n * r->l.bytes_moved;
 		} else {
 			t->transactions += n * r->g.sectors;
@@ -556,7 +557,8 @@ totals_compute_watched(const struct launch *l, enum arch arch,
 	t->nsites = l->nsites;
 	for (i = 0; i < l->nsites; i++) {
 		fast[i] = 0;
-		if (mode != TOTALS_AUTO)
+		if (mode != TOTALS_AUTO ||
+		    !arch_period_128(arch, l->sites[i].size))
 			continue;
 		watch_phase(wt, "by residues", l->grid[0] * l->grid[1]);
 		rc = site_fast(l, arch, i, t, wt);

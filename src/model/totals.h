@@ -24,7 +24,10 @@ struct site_totals {
 	int64_t		ideal;		/* global: ideal sectors */
 	int64_t		need;		/* global: sectors a coalesced access needs */
 	int64_t		lines;		/* global: 128-byte lines */
-	int64_t		transactions;	/* global legacy: segments */
+	int64_t		transactions;	/* global: segments or lines under
+					   an older model, else sectors */
+	int64_t		l2_segments;	/* global, cc 2.x: 32-byte segments
+					   with L1 bypassed */
 	int64_t		bytes_moved;	/* global: sectors*32 or segment bytes */
 	int64_t		bytes_used;	/* distinct bytes per request, summed */
 	int64_t		wavefronts;	/* shared */

@@ -69,7 +69,7 @@ export_command(const struct state *st, int w, int h, int ascii, char *buf,
 	if (st->warp != 0)
 		export_cat(buf, len, &used, " --warp %d", st->warp);
 	if (st->arch != ARCH_MODERN)
-		export_cat(buf, len, &used, " --arch legacy");
+		export_cat(buf, len, &used, " --arch %s", arch_name(st->arch));
 	if (st->npanes > 1 && st->partners != NULL) {
 		/* A lesson's (or the user's) partners: the same list,
 		   single-quoted for the shell. */

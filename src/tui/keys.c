@@ -272,11 +272,10 @@ act_loop_prompt(struct state *st)
 static int
 act_arch(struct state *st)
 {
-	st->arch = st->arch == ARCH_MODERN ? ARCH_LEGACY : ARCH_MODERN;
+	st->arch = arch_next(st->arch);
 	state_forget_whole(st);
-	state_status(st, "memory model: %s", st->arch == ARCH_MODERN ?
-	    "modern (cc 6.0+, 32-byte sectors)" :
-	    "legacy (cc 1.2/1.3, half-warp segments)");
+	state_status(st, "memory model: %s, %s%s", arch_name(st->arch),
+	    arch_unit(st->arch), st->arch == ARCH_MODERN ? " (cc 6.0+)" : "");
 	return MOVED;
 }
 
@@ -546,7 +545,7 @@ const struct keys_entry keys_table[] = {
 	{ { 'b' }, { "b" }, "next block", act_block_next },
 	{ { 'B' }, { "B" }, "previous block", act_block_prev },
 	{ { '#' }, { "#" }, "go to a block (X,Y)", act_block_prompt },
-	{ { 'a' }, { "a" }, "memory model modern/legacy", act_arch },
+	{ { 'a' }, { "a" }, "memory model: next rule set", act_arch },
 	{ { 'p' }, { "p" }, "edit a parameter", act_params },
 	{ { 'c' }, { "c" }, "compare side by side", act_compare },
 	{ { 'g' }, { "g" }, "time it on the GPU", act_gpu },

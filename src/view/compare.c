@@ -5,7 +5,9 @@
  * the sectors of twohop-v1").
  *
  * The cost compared is the kind that differs most between the variants:
- * global sectors, shared wavefronts or constant serial reads, all from
+ * global sectors, global bytes moved (which tell memory models apart:
+ * copy-offset@cc1.0 beside copy-offset), shared wavefronts or constant
+ * serial reads, all from
  * the whole-launch totals (model/totals).  Must not print or know curses.
  */
 #include "config.h"
@@ -23,13 +25,15 @@
 
 enum compare_kind {
 	COMPARE_SECTORS,
+	COMPARE_BYTES,
 	COMPARE_WAVEFRONTS,
 	COMPARE_SERIAL,
 	COMPARE_KINDS
 };
 
 static const char *compare_unit[COMPARE_KINDS] = {
-	"global sectors", "shared wavefronts", "constant reads"
+	"global sectors", "global bytes", "shared wavefronts",
+	"constant reads"
 };
 
 /* A whole launch's cost of one kind, and its requests. */
@@ -40,6 +44,10 @@ compare_cost(const struct totals *t, enum compare_kind k, int64_t *req)
 	case COMPARE_SECTORS:
 		*req = t->global_load.requests + t->global_store.requests;
 		return t->global_load.sectors + t->global_store.sectors;
+	case COMPARE_BYTES:
+		*req = t->global_load.requests + t->global_store.requests;
+		return t->global_load.bytes_moved +
+		    t->global_store.bytes_moved;
 	case COMPARE_WAVEFRONTS:
 		*req = t->shared_load.requests + t->shared_store.requests;
 		return t->shared_load.wavefronts + t->shared_store.wavefronts;
@@ -63,6 +71,12 @@ compare_label(const struct view_model *const *m, int n, int i, char *buf,
 	int			 j, p, differs;
 
 	used = snprintf(buf, len, "%s", a->v->name);
+	for (j = 0; j < n; j++)
+		if (m[j]->arch != m[i]->arch) {
+			used += snprintf(buf + used, len - used, "@%s",
+			    arch_name(m[i]->arch));
+			break;
+		}
 	for (p = 0; p < a->n && used < len; p++) {
 		differs = 0;
 		for (j = 0; j < n; j++) {
@@ -167,7 +181,14 @@ compare_column(struct canvas *c, int x, int y, int w, int h,
 	char				 buf[256];
 	int				 i, used, mh;
 
-	canvas_text(c, x, y, m->l->v->name, ROLE_HEADING, w);
+	used = canvas_text(c, x, y, m->l->v->name, ROLE_HEADING, w);
+	for (i = 0; i < nothers; i++)
+		if (others[i]->arch != m->arch) {
+			/* Rule sets side by side: each column names its. */
+			canvas_printf(c, x + used, y, ROLE_HEADING, w - used,
+			    "  %s: %s", arch_name(m->arch), arch_unit(m->arch));
+			break;
+		}
 	panel_wrap(c, x, y + 1, w, 1, m->l->v->title, ROLE_DIM);
 	param_format(&m->l->ps, buf, sizeof buf, 0);
 	for (i = 0; buf[i] != '\0'; i++)
@@ -260,8 +281,11 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 	canvas_fill(c, 0, 0, c->w, 1, ' ', ROLE_TITLE);
 	x = canvas_text(c, 0, 0, " compare ", ROLE_TITLE, c->w);
 	for (i = 0; i < n; i++)
-		x += canvas_printf(c, x, 0, ROLE_TITLE, c->w - x, "%s%s",
-		    i ? " vs " : "", m[i]->l->v->name);
+		x += canvas_printf(c, x, 0, ROLE_TITLE, c->w - x, "%s%s%s%s",
+		    i ? " vs " : "", m[i]->l->v->name, m[i]->arch !=
+		    m[0]->arch || (n > 1 && m[1]->arch != m[0]->arch) ? "@" :
+		    "", m[i]->arch != m[0]->arch || (n > 1 && m[1]->arch !=
+		    m[0]->arch) ? arch_name(m[i]->arch) : "");
 	k = snprintf(buf, sizeof buf, "step %" PRId64 "  block %" PRId64 ",%"
 	    PRId64 "  warp %d  %s ", m[0]->step, m[0]->block[0],
 	    m[0]->block[1], m[0]->warp, arch_name(m[0]->arch));

@@ -118,7 +118,7 @@ lesson_finish(struct lesson_raw *raw, const char *file, lesson_find_fn find,
 	const char		*e, *list;
 	char			*why = NULL;
 	size_t			 len;
-	int			 i, r = -1;
+	int			 i, r = -1, a;
 
 	*keep = 1;
 	if (raw->variant[0] == '\0') {
@@ -153,7 +153,8 @@ lesson_finish(struct lesson_raw *raw, const char *file, lesson_find_fn find,
 	}
 	for (e = s->compare ? list : NULL;
 	    (e = param_partner_next(e, &len)) != NULL; e += len)
-		if (param_partner(&ps, e, len, &s->ps, find, &why) != 0) {
+		if (param_partner(&ps, e, arch_suffix(e, len, &a), &s->ps,
+		    find, &why) != 0) {
 			if (raw->optional) {
 				free(why);
 				*keep = 0;
@@ -361,7 +362,7 @@ want:
 	else if (strcmp(word, "warp") == 0)
 		end = "a whole number from 0 to 1023";
 	else if (strcmp(word, "arch") == 0)
-		end = "modern or legacy";
+		end = arch_names();
 	else if (strcmp(word, "compare") == 0)
 		end = "partners, at most 255 bytes";
 	else if (strcmp(word, "lanes") == 0)

@@ -124,10 +124,10 @@ panel_kind_line(struct canvas *c, int x, int y, int w, int h,
 		    " sector%s in %" PRId64 " req", t->sectors,
 		    t->sectors == 1 ? "" : "s", t->requests);
 	row++;
-	if (row < h && arch == ARCH_LEGACY) {
+	if (row < h && arch_transactions(arch)) {
 		canvas_printf(c, x + n, y + row++, ROLE_NORMAL, w - n,
-		    "%.2f segments/req", panel_ratio(t->transactions,
-		    t->requests));
+		    "%.2f %s/req", panel_ratio(t->transactions,
+		    t->requests), arch == ARCH_CC20 ? "lines" : "segments");
 	}
 	if (row < h) {
 		if (per_request && t->need > 0)
@@ -200,11 +200,17 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 		row += panel_wrap(c, x + 3, y + row, w - 3, h - row > 3 ? 3 :
 		    h - row, buf, r->g.class == RULES_SPLIT || r->g.class ==
 		    RULES_UNCOALESCED ? ROLE_BAD : ROLE_NORMAL);
-		if (row < h && m->arch == ARCH_LEGACY)
+		if (row < h && arch_transactions(m->arch)) {
 			canvas_printf(c, x + 3, y + row++, ROLE_NORMAL, w - 3,
-			    "%d segment%s: %d B for %d B used",
-			    r->l.transactions, r->l.transactions == 1 ? "" :
+			    "%d %s%s: %d B for %d B used",
+			    r->l.transactions, m->arch == ARCH_CC20 ? "line" :
+			    "segment", r->l.transactions == 1 ? "" :
 			    "s", r->l.bytes_moved, r->l.bytes_used);
+			if (row < h && m->arch == ARCH_CC20)
+				canvas_printf(c, x + 3, y + row++, ROLE_DIM,
+				    w - 3, "%d 32-B segments if L1 is bypassed",
+				    r->l.l2_segments);
+		}
 		else if (row < h && r->g.class == RULES_BROADCAST)
 			/* Few distinct bytes is the point of a broadcast, not
 			   a waste: say what the lanes share. */

@@ -277,7 +277,8 @@ panel_legacy(struct canvas *c, int x, int y, int w, int h,
 	int				 i, k, words, cw, row, half, hexw = 0;
 	int				 cx, tall, t, arrived;
 	uint32_t			 used, lanes_w[32];
-	enum role			 role, wrole, hrole[2];
+	enum role			 role, wrole, hrole[RULES_MAX_PARTS];
+	static const char		 part[] = "qwhh";	/* by parts & 3 */
 	char				 buf[64];
 
 	for (i = 0; i < lg->transactions && i < RULES_MAX_SEGMENTS; i++) {
@@ -285,30 +286,36 @@ panel_legacy(struct canvas *c, int x, int y, int w, int h,
 		if (k > hexw)
 			hexw = k;
 	}
-	for (half = 0; half < 2; half++)
+	/* The parts a request is served in: w(arp), h(alf-warp) or
+	   q(uarter-warp) 0-3, each graded by its own rule. */
+	for (half = 0; half < RULES_MAX_PARTS; half++)
 		hrole[half] = panel_class_role(rules_legacy_class(lg,
 		    a->active, a->nlanes, half));
 	cw = w >= 8 + hexw + 6 + 64 + 12 ? 2 : 1;
 	/* Under the zoom each segment is two rows tall when all fit so. */
 	tall = m->zoom && 1 + 2 * lg->transactions + 1 <= h ? 2 : 1;
-	canvas_text(c, x, y, "half size address  words of the segment "
-	    "(4 B each)", ROLE_DIM, w);
+	canvas_text(c, x, y, lg->parts == 1 ? "warp size address  words of "
+	    "the line (4 B each)" : lg->parts == 4 ? "part size address  "
+	    "words of the line (4 B each)" : "half size address  words of "
+	    "the segment (4 B each)", ROLE_DIM, w);
 	for (i = 0, row = 1; i < lg->transactions && row < h;
 	    i++, row += tall) {
 		if (row == h - 1 && i + 1 < lg->transactions) {
 			canvas_printf(c, x, y + row, ROLE_DIM, w, "... %d more "
-			    "segments", lg->transactions - i);
+			    "%s", lg->transactions - i, m->arch == ARCH_CC20 ?
+			    "lines" : "segments");
 			row++;
 			break;
 		}
-		half = lg->seg[i].half & 1;
+		half = lg->seg[i].half & (RULES_MAX_PARTS - 1);
 		role = hrole[half];
 		/* The lanes on each word: for the lane focus, and while a
 		   step is in motion only those that have arrived fill it. */
 		rules_segment_lanes(&lg->seg[i], a->addr, size, lanes_w);
 		arrived = (lg->seg[i].lanes & panel_arrived(m)) != 0;
 		cx = x + canvas_printf(c, x, y + row, ROLE_NORMAL, w,
-		    " h%d %4dB %0*" PRIx64 " ", half, lg->seg[i].size, hexw,
+		    " %c%d %4dB %0*" PRIx64 " ", part[lg->parts & 3], half,
+		    lg->seg[i].size, hexw,
 		    lg->seg[i].addr);
 		words = lg->seg[i].size / 4;
 		for (t = 0; t < tall; t++) {
@@ -522,7 +529,7 @@ panel_memory_draw(struct canvas *c, int x, int y, int w, int h,
 	}
 	switch (m->res.space) {
 	case SPACE_GLOBAL:
-		if (m->arch == ARCH_LEGACY)
+		if (arch_transactions(m->arch))
 			return panel_legacy(c, x, y, w, h, m);
 		return panel_global(c, x, y, w, h, m, window);
 	case SPACE_SHARED:

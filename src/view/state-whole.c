@@ -25,7 +25,8 @@ state_retotal(struct state *st)
 	for (i = 0; i < st->npanes; i++) {
 		if (!state_needs_whole(st, i))
 			continue;
-		if (totals_compute(st->pane[i].l, st->arch, TOTALS_AUTO, &t,
+		if (totals_compute(st->pane[i].l, state_pane_arch(st, i),
+		    TOTALS_AUTO, &t,
 		    &why) == 0)
 			state_set_whole(st, i, &t, NULL);
 		else
@@ -54,7 +55,8 @@ state_start_whole(struct state *st)
 		p = &st->pane[i];
 		if (!state_needs_whole(st, i))
 			continue;
-		if ((p->job = worker_start(p->l, st->arch)) == NULL) {
+		if ((p->job = worker_start(p->l, state_pane_arch(st, i))) ==
+		    NULL) {
 			state_retotal(st);	/* no thread: here and now */
 			return n;
 		}

@@ -355,9 +355,17 @@ state_switch(struct state *st, const struct variant *v, char **cause)
 	return 0;
 }
 
+enum arch
+state_pane_arch(const struct state *st, int i)
+{
+	return st->pane[i].own_arch ? st->pane[i].arch : st->arch;
+}
+
 /*
- * One partner entry, "name" or "name:p=v,p=v": the partner takes pane 0's
- * values for parameters of the same name, then the entry's own.
+ * One partner entry, "name" or "name:p=v,p=v", either followed by
+ * "@MODEL" for a memory model of its own (copy-offset@cc1.0 beside
+ * copy-offset: how one access aged): the partner takes pane 0's values for
+ * parameters of the same name, then the entry's own.
  */
 static int
 partner_make(struct state *st, struct state_pane *p, const char *entry,
@@ -365,7 +373,9 @@ partner_make(struct state *st, struct state_pane *p, const char *entry,
 {
 	struct param_set	 ps;
 	char			*cause = NULL;
+	int			 a;
 
+	len = arch_suffix(entry, len, &a);
 	if (param_partner(&ps, entry, len, &st->pane[0].ps, catalog_find,
 	    &cause) != 0 || pane_make(p, ps.v, &ps, &cause) != 0) {
 		state_status(st, "compare: %.*s left out: %s", (int)len, entry,
@@ -373,6 +383,8 @@ partner_make(struct state *st, struct state_pane *p, const char *entry,
 		free(cause);
 		return -1;
 	}
+	p->own_arch = a >= 0;
+	p->arch = a >= 0 ? (enum arch)a : ARCH_MODERN;
 	return 0;
 }
 
@@ -494,8 +506,8 @@ state_update(struct state *st)
 			st->warp = wp;
 		}
 		p->m.so_far_budget = st->background ? STATE_SO_FAR_INLINE : 0;
-		p->have_m = view_model_set(&p->m, p->l, st->arch, step, bx, by,
-		    wp, &cause) == 0;
+		p->have_m = view_model_set(&p->m, p->l, state_pane_arch(st, i),
+		    step, bx, by, wp, &cause) == 0;
 		state_whole_so_far(p);
 		if (!p->have_m) {
 			state_status(st, "%s: %s", p->v->name, cause);

@@ -97,6 +97,9 @@ struct state_pane {
 	int			 have_m;
 	int64_t			 align_step;	/* a partner's step last aligned
 						   with pane 0 (a search hint) */
+	int			 own_arch;	/* a partner "name@MODEL": arch
+						   is its own, not the state's */
+	enum arch		 arch;
 };
 
 struct state {
@@ -242,6 +245,8 @@ int	state_busy(const struct state *);
 int	state_stop_whole(struct state *);
 /* Let stopped panes be computed again by state_start_whole. */
 void	state_restart_whole(struct state *);
+/* The memory model of pane i: its own ("name@MODEL") or the state's. */
+enum arch state_pane_arch(const struct state *, int i);
 /* Forget the whole-launch totals of every pane (the arch changed). */
 void	state_forget_whole(struct state *);
 /* Whether pane i has neither whole-launch totals nor a reason for none. */

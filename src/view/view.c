@@ -197,14 +197,10 @@ view_memory_title(const struct view_model *m, char *buf, size_t len)
 	static const char		*space[] = { "global", "shared",
 					    "constant" };
 
-	if (s->space == SPACE_GLOBAL && m->arch == ARCH_LEGACY)
-		snprintf(buf, len, "%s  %s %s, %d B/lane, half-warp "
-		    "segments (cc 1.2/1.3)", a->def->name, space[s->space],
-		    s->op == OP_LOAD ? "load" : "store", s->size);
-	else if (s->space == SPACE_GLOBAL)
-		snprintf(buf, len, "%s  %s %s, %d B/lane, 32-byte sectors",
-		    a->def->name, space[s->space],
-		    s->op == OP_LOAD ? "load" : "store", s->size);
+	if (s->space == SPACE_GLOBAL)
+		snprintf(buf, len, "%s  %s %s, %d B/lane, %s", a->def->name,
+		    space[s->space], s->op == OP_LOAD ? "load" : "store",
+		    s->size, arch_unit(m->arch));
 	else if (s->space == SPACE_SHARED)
 		snprintf(buf, len, "%s  %s %s, 32 banks of 4 bytes",
 		    a->def->name, space[s->space], s->op == OP_LOAD ? "load" :

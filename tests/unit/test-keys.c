@@ -221,7 +221,14 @@ main(void)
 
 	/* The memory model, the GPU switched off, quit. */
 	is_int(key(&st, 'a'), MOVED, "a: recompute and redraw");
-	is_int(st.arch, ARCH_LEGACY, "a: legacy");
+	is_int(st.arch, ARCH_CC20, "a: from modern back to cc 2.x");
+	is_int(key(&st, 'a'), MOVED, "a again");
+	is_int(st.arch, ARCH_LEGACY, "a: then cc 1.2/1.3");
+	is_int(key(&st, 'a'), MOVED, "a again");
+	is_int(st.arch, ARCH_CC10, "a: then cc 1.0/1.1, 2007");
+	ok(strstr(st.status, "cc1.0") != NULL, "a says which (%s)", st.status);
+	is_int(key(&st, 'a'), MOVED, "a again");
+	is_int(st.arch, ARCH_MODERN, "a: round to modern");
 	is_int(key(&st, 'g'), INTENT_REDRAW, "g without a GPU: redraw");
 	ok(strstr(st.status, "WARPVIZ_GPU=off") != NULL, "g says why (%s)",
 	    st.status);

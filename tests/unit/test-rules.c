@@ -1067,6 +1067,246 @@ test_shared_loads(void)
 	    1, 1);
 }
 
+/* --- the older rule sets: cc 1.0/1.1 and cc 2.x ----------------------- */
+
+/* The segments of an older rule's result, as "size@addr/part" words. */
+static int
+older_is(const char *name, const struct rules_legacy *r, int n,
+    const int *size, const int64_t *addr, const int *part)
+{
+	int	i, pass;
+
+	if (!is_int(r->transactions, n, "%s: transactions", name))
+		return 0;
+	for (i = 0, pass = 1; i < n; i++)
+		if (r->seg[i].size != size[i] || r->seg[i].addr != addr[i] ||
+		    r->seg[i].half != part[i]) {
+			diag("segment %d: got %d at %lld part %d", i,
+			    r->seg[i].size, (long long)r->seg[i].addr,
+			    r->seg[i].half);
+			pass = 0;
+		}
+	return ok(pass, "%s: each segment's size, address and part", name);
+}
+
+/*
+ * cc 1.0/1.1, the Programming Guide's coalescing examples (its figures of
+ * coalesced and uncoalesced accesses by a half-warp, appendix G of the 2.x
+ * guides): a half-warp coalesces only when lane k reads word k of a
+ * segment aligned to 16 words.
+ */
+static void
+test_cc10(void)
+{
+	struct rules_legacy	r;
+	int64_t			a[RULES_MAX_LANES], addr[32];
+	int			size[32], part[32], l;
+
+	/* in[i], 4-byte words from 0: each half-warp reads words 0-15 of
+	   its own 64-byte segment in order: one 64-byte transaction each. */
+	fill(a, 0, 4);
+	rules_cc10(a, ALL, 32, 4, &r);
+	older_is("cc1.0 in order", &r, 2, (int[]){ 64, 64 },
+	    (int64_t[]){ 0, 64 }, (int[]){ 0, 1 });
+	is_int(r.bytes_moved, 128, "cc1.0 in order: 128 B moved");
+	is_int(r.part_class[0], RULES_COALESCED, "cc1.0 in order: coalesced");
+	is_int(r.parts, 2, "cc1.0: served per half-warp");
+
+	/* Some lanes do not take part (a divergent warp): still in order,
+	   still one transaction per half-warp that has an active lane. */
+	rules_cc10(a, UINT32_C(0x0000fff5), 32, 4, &r);
+	older_is("cc1.0 divergent", &r, 1, (int[]){ 64 }, (int64_t[]){ 0 },
+	    (int[]){ 0 });
+	is_int(r.part_class[1], RULES_NONE, "cc1.0 divergent: half 1 idle");
+
+	/* Lanes 3 and 4 swap their words: the same 64 bytes, but out of
+	   order, so 16 transactions of 32 bytes in half 0, one a lane:
+	   lanes 0-7 in the segment at 0, lanes 8-15 in the one at 32. */
+	a[3] = 16;
+	a[4] = 12;
+	rules_cc10(a, ALL, 32, 4, &r);
+	for (l = 0; l < 16; l++) {
+		size[l] = 32;
+		addr[l] = l < 8 ? 0 : 32;
+		part[l] = 0;
+	}
+	size[16] = 64;
+	addr[16] = 64;
+	part[16] = 1;
+	older_is("cc1.0 permuted", &r, 17, size, addr, part);
+	is_int(r.part_class[0], RULES_UNCOALESCED, "cc1.0 permuted: half 0 "
+	    "uncoalesced");
+	is_int(r.part_class[1], RULES_COALESCED, "cc1.0 permuted: half 1 "
+	    "coalesced");
+	is_int(r.bytes_moved, 16 * 32 + 64, "cc1.0 permuted: 576 B moved");
+
+	/* Misaligned by one word: in order, but the half's first word is
+	   not on a 64-byte boundary: 32 transactions of 32 bytes. */
+	fill(a, 4, 4);
+	rules_cc10(a, ALL, 32, 4, &r);
+	is_int(r.transactions, 32, "cc1.0 misaligned: a transaction a lane");
+	is_int(r.bytes_moved, 1024, "cc1.0 misaligned: 1024 B moved");
+
+	/* Every lane on one word: not word k for lane k, so 16 a half. */
+	fill(a, 0, 0);
+	rules_cc10(a, ALL, 32, 4, &r);
+	is_int(r.transactions, 32, "cc1.0 one word for all: 32");
+
+	/* 8-byte words in order: one 128-byte transaction a half-warp. */
+	fill(a, 0, 8);
+	rules_cc10(a, ALL, 32, 8, &r);
+	older_is("cc1.0 8-byte", &r, 2, (int[]){ 128, 128 },
+	    (int64_t[]){ 0, 128 }, (int[]){ 0, 1 });
+
+	/* 16-byte words in order from 0: two 128-byte transactions a half,
+	   lanes 0-7 and 8-15 of each. */
+	fill(a, 0, 16);
+	rules_cc10(a, ALL, 32, 16, &r);
+	older_is("cc1.0 16-byte", &r, 4, (int[]){ 128, 128, 128, 128 },
+	    (int64_t[]){ 0, 128, 256, 384 }, (int[]){ 0, 0, 1, 1 });
+	ok(r.seg[0].lanes == UINT32_C(0xff) && r.seg[1].lanes ==
+	    UINT32_C(0xff00) && r.seg[3].lanes == UINT32_C(0xff000000),
+	    "cc1.0 16-byte: 8 lanes a transaction");
+	/* From 128: in order, but half 0 does not start 256-aligned. */
+	fill(a, 128, 16);
+	rules_cc10(a, ALL, 32, 16, &r);
+	is_int(r.transactions, 32, "cc1.0 16-byte from 128: a lane each");
+
+	/* 2-byte words never coalesce on cc 1.0/1.1. */
+	fill(a, 0, 2);
+	rules_cc10(a, ALL, 32, 2, &r);
+	is_int(r.transactions, 32, "cc1.0 2-byte words: 32");
+	is_int(r.part_class[0], RULES_UNCOALESCED, "cc1.0 2-byte: "
+	    "uncoalesced");
+
+	/* No active lane: nothing. */
+	rules_cc10(a, 0, 32, 4, &r);
+	is_int(r.transactions, 0, "cc1.0 no lane: no transaction");
+}
+
+/*
+ * cc 2.x, the Programming Guide's examples of a warp's 4-byte accesses
+ * (its figure of global memory accesses by a warp and the transactions
+ * they make, compute capability 2.x cached and uncached columns).
+ */
+static void
+test_cc20(void)
+{
+	struct rules_legacy	r;
+	int64_t			a[RULES_MAX_LANES];
+	int			l;
+
+	/* Aligned and sequential: one 128-byte line; four 32-byte
+	   segments with L1 bypassed. */
+	fill(a, 0, 4);
+	rules_cc20(a, ALL, 32, 4, &r);
+	older_is("cc2.0 aligned sequential", &r, 1, (int[]){ 128 },
+	    (int64_t[]){ 0 }, (int[]){ 0 });
+	is_int(r.l2_segments, 4, "cc2.0 aligned sequential: 4 uncached");
+	is_int(r.parts, 1, "cc2.0 4-byte words: one request for the warp");
+	is_int(r.part_class[0], RULES_COALESCED, "cc2.0 aligned: coalesced");
+
+	/* Aligned and non-sequential (lane l reads word 31 - l): the same
+	   line and segments. */
+	for (l = 0; l < 32; l++)
+		a[l] = 4 * (31 - l);
+	rules_cc20(a, ALL, 32, 4, &r);
+	is_int(r.transactions, 1, "cc2.0 aligned permuted: 1 line");
+	is_int(r.l2_segments, 4, "cc2.0 aligned permuted: 4 uncached");
+
+	/* Misaligned and sequential, from word 1: two lines, five
+	   segments uncached. */
+	fill(a, 4, 4);
+	rules_cc20(a, ALL, 32, 4, &r);
+	older_is("cc2.0 misaligned", &r, 2, (int[]){ 128, 128 },
+	    (int64_t[]){ 0, 128 }, (int[]){ 0, 0 });
+	is_int(r.l2_segments, 5, "cc2.0 misaligned: 5 uncached");
+	is_int(r.part_class[0], RULES_SPLIT, "cc2.0 misaligned: split");
+	ok(r.seg[0].lanes == UINT32_C(0x7fffffff) && r.seg[1].lanes ==
+	    UINT32_C(0x80000000), "cc2.0 misaligned: lanes 0-30, then 31");
+
+	/* Stride 32 floats: a line for every lane. */
+	fill(a, 0, 128);
+	rules_cc20(a, ALL, 32, 4, &r);
+	is_int(r.transactions, 32, "cc2.0 stride 32: 32 lines");
+	is_int(r.l2_segments, 32, "cc2.0 stride 32: 32 segments");
+	is_int(r.part_class[0], RULES_UNCOALESCED, "cc2.0 stride 32: "
+	    "uncoalesced");
+
+	/* 8-byte words: a request per half-warp, each one 128-byte line. */
+	fill(a, 0, 8);
+	rules_cc20(a, ALL, 32, 8, &r);
+	older_is("cc2.0 8-byte", &r, 2, (int[]){ 128, 128 },
+	    (int64_t[]){ 0, 128 }, (int[]){ 0, 1 });
+	/* 16-byte words: a request per quarter-warp. */
+	fill(a, 0, 16);
+	rules_cc20(a, ALL, 32, 16, &r);
+	older_is("cc2.0 16-byte", &r, 4, (int[]){ 128, 128, 128, 128 },
+	    (int64_t[]){ 0, 128, 256, 384 }, (int[]){ 0, 1, 2, 3 });
+	is_int(r.l2_segments, 16, "cc2.0 16-byte: 16 uncached");
+	/* Only quarter 2 active: one line. */
+	rules_cc20(a, UINT32_C(0x00ff0000), 32, 16, &r);
+	older_is("cc2.0 16-byte, one quarter", &r, 1, (int[]){ 128 },
+	    (int64_t[]){ 256 }, (int[]){ 2 });
+
+	/* Every lane on one word: one line, a broadcast. */
+	fill(a, 64, 0);
+	rules_cc20(a, ALL, 32, 4, &r);
+	is_int(r.transactions, 1, "cc2.0 one word: 1 line");
+	is_int(r.part_class[0], RULES_BROADCAST, "cc2.0 one word: broadcast");
+}
+
+/* The older rules repeat every 128 bytes but for cc 1.0's 16-byte words,
+   which need 256 (what arch_period_128 tells the totals). */
+static void
+test_older_shift(void)
+{
+	struct rules_legacy	r0, r;
+	int64_t			a[RULES_MAX_LANES];
+	const int		sizes[] = { 1, 2, 4, 8, 16 };
+	int			z, k, l, pass, which;
+
+	for (which = 0; which < 2; which++)
+		for (z = 0; z < 5; z++) {
+			fill(a, 0, sizes[z]);
+			if (which)
+				rules_cc20(a, ALL, 32, sizes[z], &r0);
+			else
+				rules_cc10(a, ALL, 32, sizes[z], &r0);
+			pass = 1;
+			for (k = 1; k <= 3; k++) {
+				for (l = 0; l < 32; l++)
+					a[l] = 128 * k + sizes[z] * l;
+				if (which)
+					rules_cc20(a, ALL, 32, sizes[z], &r);
+				else
+					rules_cc10(a, ALL, 32, sizes[z], &r);
+				pass = pass && r.transactions ==
+				    r0.transactions && r.l2_segments ==
+				    r0.l2_segments;
+			}
+			if (!which && sizes[z] == 16)
+				ok(!pass, "cc1.0 16-byte: not periodic in 128");
+			else
+				ok(pass, "%s size %d: periodic in 128",
+				    which ? "cc2.0" : "cc1.0", sizes[z]);
+		}
+	is_int(arch_period_128(ARCH_CC10, 16), 0, "arch: cc1.0 16-byte "
+	    "needs every warp");
+	is_int(arch_period_128(ARCH_CC10, 4), 1, "arch: cc1.0 4-byte "
+	    "periodic");
+	is_int(arch_period_128(ARCH_CC20, 16), 1, "arch: cc2.0 periodic");
+	is_int(arch_parse("legacy"), ARCH_LEGACY, "arch: legacy is cc1.2");
+	is_int(arch_parse("cc1.2"), ARCH_LEGACY, "arch: cc1.2");
+	is_int(arch_parse("cc1.0"), ARCH_CC10, "arch: cc1.0");
+	is_int(arch_parse("cc2.0"), ARCH_CC20, "arch: cc2.0");
+	is_int(arch_parse("cc1.1"), -1, "arch: cc1.1 is not a name");
+	k = ARCH_MODERN;
+	for (l = 0; l < 4; l++)
+		k = arch_next(k);
+	is_int(k, ARCH_MODERN, "arch: the key comes round in four");
+}
+
 int
 main(void)
 {
@@ -1081,5 +1321,8 @@ main(void)
 	test_legacy();
 	test_constant();
 	test_shift();
+	test_cc10();
+	test_cc20();
+	test_older_shift();
 	return (tap_done());
 }
