@@ -18,8 +18,7 @@
 static const char *
 space_name(enum mem_space s)
 {
-	return s == SPACE_GLOBAL ? "global" : s == SPACE_SHARED ? "shared" :
-	    "constant";
+	return arch_space_name(s);
 }
 
 /* The body as the model reads it, one line per entry, with the launch's

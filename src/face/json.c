@@ -17,14 +17,7 @@
 static const char *
 space_name(enum mem_space s)
 {
-	switch (s) {
-	case SPACE_SHARED:
-		return "shared";
-	case SPACE_CONSTANT:
-		return "constant";
-	default:
-		return "global";
-	}
+	return arch_space_name(s);
 }
 
 void
@@ -103,6 +96,7 @@ json_print_access(FILE *f, const struct launch *l, enum arch arch,
 	fprintf(f, "], \"active\": %d", r->active);
 	switch (s->space) {
 	case SPACE_GLOBAL:
+	case SPACE_LOCAL:
 		fprintf(f, ", \"sectors\": %d, \"lines\": %d, "
 		    "\"ideal_sectors\": %d, \"bytes_used\": %d, \"need\": "
 		    "%d, \"class\": \"%s\"", r->g.sectors, r->g.lines,
@@ -188,7 +182,7 @@ json_print_stats(FILE *f, const struct launch *l, const struct totals *t)
 		fprintf(f, ", \"space\": \"%s\", \"op\": \"%s\", ",
 		    space_name(l->sites[i].space),
 		    l->sites[i].op == OP_LOAD ? "load" : "store");
-		if (l->sites[i].space == SPACE_GLOBAL && t->site[i].requests)
+		if (arch_sectored(l->sites[i].space) && t->site[i].requests)
 			fprintf(f, "\"class\": \"%s\", ", rules_class_name(
 			    rules_grade(t->site[i].sectors, t->site[i].need,
 			    t->site[i].bytes_used < t->site[i].lanes *
@@ -201,6 +195,10 @@ json_print_stats(FILE *f, const struct launch *l, const struct totals *t)
 	print_totals(f, &t->global_load);
 	fputs(",\n \"global_store\": ", f);
 	print_totals(f, &t->global_store);
+	fputs(",\n \"local_load\": ", f);
+	print_totals(f, &t->local_load);
+	fputs(",\n \"local_store\": ", f);
+	print_totals(f, &t->local_store);
 	fputs(",\n \"shared_load\": ", f);
 	print_totals(f, &t->shared_load);
 	fputs(",\n \"shared_store\": ", f);

@@ -84,6 +84,7 @@ tables_print_stats(FILE *f, const struct launch *l, const struct totals *t)
 		    "store", l->sites[i].text);
 		switch (l->sites[i].space) {
 		case SPACE_GLOBAL:
+		case SPACE_LOCAL:
 			fprintf(f, " %12" PRId64 " req %14" PRId64 " sectors "
 			    "%6.2f/req (ideal %.2f)", s->requests, s->sectors,
 			    ratio(s->sectors, s->requests), ratio(s->ideal,
@@ -113,6 +114,10 @@ tables_print_stats(FILE *f, const struct launch *l, const struct totals *t)
 	kind_line(f, "shared loads", &t->shared_load, 0);
 	kind_line(f, "shared stores", &t->shared_store, 0);
 	kind_line(f, "constant", &t->constant, 0);
+	if (t->local_load.requests + t->local_store.requests > 0) {
+		kind_line(f, "local loads", &t->local_load, 1);
+		kind_line(f, "local stores", &t->local_store, 1);
+	}
 	if (t->global_load.requests + t->global_store.requests > 0)
 		fprintf(f, "  global bytes moved %" PRId64 ", used %" PRId64
 		    "\n", t->global_load.bytes_moved +

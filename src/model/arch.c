@@ -95,6 +95,27 @@ arch_name(enum arch a)
 }
 
 const char *
+arch_space_name(enum mem_space s)
+{
+	switch (s) {
+	case SPACE_SHARED:
+		return "shared";
+	case SPACE_CONSTANT:
+		return "constant";
+	case SPACE_LOCAL:
+		return "local";
+	default:
+		return "global";
+	}
+}
+
+int
+arch_sectored(enum mem_space s)
+{
+	return s == SPACE_GLOBAL || s == SPACE_LOCAL;
+}
+
+const char *
 arch_names(void)
 {
 	return "modern, cc2.0, cc1.2 (or legacy), cc1.0";
@@ -154,6 +175,7 @@ arch_apply(enum arch arch, const struct launch *l, const struct access *a,
 	r->active = __builtin_popcount(a->active);
 	switch (s->space) {
 	case SPACE_GLOBAL:
+	case SPACE_LOCAL:
 		arch_table[arch].global(s, a, r);
 		break;
 	case SPACE_SHARED:

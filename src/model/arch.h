@@ -33,6 +33,10 @@ struct access_result {
 	struct rules_constant	 c;
 };
 
+/* "global", "shared", "constant" or "local". */
+const char	*arch_space_name(enum mem_space);
+/* Nonzero for the spaces the global rules serve (global, local). */
+int		 arch_sectored(enum mem_space);
 /* Parse "modern", "cc2.0", "cc1.2" (or "legacy"), "cc1.0"; -1 if none. */
 int		 arch_parse(const char *);
 /* The name arch_parse takes: "modern", "cc1.2", "cc1.0", "cc2.0". */

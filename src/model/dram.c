@@ -145,7 +145,8 @@ dram_add_warps(const struct dram_config *c, struct dram_load *d,
 	for (k = 0; k < nwarps; k++) {
 		if (warp_access(l, bx, by, warp, step, &a, cause) != 0)
 			return -1;
-		if (l->sites[a.site].space != SPACE_GLOBAL) {
+		if (l->sites[a.site].space != SPACE_GLOBAL &&
+		    l->sites[a.site].space != SPACE_LOCAL) {
 			*cause = cause_printf("step %lld is not a global "
 			    "access", (long long)step);
 			return -1;

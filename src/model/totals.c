@@ -37,6 +37,7 @@ totals_add(struct site_totals *t, enum arch arch,
 	t->lanes += n * r->active;
 	switch (r->space) {
 	case SPACE_GLOBAL:
+	case SPACE_LOCAL:
 		t->sectors += n * r->g.sectors;
 		t->ideal += n * r->g.ideal;
 		t->need += n * r->g.need;
@@ -101,6 +102,8 @@ totals_kind(struct totals *t, const struct launch_site *s)
 		return s->op == OP_LOAD ? &t->global_load : &t->global_store;
 	if (s->space == SPACE_SHARED)
 		return s->op == OP_LOAD ? &t->shared_load : &t->shared_store;
+	if (s->space == SPACE_LOCAL)
+		return s->op == OP_LOAD ? &t->local_load : &t->local_store;
 	return &t->constant;
 }
 

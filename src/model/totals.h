@@ -49,6 +49,7 @@ struct totals {
 	struct site_totals	 global_load, global_store;
 	struct site_totals	 shared_load, shared_store;
 	struct site_totals	 constant;
+	struct site_totals	 local_load, local_store;
 };
 
 /* Add one access's result to a running total. */

@@ -22,7 +22,11 @@
 enum mem_space {
 	SPACE_GLOBAL,
 	SPACE_SHARED,
-	SPACE_CONSTANT
+	SPACE_CONSTANT,
+	SPACE_LOCAL		/* a thread's own array, in device memory with
+				   word w of lane l at (32 w + l) x 4 bytes of
+				   its warp's frame: served by global memory's
+				   rules (doc/rules.md) */
 };
 
 enum mem_op {

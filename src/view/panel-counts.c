@@ -170,6 +170,11 @@ panel_kinds(struct canvas *c, int x, int y, int w, int h,
 	    t->arch, per_request);
 	row += panel_kind_line(c, x, y + row, w, h - row, "const",
 	    &t->constant, t->arch, per_request);
+	memset(&g, 0, sizeof g);
+	totals_merge(&g, &t->local_load);
+	totals_merge(&g, &t->local_store);
+	row += panel_kind_line(c, x, y + row, w, h - row, "local", &g,
+	    t->arch, per_request);
 	return row;
 }
 
@@ -191,7 +196,7 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 	if (row < h && r->active == 0)
 		canvas_text(c, x, y + row++, "no active lane, no request",
 		    ROLE_DIM, w);
-	else if (row < h && r->space == SPACE_GLOBAL) {
+	else if (row < h && arch_sectored(r->space)) {
 		role = panel_class_role(r->g.class);
 		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
 		canvas_printf(c, x + 3, y + row++, role, w - 3, "%s",

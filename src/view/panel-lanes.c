@@ -26,6 +26,7 @@ panel_lane_role(const struct view_model *m, int lane, const int *degree)
 		return ROLE_LANE_INACTIVE;
 	switch (r->space) {
 	case SPACE_GLOBAL:
+	case SPACE_LOCAL:
 		return panel_class_role(r->g.class);
 	case SPACE_SHARED:
 		return panel_bank_role(degree[r->s.bank[lane] & 31]);

@@ -529,6 +529,7 @@ panel_memory_draw(struct canvas *c, int x, int y, int w, int h,
 	}
 	switch (m->res.space) {
 	case SPACE_GLOBAL:
+	case SPACE_LOCAL:
 		if (arch_transactions(m->arch))
 			return panel_legacy(c, x, y, w, h, m);
 		return panel_global(c, x, y, w, h, m, window);

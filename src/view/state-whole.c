@@ -15,6 +15,12 @@
 #include "state.h"
 #include "worker.h"
 
+enum arch
+state_pane_arch(const struct state *st, int i)
+{
+	return st->pane[i].own_arch ? st->pane[i].arch : st->arch;
+}
+
 void
 state_retotal(struct state *st)
 {

@@ -355,12 +355,6 @@ state_switch(struct state *st, const struct variant *v, char **cause)
 	return 0;
 }
 
-enum arch
-state_pane_arch(const struct state *st, int i)
-{
-	return st->pane[i].own_arch ? st->pane[i].arch : st->arch;
-}
-
 /*
  * One partner entry, "name" or "name:p=v,p=v", either followed by
  * "@MODEL" for a memory model of its own (copy-offset@cc1.0 beside

@@ -194,17 +194,18 @@ view_memory_title(const struct view_model *m, char *buf, size_t len)
 {
 	const struct launch_site	*s = &m->l->sites[m->acc.site];
 	const struct launch_array	*a = &m->l->arrays[s->array];
-	static const char		*space[] = { "global", "shared",
-					    "constant" };
-
 	if (s->space == SPACE_GLOBAL)
-		snprintf(buf, len, "%s  %s %s, %d B/lane, %s", a->def->name,
-		    space[s->space], s->op == OP_LOAD ? "load" : "store",
+		snprintf(buf, len, "%s  global %s, %d B/lane, %s",
+		    a->def->name, s->op == OP_LOAD ? "load" : "store",
 		    s->size, arch_unit(m->arch));
+	else if (s->space == SPACE_LOCAL)
+		/* Each lane's own copy, interleaved word by word. */
+		snprintf(buf, len, "%s  local %s, a word a lane, lanes "
+		    "interleaved, %s", a->def->name, s->op == OP_LOAD ?
+		    "load" : "store", arch_unit(m->arch));
 	else if (s->space == SPACE_SHARED)
-		snprintf(buf, len, "%s  %s %s, 32 banks of 4 bytes",
-		    a->def->name, space[s->space], s->op == OP_LOAD ? "load" :
-		    "store");
+		snprintf(buf, len, "%s  shared %s, 32 banks of 4 bytes",
+		    a->def->name, s->op == OP_LOAD ? "load" : "store");
 	else
 		snprintf(buf, len, "%s  constant load, one read per address",
 		    a->def->name);
