@@ -16,6 +16,7 @@
 
 #include "catalog.h"
 #include "cli-check.h"
+#include "cli-quiz.h"
 #include "cli.h"
 #include "gpu.h"
 #include "json.h"
@@ -54,6 +55,7 @@ static const char usage_main[] =
 "       warpviz gpu                       the GPU, or why there is none\n"
 "       warpviz occupancy [VARIANT] [--threads N] [--regs N]\n"
 "                 [--shared BYTES|NK] [--sm teaching|h100]   blocks per SM\n"
+"       warpviz quiz [--list | LEVEL | FILE.cu]   predict, then see why\n"
 "\n"
 "Common options:\n"
 "  -p NAME=VALUE     set a parameter (repeatable; see warpviz list)\n"
@@ -120,6 +122,17 @@ static const char usage_stats[] =
 "usage: warpviz stats VARIANT [-p NAME=VALUE]... [--arch MODEL]\n"
 "                     [--json] [--brute]\n"
 "Whole-launch totals per access site and per kind.\n";
+
+static const char usage_quiz[] =
+"usage: warpviz quiz [--list | LEVEL | FILE.cu [--step K]] [--answer TEXT]\n"
+"Self-study: a level shows one warp's access with its counts hidden, asks\n"
+"one question (sectors, class, wavefronts, reads, transactions, a whole\n"
+"launch's ratio, blocks per SM, a recorded GPU time), takes the answer\n"
+"(--answer, or a line of input) and says whether it is right and why,\n"
+"then shows the frame.  LEVEL: its number or name (--list shows them\n"
+"and which are solved); none: the first level not solved yet.  FILE.cu:\n"
+"the sectors of your own kernel's access at step K.  Exit status 0 for a\n"
+"right answer, 1 for a wrong one.  Progress: $XDG_STATE_HOME/warpviz/quiz.\n";
 
 static const char usage_check[] =
 "usage: warpviz check FILE.cu|VARIANT [-p NAME=VALUE]...\n"
@@ -620,6 +633,8 @@ static const struct cli_cmd cli_cmds[] = {
 	{ { "bench", usage_bench, OPTS_BIT(OPT_JSON) | OPTS_BIT(OPT_ONCE),
 	    OPERANDS_SPECS }, cmd_bench },
 	{ { "gpu", usage_gpu, 0, OPERANDS_NONE }, cmd_gpu },
+	{ { "quiz", usage_quiz, OPTS_BIT(OPT_LIST) | OPTS_BIT(OPT_ANSWER) |
+	    OPTS_BIT(OPT_STEP), OPERANDS_NAME }, cli_quiz },
 	{ { "occupancy", usage_occupancy, OPTS_BIT(OPT_THREADS) |
 	    OPTS_BIT(OPT_REGS) | OPTS_BIT(OPT_SHARED) | OPTS_BIT(OPT_SM) |
 	    OPTS_BIT(OPT_PARAM), OPERANDS_VARIANT_OPT }, cmd_occupancy },
@@ -655,8 +670,8 @@ cli_main(int argc, char **argv)
 			free(args);
 			return opts_error("unknown command '%s' (commands: "
 			    "list, show, lesson, trace, stats, check, bench, "
-			    "gpu, occupancy; a .cu kernel file; or options for "
-			    "the TUI)", argv[1]);
+			    "gpu, occupancy, quiz; a .cu kernel file; or options "
+			    "for the TUI)", argv[1]);
 		}
 		cmd = &cli_cmds[i];
 		argc--;

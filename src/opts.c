@@ -60,6 +60,7 @@ static const struct {
 	[OPT_SHARED] = { "shared", required_argument },
 	[OPT_SM] = { "sm", required_argument },
 	[OPT_THEME] = { "theme", required_argument },
+	[OPT_ANSWER] = { "answer", required_argument },
 	[OPT_HELP] = { "help", no_argument },
 	[OPT_VERSION] = { "version", no_argument },
 };
@@ -414,6 +415,11 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 		return opts_int("--scene", arg, 1, 64, &o->scene);
 	case OPT_LIST:
 		o->list = 1;
+		break;
+	case OPT_ANSWER:
+		if (strlen(arg) > 200)
+			return opts_error("--answer: at most 200 characters");
+		o->answer = arg;
 		break;
 	case OPT_THEME:
 		if ((o->theme = role_theme_parse(arg)) < 0)

@@ -53,6 +53,7 @@ enum opts_id {
 	OPT_SHARED,		/* --shared BYTES|NK */
 	OPT_SM,			/* --sm teaching|h100 */
 	OPT_THEME,		/* --theme NAME (WARPVIZ_THEME) */
+	OPT_ANSWER,		/* --answer TEXT (quiz) */
 	OPT_HELP,		/* -h, --help: every command */
 	OPT_VERSION,		/* -V, --version */
 	OPT_COUNT
@@ -120,6 +121,7 @@ struct opts {
 	int64_t			 scene;		/* from 1; 0: not given */
 	int			 list;		/* --list */
 	const char		*name;		/* OPERANDS_NAME's */
+	const char		*answer;	/* --answer TEXT */
 	int			 theme;		/* enum role_theme, -1 none;
 						   opts_parse sets it */
 
