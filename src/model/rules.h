@@ -94,6 +94,34 @@ struct rules_constant {
 };
 
 /*
+ * Texture fetches, as an H100 counts them (measured with ncu on 211
+ * patterns, doc/rules.md): a 2D fetch is served per quad of lanes (4k to
+ * 4k + 3): one request for each quad with an active lane, and the distinct
+ * sectors its lanes' texels fall in, a sector being 16 bytes of a row by
+ * 2 rows of the texture's layout, so texel (x, y) of size bytes is in
+ * sector (x * size / 16, y / 2), coordinates clamped to the texture.  A
+ * 1D fetch from linear memory is served per 8 lanes, each group its
+ * distinct 32-byte sectors.  Sectors of different quads are counted apart
+ * even when they are the same.
+ */
+struct rules_texture {
+	int	active;
+	int	requests;	/* quads (2D) or groups of 8 (1D) with a lane */
+	int	sectors;	/* summed over them */
+	int	ideal;		/* the fewest: each quad or group's bytes in
+				   whole sectors */
+};
+
+/* A 2D fetch of texels of size bytes at lane coordinates x, y from a
+   width x height texture (clamped to its edges). */
+void	rules_texture_2d(const int64_t *x, const int64_t *y, uint32_t active,
+	    int nlanes, int size, int64_t width, int64_t height,
+	    struct rules_texture *out);
+/* A 1D fetch (tex1Dfetch) of size bytes at byte addresses addr. */
+void	rules_texture_1d(const int64_t *addr, uint32_t active, int nlanes,
+	    int size, struct rules_texture *out);
+
+/*
  * Apply the modern sector rule and grade the request against its need:
  * broadcast below it, coalesced at it, split up to twice it, uncoalesced
  * beyond.

@@ -8,6 +8,8 @@
  */
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rules.h"
@@ -1307,6 +1309,101 @@ test_older_shift(void)
 	is_int(k, ARCH_MODERN, "arch: the key comes round in four");
 }
 
+/* --- texture: the rule derived from ncu, held to every pattern measured --- */
+
+/* Hand-worked: a row of 32 float texels is 8 quads of 4 texels, each in
+   one 16-byte-wide sector: 8 requests, 8 sectors.  A column: each quad
+   spans 4 rows, 2 sectors of 2 rows: 16.  float4 texels along a row: a
+   16-byte texel fills a sector's row, 4 sectors a quad: 32. */
+static void
+test_texture_hand(void)
+{
+	struct rules_texture	t;
+	int64_t			x[RULES_MAX_LANES], y[RULES_MAX_LANES];
+	int			l;
+
+	for (l = 0; l < 32; l++) {
+		x[l] = l;
+		y[l] = 0;
+	}
+	rules_texture_2d(x, y, ALL, 32, 4, 1024, 1024, &t);
+	ok(t.requests == 8 && t.sectors == 8, "texture row: 8 requests, 8 "
+	    "sectors (%d, %d)", t.requests, t.sectors);
+	rules_texture_2d(y, x, ALL, 32, 4, 1024, 1024, &t);
+	ok(t.requests == 8 && t.sectors == 16, "texture column: 8, 16 (%d, "
+	    "%d)", t.requests, t.sectors);
+	rules_texture_2d(x, y, ALL, 32, 16, 1024, 1024, &t);
+	is_int(t.sectors, 32, "texture float4 row: 32 sectors");
+	/* Lanes 0-15 only: 4 quads. */
+	rules_texture_2d(x, y, UINT32_C(0xffff), 32, 4, 1024, 1024, &t);
+	ok(t.requests == 4 && t.sectors == 4, "texture half a warp: 4, 4");
+	/* Left of the edge every lane clamps to x = 0: one sector a quad. */
+	for (l = 0; l < 32; l++)
+		x[l] = -5 - l;
+	rules_texture_2d(x, y, ALL, 32, 4, 1024, 1024, &t);
+	is_int(t.sectors, 8, "texture clamped: 8 sectors");
+	/* tex1Dfetch of 32 floats: 4 groups of 8 lanes, 32 bytes each. */
+	for (l = 0; l < 32; l++)
+		x[l] = 4 * l;
+	rules_texture_1d(x, ALL, 32, 4, &t);
+	ok(t.requests == 4 && t.sectors == 4, "tex1Dfetch row: 4, 4");
+	for (l = 0; l < 32; l++)
+		x[l] = 4 + 4 * l;
+	rules_texture_1d(x, ALL, 32, 4, &t);
+	is_int(t.sectors, 8, "tex1Dfetch shifted a float: 8");
+}
+
+/* Every pattern of tests/gpu/texture/NAME measured on an H100. */
+static void
+test_texture_file(const char *name)
+{
+	struct rules_texture	t;
+	char			path[4096], line[2048], pat[64], *p;
+	const char		*srcdir = getenv("srcdir");
+	int64_t			x[RULES_MAX_LANES], y[RULES_MAX_LANES];
+	uint32_t		active;
+	int			kind, req, sec, l, k, n = 0, bad = 0;
+	FILE			*f;
+
+	snprintf(path, sizeof path, "%s/tests/gpu/texture/%s",
+	    srcdir != NULL ? srcdir : ".", name);
+	if ((f = fopen(path, "r")) == NULL) {
+		ok(0, "texture: cannot open %s", path);
+		return;
+	}
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (line[0] == '#')
+			continue;
+		if (sscanf(line, "%63s %d %d %d%n", pat, &kind, &req, &sec,
+		    &k) != 4)
+			break;
+		p = line + k;
+		active = 0;
+		for (l = 0; l < 32; l++) {
+			x[l] = strtoll(p, &p, 10);
+			y[l] = strtoll(p, &p, 10);
+			if (x[l] > -1000)
+				active |= UINT32_C(1) << l;
+		}
+		if (kind == 1) {
+			for (l = 0; l < 32; l++)
+				x[l] *= 4;
+			rules_texture_1d(x, active, 32, 4, &t);
+		} else
+			rules_texture_2d(x, y, active, 32, kind, 1024, 1024,
+			    &t);
+		if (t.requests != req || t.sectors != sec) {
+			diag("%s: model %d requests, %d sectors; ncu %d, %d",
+			    pat, t.requests, t.sectors, req, sec);
+			bad++;
+		}
+		n++;
+	}
+	fclose(f);
+	ok(n > 60 && bad == 0, "texture: %s, %d patterns, the model equals "
+	    "the H100's counts on %d", name, n, n - bad);
+}
+
 int
 main(void)
 {
@@ -1324,5 +1421,8 @@ main(void)
 	test_cc10();
 	test_cc20();
 	test_older_shift();
+	test_texture_hand();
+	test_texture_file("derive.txt");
+	test_texture_file("verify.txt");
 	return (tap_done());
 }
