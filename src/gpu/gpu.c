@@ -21,6 +21,7 @@
 #include "gpu-nvrtc.h"
 #include "gpu-results.h"
 #include "gpu-run.h"
+#include "safestr.h"
 #include "gpu.h"
 #include "launch.h"
 #include "occupancy.h"
@@ -614,11 +615,16 @@ print_build(FILE *f)
 	int	i;
 
 	/* The run-time compiler, for a user's kernel file. */
-	if (gpu_nvrtc_open(why, sizeof why) == 0)
+	if (gpu_nvrtc_open(why, sizeof why) == 0) {
 		fprintf(f, "nvrtc:  CUDA %d.%d, for kernel files\n",
 		    gpu_nvrtc_version() / 1000,
 		    gpu_nvrtc_version() % 1000 / 10);
-	else
+		if (gpu_nvrtc_cache_check(why, sizeof why) != 0) {
+			fputs("cache:  ", f);
+			safestr_fputs(why, f);
+			fputc('\n', f);
+		}
+	} else
 		fprintf(f, "nvrtc:  none, kernel files cannot run live: %s\n",
 		    why);
 
@@ -718,7 +724,7 @@ gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 	char			 line[GPU_LINE_MAX], t[32];
 	char			 plines[MAX_PARTNERS][GPU_LINE_MAX];
 	int			 i, j, k, n = 0, nasked = 0, bad = 0;
-	int			 np, more = 0;
+	int			 np, more = 0, noted = 0;
 
 	if (nspecs > RESULTS_MAX) {
 		fprintf(stderr, "warpviz: bench: %d variants is too many (at "
@@ -778,6 +784,13 @@ gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 
 		if (gpu_run(g.ops, &list[i], &res) != 0)
 			bad = 1;
+		if (res.compiled != 0 && *gpu_nvrtc_cache_note() != '\0' &&
+		    !noted) {
+			fputs("warpviz: bench: ", stderr);
+			safestr_fputs(gpu_nvrtc_cache_note(), stderr);
+			fputc('\n', stderr);
+			noted = 1;
+		}
 		record_put(&rec, &res);
 		if (!json) {
 			fmt_result(line, "", &res);
