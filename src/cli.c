@@ -263,7 +263,9 @@ cmd_show(struct opts *o)
 	   at this size; a scene sets them as the lecture screen does. */
 	state_init(&st, o->arch);
 	state_set_width(&st, o->w);
-	st.compare = o->compare;
+	/* With --compare=LIST the variant's own compare= list is not
+	   tried (a copied file's partners need not exist). */
+	st.compare = o->compare && (sc != NULL || o->partners == NULL);
 	if ((sc != NULL ? state_apply(&st, sc, &cause) :
 	    state_set_variant(&st, o->v, &o->ps, &cause)) != 0 ||
 	    (sc == NULL && state_goto(&st, o->step, o->block[0], o->block[1],
@@ -278,6 +280,7 @@ cmd_show(struct opts *o)
 	/* --compare=LIST: these partners instead of the variant's own; one
 	   that cannot be made is refused below, with the others. */
 	if (sc == NULL && o->partners != NULL && st.status[0] == '\0') {
+		st.compare = o->compare;
 		st.partners = o->partners;
 		state_set_partners(&st);
 	}

@@ -3,8 +3,10 @@
  */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "safestr.h"
@@ -131,4 +133,43 @@ safestr_fputs(const char *s, FILE *f)
 		n = safestr_one(&s, one);
 		fwrite(one, 1, n, f);
 	}
+}
+
+void
+safestr_vfprintf(FILE *f, const char *fmt, va_list ap)
+{
+	char	*s = xvasprintf(fmt, ap);
+	size_t	 n = strlen(s);
+	int	 nl = n > 0 && s[n - 1] == '\n';
+
+	if (nl)
+		s[n - 1] = '\0';
+	safestr_fputs(s, f);
+	if (nl)
+		fputc('\n', f);
+	free(s);
+}
+
+void
+safestr_fprintf(FILE *f, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	safestr_vfprintf(f, fmt, ap);
+	va_end(ap);
+}
+
+int
+safestr_next(const char **s, uint32_t *cp)
+{
+	int	n;
+
+	if ((n = safestr_seq((const unsigned char *)*s, cp)) == 0) {
+		(*s)++;
+		*cp = 0xfffd;
+		return 0;
+	}
+	*s += n;
+	return 1;
 }

@@ -12,7 +12,9 @@
 #ifndef WV_SAFESTR_H
 #define WV_SAFESTR_H
 
+#include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /*
@@ -27,5 +29,18 @@ char	*safestr_dup(const char *s);
 int	 safestr_is_safe(const char *s);
 /* Write the safe form of s to f. */
 void	 safestr_fputs(const char *s, FILE *f);
+/*
+ * printf to f, the whole output made safe except one newline at its end
+ * (so a format says a line; it must hold no other newline).
+ */
+void	 safestr_fprintf(FILE *f, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	 safestr_vfprintf(FILE *f, const char *fmt, va_list);
+/*
+ * The code point at *s, advancing past it: a valid UTF-8 sequence, or
+ * U+FFFD for a byte that starts none (one byte consumed).  Returns 0 for
+ * U+FFFD made of a bad byte, else 1.
+ */
+int	 safestr_next(const char **s, uint32_t *cp);
 
 #endif

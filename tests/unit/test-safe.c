@@ -5,13 +5,15 @@
  * message's published digest; and the sanitiser (safestr) on control
  * characters and on the malformed sequences of Markus Kuhn's UTF-8
  * decoder stress test (overlong, surrogate, beyond U+10FFFF, lone
- * continuation, truncated), which each become U+FFFD byte by byte.
+ * continuation, truncated), which each become U+FFFD byte by byte; and
+ * the JSON string writer on the same controls.
  */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonstr.h"
 #include "safestr.h"
 #include "sha256.h"
 #include "tap.h"
@@ -105,10 +107,26 @@ test_safestr(void)
 	is_int(safestr_copy(NULL, 0, "\x01"), 4, "copy: NULL, 0 measures");
 }
 
+/* JSON (RFC 8259) strings stay valid UTF-8 with no raw control. */
+static void
+test_json(void)
+{
+	char	*buf = NULL;
+	size_t	 len = 0;
+	FILE	*f = open_memstream(&buf, &len);
+
+	jsonstr_write(f, "a\x1b" "b\x7f" "c\xc2\x9b" "d\xff" "e\xc3\xa9\"\\\n");
+	fclose(f);
+	is_str(buf, "\"a\\u001bb\\u007fc\\u009bd\\ufffde\xc3\xa9\\\"\\\\\\n\"",
+	    "jsonstr: ESC, DEL, C1 escaped, a bad byte U+FFFD, UTF-8 kept");
+	free(buf);
+}
+
 int
 main(void)
 {
 	test_sha256();
 	test_safestr();
+	test_json();
 	return (tap_done());
 }
