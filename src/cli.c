@@ -25,6 +25,7 @@
 #include "lesson.h"
 #include "occupancy.h"
 #include "opts.h"
+#include "safestr.h"
 #include "state.h"
 #include "svg.h"
 #include "tables.h"
@@ -470,7 +471,8 @@ cmd_occupancy(struct opts *o)
 	    val[OCC_FIELD_SHARED], lines);
 	printf("%s\n", d->text);
 	if (o->v != NULL)
-		printf("variant:       %s%s\n", o->v->name, ptxas ?
+		safestr_fprintf(stdout, "variant:       %s%s\n", o->v->name,
+		    ptxas ?
 		    ", registers as ptxas reported them" : "");
 	printf("a block:       %d threads", val[OCC_FIELD_THREADS]);
 	if (val[OCC_FIELD_REGS] > 0)
@@ -549,14 +551,14 @@ cmd_lesson(struct opts *o)
 			    catalog_find, &cause) != 0) {
 				/* A built-in lesson that does not load is a
 				   bug the tests catch; say it, go on. */
-				printf("%-12s %s\n", lesson_files[i].name,
-				    cause);
+				safestr_fprintf(stdout, "%-12s %s\n",
+				    lesson_files[i].name, cause);
 				free(cause);
 				cause = NULL;
 				continue;
 			}
-			printf("%-12s %s (%d scenes", ls.name, ls.title,
-			    ls.nscenes);
+			safestr_fprintf(stdout, "%-12s %s (%d scenes",
+			    ls.name, ls.title, ls.nscenes);
 			if (ls.skipped > 0)
 				printf(", %d optional left out: their kernels "
 				    "are not in this build", ls.skipped);

@@ -424,6 +424,10 @@ tap_ok $? "stats: nothing raw from the file"
 ! tr -d '\n' <"$tmp/out" | grep -q '[[:cntrl:]]'
 tap_ok $? "show --format=svg: no control character from the file"
 
+printf '\357\273\277title b\nscene s\nvariant stride\nsay y\n' >"$tmp/bom.lesson"
+"$WARPVIZ" show --lesson "$tmp/bom.lesson" --scene 1 >"$tmp/out" 2>&1
+tap_ok $? "a UTF-8 BOM before a lesson's first line is skipped: $(head -c 60 "$tmp/out")"
+
 # --compare=LIST works for any file: README's own example, on a copy of a
 # kernel file whose own compare= partner is not beside it.
 cp "$k/transpose-tile.cu" "$tmp/my.cu"
