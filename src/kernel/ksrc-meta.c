@@ -291,12 +291,55 @@ meta_param(struct rd *r, struct meta *m, const char *s, char *copy,
 		p->text = ksrc_fmt(r, "%s", eq + 5);
 }
 
+/* A key=value line at LINE, the key at column base. */
+static void
+meta_key(struct rd *r, struct meta *m, const char *key, const char *val,
+    int line, int base)
+{
+	struct variant	*v = &r->kf->v;
+
+	meta_once(r, m, key, line, base);
+	if (strcmp(key, "name") == 0)
+		v->name = val;
+	else if (strcmp(key, "title") == 0)
+		v->title = val;
+	else if (strcmp(key, "family") == 0)
+		v->family = val;
+	else if (strcmp(key, "lesson") == 0)
+		v->lesson = v->lesson == NULL ? val :
+		    ksrc_fmt(r, "%s %s", v->lesson, val);
+	else if (strcmp(key, "compare") == 0)
+		v->compare = compare_list(r, val);
+	else if (strcmp(key, "note") == 0)
+		v->note = val;
+	else if (strcmp(key, "inputs") == 0) {
+		/* inputs=LO..HI: the live run's random inputs. */
+		char	*end;
+
+		v->live.lo = strtof(val, &end);
+		if (strncmp(end, "..", 2) != 0)
+			meta_fail(r, line, base, "inputs: expected LO..HI");
+		v->live.hi = strtof(end + 2, &end);
+		if (*end != '\0' || !(v->live.hi > v->live.lo))
+			meta_fail(r, line, base,
+			    "inputs: expected LO..HI with LO < HI");
+	} else if (strcmp(key, "require") == 0)
+		v->require = ksrc_meta_expand_text(r, val, line);
+	else if (strcmp(key, "require-text") == 0)
+		v->require_text = val;
+	else
+		meta_fail(r, line, base,
+		    "unknown warpviz key '%s' (name, title, family, "
+		    "lesson, compare, note, inputs, require, "
+		    "require-text, param, launch, array, let)", key);
+}
+
 static void
 meta_line(struct rd *r, struct meta *m, const char *s, int line, int col)
 {
 	struct variant	*v = &r->kf->v;
 	char		*copy, *w[16], *eq;
-	const char	*val, *key;
+	const char	*val;
 	int		 n, k, base;
 
 	while (*s == ' ' || *s == '\t') {
@@ -309,42 +352,7 @@ meta_line(struct rd *r, struct meta *m, const char *s, int line, int col)
 	n = (int)strcspn(copy, " \t=");
 	if (copy[n] == '=') {
 		copy[n] = '\0';
-		key = copy;
-		val = copy + n + 1;
-		meta_once(r, m, key, line, base);
-		if (strcmp(key, "name") == 0)
-			v->name = val;
-		else if (strcmp(key, "title") == 0)
-			v->title = val;
-		else if (strcmp(key, "family") == 0)
-			v->family = val;
-		else if (strcmp(key, "lesson") == 0)
-			v->lesson = v->lesson == NULL ? val :
-			    ksrc_fmt(r, "%s %s", v->lesson, val);
-		else if (strcmp(key, "compare") == 0)
-			v->compare = compare_list(r, val);
-		else if (strcmp(key, "note") == 0)
-			v->note = val;
-		else if (strcmp(key, "inputs") == 0) {
-			/* inputs=LO..HI: the live run's random inputs. */
-			char	*end;
-
-			v->live.lo = strtof(val, &end);
-			if (strncmp(end, "..", 2) != 0)
-				meta_fail(r, line, base, "inputs: expected LO..HI");
-			v->live.hi = strtof(end + 2, &end);
-			if (*end != '\0' || !(v->live.hi > v->live.lo))
-				meta_fail(r, line, base,
-				    "inputs: expected LO..HI with LO < HI");
-		} else if (strcmp(key, "require") == 0)
-			v->require = ksrc_meta_expand_text(r, val, line);
-		else if (strcmp(key, "require-text") == 0)
-			v->require_text = val;
-		else
-			meta_fail(r, line, base,
-			    "unknown warpviz key '%s' (name, title, family, "
-			    "lesson, compare, note, inputs, require, "
-			    "require-text, param, launch, array, let)", key);
+		meta_key(r, m, copy, copy + n + 1, line, base);
 		return;
 	}
 	line_words(copy, w, &n, 16);

@@ -176,6 +176,51 @@ lesson_why(const char *name)
 	return NULL;
 }
 
+/* The scene's partners resolved and checked; *keep 0 for an optional
+ * scene whose partner is missing.  -1 with *cause on a mistake. */
+static int
+lesson_partners(struct lesson_raw *raw, const char *file,
+    lesson_find_fn find, int *keep, char **cause)
+{
+	struct lesson_scene	*s = &raw->s;
+	struct param_set	 ps;
+	const char		*e, *list;
+	char			*why = NULL, *c, path[512];
+	size_t			 len;
+
+	if (lesson_resolve_list(file, s->partners, sizeof s->partners) != 0) {
+		*cause = cause_printf("%s:%d: compare: the partners' paths are "
+		    "too long", file, raw->partners_line);
+		return -1;
+	}
+	list = s->partners[0] != '\0' ? s->partners : s->v->compare;
+	if (s->compare && list == NULL) {
+		*cause = cause_printf("%s:%d: %s has no variant to compare "
+		    "with (name partners after 'compare')", file,
+		    raw->partners_line, s->v->name);
+		return -1;
+	}
+	for (e = s->compare ? list : NULL;
+	    (e = param_partner_next(e, &len)) != NULL; e += len)
+		if (param_partner(&ps, e, len, &s->ps, find, &why) != 0) {
+			if (raw->optional) {
+				free(why);
+				*keep = 0;
+				return 0;
+			}
+			if (snprintf(path, sizeof path, "%.*s", (int)strcspn(e,
+			    ": "), e) > 0 && (c = lesson_why(path)) != NULL) {
+				free(why);
+				why = c;
+			}
+			*cause = cause_printf("%s:%d: compare: %s", file,
+			    raw->partners_line, why);
+			free(why);
+			return -1;
+		}
+	return 0;
+}
+
 /* Check and store the scene read into raw; *keep is 0 for a scene left
    out.  -1 with *cause on a mistake. */
 static int
@@ -184,10 +229,7 @@ lesson_finish(struct lesson_raw *raw, const char *file, lesson_find_fn find,
 {
 	struct lesson_scene	*s = &raw->s;
 	struct launch		*l;
-	struct param_set	 ps;
-	const char		*e, *list;
-	char			*why = NULL, *c, path[512];
-	size_t			 len;
+	char			*why = NULL, path[512];
 	int			 i, r = -1;
 
 	*keep = 1;
@@ -226,36 +268,8 @@ lesson_finish(struct lesson_raw *raw, const char *file, lesson_find_fn find,
 			free(why);
 			return -1;
 		}
-	if (lesson_resolve_list(file, s->partners, sizeof s->partners) != 0) {
-		*cause = cause_printf("%s:%d: compare: the partners' paths are "
-		    "too long", file, raw->partners_line);
-		return -1;
-	}
-	list = s->partners[0] != '\0' ? s->partners : s->v->compare;
-	if (s->compare && list == NULL) {
-		*cause = cause_printf("%s:%d: %s has no variant to compare "
-		    "with (name partners after 'compare')", file,
-		    raw->partners_line, s->v->name);
-		return -1;
-	}
-	for (e = s->compare ? list : NULL;
-	    (e = param_partner_next(e, &len)) != NULL; e += len)
-		if (param_partner(&ps, e, len, &s->ps, find, &why) != 0) {
-			if (raw->optional) {
-				free(why);
-				*keep = 0;
-				return 0;
-			}
-			if (snprintf(path, sizeof path, "%.*s", (int)strcspn(e,
-			    ": "), e) > 0 && (c = lesson_why(path)) != NULL) {
-				free(why);
-				why = c;
-			}
-			*cause = cause_printf("%s:%d: compare: %s", file,
-			    raw->partners_line, why);
-			free(why);
-			return -1;
-		}
+	if (lesson_partners(raw, file, find, keep, cause) != 0 || !*keep)
+		return *keep ? -1 : 0;
 	if ((l = calloc(1, sizeof *l)) == NULL) {
 		*cause = cause_printf("out of memory");
 		return -1;
