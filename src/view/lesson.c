@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "catalog.h"
 #include "cause.h"
@@ -41,17 +42,14 @@ struct lesson_raw {
 	int			 optional;
 };
 
-/* Parse a whole number lo..hi; -1 when not one. */
+/* Parse a whole number lo..hi as -p does (param_number); -1 when not
+ * one. */
 static int
 lesson_int(const char *s, int64_t lo, int64_t hi, int64_t *out)
 {
-	char		*end;
-	long long	 v;
+	int64_t	v;
 
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (!isdigit((unsigned char)*s) || *end != '\0' || errno != 0 ||
-	    v < lo || v > hi)
+	if (param_number(s, &v) != 0 || v < lo || v > hi)
 		return -1;
 	*out = v;
 	return 0;
@@ -245,7 +243,10 @@ lesson_finish(struct lesson_raw *raw, const char *file, lesson_find_fn find,
 		return -1;
 	}
 	if ((s->v = find(path)) == NULL) {
-		if (raw->optional) {
+		/* Optional: a kernel the build (or the folder) lacks; a
+		   kernel file that is there but does not read is a mistake. */
+		if (raw->optional && (!lesson_is_kernel_path(path,
+		    strlen(path)) || access(path, F_OK) != 0)) {
 			*keep = 0;
 			return 0;
 		}
