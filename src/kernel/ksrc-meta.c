@@ -262,7 +262,8 @@ meta_param(struct rd *r, struct meta *m, const char *s, char *copy,
 	p->def = meta_number(r, line, COL(eq + 1), ksrc_fmt(r, "param %s: "
 	    "the default", w[1]), eq + 1);
 	val = word_value(r, w + 2, n - 2, "range");
-	if (val == NULL || (dots = strstr(val + 1, "..")) == NULL ||
+	if (val == NULL || val[0] == '\0' || (dots = strstr(val + 1, ".."))
+	    == NULL ||
 	    (size_t)(dots - val) >= sizeof lo_text)
 		meta_fail(r, line, COL(w[1]), "param %s: needs range=MIN..MAX "
 		    "around its default", w[1]);
