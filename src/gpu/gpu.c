@@ -794,8 +794,10 @@ gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 		record_put(&rec, &res);
 		if (!json) {
 			fmt_result(line, "", &res);
-			printf("%-18s %s\n%18s %s\n", res.variant, res.params,
-			    "", line);
+			/* Names from kernel files: through safestr. */
+			safestr_fprintf(stdout, "%-18s %s\n", res.variant,
+			    res.params);
+			safestr_fprintf(stdout, "%18s %s\n", "", line);
 			if (res.status == RESULT_OK)
 				printf("%18s %d regs, %d blocks per SM "
 				    "(driver), %ld elements checked\n", "",
@@ -817,15 +819,15 @@ gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 			np = fmt_partners(&rec, &asked[i], self, plines,
 			    MAX_PARTNERS);
 			for (j = 0; j < np; j++)
-				printf("  %-18s %s\n", asked[i].v->name,
-				    plines[j]);
+				safestr_fprintf(stdout, "  %-18s %s\n",
+				    asked[i].v->name, plines[j]);
 		}
 		for (k = 0; k < n; k++)
 			if (list[k].v->live.copy_bytes != NULL &&
 			    rec.results[k].status == RESULT_OK &&
 			    rec.memcpy_gbps > 0)
-				printf("  %s %s reaches %.0f%% of "
-				    "cuMemcpyDtoD's bandwidth\n",
+				safestr_fprintf(stdout, "  %s %s reaches "
+				    "%.0f%% of cuMemcpyDtoD's bandwidth\n",
 				    rec.results[k].variant,
 				    rec.results[k].params,
 				    100 * rec.results[k].gbps /
