@@ -381,6 +381,10 @@ bad check "$tmp/plus.cu"
 kfile big.cu '// warpviz: param m=5 range=1..99999999999999999999'
 want="big.cu:3:32: param m: range MAX: '99999999999999999999' is not a whole number"
 bad check "$tmp/big.cu"
+kfile id.cu '// warpviz: array 1a length=3'
+want="id.cu:3:19: array: '1a' is not a name (a C identifier)"; bad check "$tmp/id.cu"
+kfile en.cu '// warpviz: title='
+want="en.cu:3:13: title= is empty"; bad check "$tmp/en.cu"
 kfile oct.cu '// warpviz: param m=010 range=1..20'
 "$WARPVIZ" check "$tmp/oct.cu" >"$tmp/out" 2>&1
 grep -q '^  m  *10 (1\.\.20)$' "$tmp/out"; tap_ok $? "010 in a header is ten, as -p reads it"

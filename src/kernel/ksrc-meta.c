@@ -199,6 +199,21 @@ compare_list(struct rd *r, const char *val)
 	return out;
 }
 
+/* A C identifier, as a param, symbol, array or let must be named, or the
+ * line refused at col. */
+static void
+meta_ident(struct rd *r, int line, int col, const char *what, const char *s)
+{
+	const char	*p = s;
+
+	if (isalpha((unsigned char)*p) || *p == '_')
+		for (p++; isalnum((unsigned char)*p) || *p == '_'; p++)
+			;
+	if (p == s || *p != '\0')
+		meta_fail(r, line, col, "%s: '%s' is not a name (a C "
+		    "identifier)", what, s);
+}
+
 /* The keys of key=value lines that may appear once (lesson= lines add). */
 static const char *const once_keys[] = { "name", "title", "family",
     "compare", "note", "inputs", "require", "require-text" };
@@ -239,10 +254,14 @@ meta_param(struct rd *r, struct meta *m, const char *s, char *copy,
 	if (n < 2 || (eq = strchr(w[1], '=')) == NULL)
 		meta_fail(r, line, COL(w[0]), "param: expected NAME=DEFAULT");
 	*eq = '\0';
+	meta_ident(r, line, COL(w[1]), "param", w[1]);
 	if (strcasecmp(w[1], "warp") == 0)
 		meta_fail(r, line, COL(w[1]), "param %s: the name is taken (the "
 		    "warp size, -p warp=4 for the classroom example)", w[1]);
 	sym = word_value(r, w + 2, n - 2, "sym");
+	if (sym != NULL)
+		meta_ident(r, line, COL(w[1]), ksrc_fmt(r, "param %s: sym",
+		    w[1]), sym);
 	for (k = 0; k < m->nparams; k++) {
 		const struct param_def *o = &v->params[k];
 
@@ -300,6 +319,9 @@ meta_key(struct rd *r, struct meta *m, const char *key, const char *val,
 	struct variant	*v = &r->kf->v;
 
 	meta_once(r, m, key, line, base);
+	if ((strcmp(key, "name") == 0 || strcmp(key, "title") == 0 ||
+	    strcmp(key, "family") == 0) && *val == '\0')
+		meta_fail(r, line, base, "%s= is empty", key);
 	if (strcmp(key, "name") == 0)
 		v->name = val;
 	else if (strcmp(key, "title") == 0)
@@ -380,6 +402,7 @@ meta_line(struct rd *r, struct meta *m, const char *s, int line, int col)
 		if (m->narr == VARIANT_MAX_ARRAYS || n < 3)
 			meta_fail(r, line, base, "array: expected NAME length=EXPR "
 			    "[dims=ROWS,COLS]");
+		meta_ident(r, line, COL(w[1]), "array", w[1]);
 		for (k = 0; k < m->narr; k++)
 			if (strcmp(m->arr[k].name, w[1]) == 0)
 				meta_fail(r, line, COL(w[1]), "array %s: a second "
@@ -403,6 +426,7 @@ meta_line(struct rd *r, struct meta *m, const char *s, int line, int col)
 			meta_fail(r, line, base,
 			    "let: expected NAME=EXPR (at most 4)");
 		*eq = '\0';
+		meta_ident(r, line, COL(w[1]), "let", w[1]);
 		for (k = 0; k < m->nderived; k++)
 			if (strcmp(v->derived[k].name, w[1]) == 0)
 				meta_fail(r, line, COL(w[1]), "let %s: a second "
