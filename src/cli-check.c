@@ -2,7 +2,9 @@
  * cli-check.c - the check command: what the model understood of a kernel
  * (parameters, launch, arrays, loops with their trip counts, guards and
  * access sites with their lines), so a kernel file can be checked before
- * it is shown.
+ * it is shown.  A kernel that does not launch at its parameters is
+ * refused as show refuses it (one line, exit 2); every word from the file
+ * is printed through safestr.
  */
 #include "config.h"
 
@@ -13,6 +15,7 @@
 #include "cli-check.h"
 #include "launch.h"
 #include "opts.h"
+#include "safestr.h"
 #include "variant.h"
 
 static const char *
@@ -39,19 +42,20 @@ check_body(FILE *f, const struct variant *v, const struct launch *l)
 			break;
 		switch (b->kind) {
 		case BODY_LET:
-			fprintf(f, "  %*s%s = %s\n", 2 * depth, "", b->name,
-			    b->expr);
+			safestr_fprintf(f, "  %*s%s = %s\n", 2 * depth, "",
+			    b->name, b->expr);
 			break;
 		case BODY_LOOP:
 		case BODY_FOR:
-			fprintf(f, "  line %-4d%*sfor %s", b->line, 2 * depth - 2,
-			    "", b->text);
+			safestr_fprintf(f, "  line %-4d%*sfor %s", b->line,
+			    2 * depth - 2, "", b->text);
 			if (b->kind == BODY_FOR)
-				fprintf(f, " = %s while %s, %s %s %s", b->init,
-				    b->expr, b->name, step_text[strchr(step_ops,
-				    b->step_op) - step_ops], b->step);
+				safestr_fprintf(f, " = %s while %s, %s %s %s",
+				    b->init, b->expr, b->name,
+				    step_text[strchr(step_ops, b->step_op) -
+				    step_ops], b->step);
 			else
-				fprintf(f, " < %s", b->count);
+				safestr_fprintf(f, " < %s", b->count);
 			if (l != NULL && loop < l->nloops)
 				fprintf(f, ": %lld iteration%s%s",
 				    (long long)l->loops[loop].count,
@@ -63,7 +67,7 @@ check_body(FILE *f, const struct variant *v, const struct launch *l)
 			depth++;
 			break;
 		case BODY_IF:
-			fprintf(f, "  line %-4d%*sif %s\n", b->line,
+			safestr_fprintf(f, "  line %-4d%*sif %s\n", b->line,
 			    2 * depth - 2, "", b->expr);
 			depth++;
 			break;
@@ -74,11 +78,11 @@ check_body(FILE *f, const struct variant *v, const struct launch *l)
 			depth--;
 			break;
 		case BODY_SITE:
-			fprintf(f, "  %4d:%-3d %*s%-5s %s", b->line, b->col + 1,
-			    2 * depth - 2, "", b->op == OP_LOAD ? "load" :
-			    "store", b->text);
+			safestr_fprintf(f, "  %4d:%-3d %*s%-5s %s", b->line,
+			    b->col + 1, 2 * depth - 2, "", b->op == OP_LOAD ?
+			    "load" : "store", b->text);
 			if (b->expr != NULL && strcmp(b->expr, b->text) != 0)
-				fprintf(f, "  = %s", b->expr);
+				safestr_fprintf(f, "  = %s", b->expr);
 			if (l != NULL && site < l->nsites)
 				fprintf(f, "  (%s, %d bytes%s)",
 				    space_name(l->sites[site].space),
@@ -101,52 +105,52 @@ cli_check(struct opts *o)
 	const struct variant	*v = o->v;
 	const struct param_set	*ps = &o->ps;
 	char			*cause = NULL, pbuf[256];
-	int			 i, ok;
+	int			 i;
 
-	ok = launch_init(&l, ps, &cause) == 0;
-	printf("%s: kernel %s, variant %s: %s\n", v->path != NULL ? v->path :
-	    v->source, v->kernel, v->name, v->title);
+	param_format(ps, pbuf, sizeof pbuf, 1);
+	/* A kernel that cannot launch is bad input, as for show. */
+	if (launch_init(&l, ps, &cause) != 0) {
+		opts_error("check: %s does not launch with %s: %s",
+		    v->path != NULL ? v->path : v->name, pbuf, cause);
+		free(cause);
+		return EXIT_USAGE;
+	}
+	safestr_fprintf(stdout, "%s: kernel %s, variant %s: %s\n",
+	    v->path != NULL ? v->path : v->source, v->kernel, v->name,
+	    v->title);
 	printf("parameters:\n");
 	for (i = 0; i < ps->n; i++)
-		printf("  %-10s %lld (%lld..%lld%s)\n", ps->def[i]->name,
-		    (long long)ps->val[i], (long long)ps->def[i]->min,
-		    (long long)ps->def[i]->max, ps->def[i]->flags &
-		    PARAM_POW2 ? ", a power of two" : "");
+		safestr_fprintf(stdout, "  %-10s %lld (%lld..%lld%s)\n",
+		    ps->def[i]->name, (long long)ps->val[i],
+		    (long long)ps->def[i]->min, (long long)ps->def[i]->max,
+		    ps->def[i]->flags & PARAM_POW2 ? ", a power of two" : "");
 	for (i = 0; i < 4 && v->derived[i].name != NULL; i++)
-		printf("  %-10s = %s\n", v->derived[i].name,
+		safestr_fprintf(stdout, "  %-10s = %s\n", v->derived[i].name,
 		    v->derived[i].expr);
-	param_format(ps, pbuf, sizeof pbuf, 1);
-	printf("launch: grid %s, %s  block %s, %s", v->grid[0], v->grid[1],
-	    v->block[0], v->block[1]);
-	if (ok)
-		printf("  = %lldx%lld blocks of %lldx%lld threads, %d warp%s "
-		    "each\n", (long long)l.grid[0], (long long)l.grid[1],
-		    (long long)l.block[0], (long long)l.block[1], l.warps,
-		    l.warps == 1 ? "" : "s");
-	else
-		printf("\n  does not launch with %s: %s\n", pbuf, cause);
+	safestr_fprintf(stdout, "launch: grid %s, %s  block %s, %s  = "
+	    "%lldx%lld blocks of %lldx%lld threads, %d warp%s each\n",
+	    v->grid[0], v->grid[1], v->block[0], v->block[1],
+	    (long long)l.grid[0], (long long)l.grid[1], (long long)l.block[0],
+	    (long long)l.block[1], l.warps, l.warps == 1 ? "" : "s");
 	printf("arrays:\n");
 	for (i = 0; i < VARIANT_MAX_ARRAYS && v->arrays[i].name; i++) {
-		printf("  %-8s %-8s %s, %d bytes, length %s",
+		safestr_fprintf(stdout, "  %-8s %-8s %s, %d bytes, length %s",
 		    v->arrays[i].name, space_name(v->arrays[i].space),
 		    v->arrays[i].type ? v->arrays[i].type : "?",
 		    v->arrays[i].elem_size, v->arrays[i].length);
 		if (v->arrays[i].dims[0] != NULL)
-			printf(", dims %s x %s", v->arrays[i].dims[0],
-			    v->arrays[i].dims[1]);
-		if (ok && i < l.narrays)
+			safestr_fprintf(stdout, ", dims %s x %s",
+			    v->arrays[i].dims[0], v->arrays[i].dims[1]);
+		if (i < l.narrays)
 			printf(" = %lld, at %#llx", (long long)l.arrays[i].length,
 			    (long long)l.arrays[i].base);
 		putchar('\n');
 	}
-	printf("body (line:column of each access; lets in model names) with "
-	    "%s:\n", pbuf);
-	check_body(stdout, v, ok ? &l : NULL);
-	if (ok) {
-		printf("%lld step%s per warp\n", (long long)l.nsteps,
-		    l.nsteps == 1 ? "" : "s");
-		launch_free(&l);
-	}
-	free(cause);
+	safestr_fprintf(stdout, "body (line:column of each access; lets in "
+	    "model names) with %s:\n", pbuf);
+	check_body(stdout, v, &l);
+	printf("%lld step%s per warp\n", (long long)l.nsteps,
+	    l.nsteps == 1 ? "" : "s");
+	launch_free(&l);
 	return 0;
 }

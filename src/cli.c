@@ -26,6 +26,7 @@
 #include "lesson.h"
 #include "occupancy.h"
 #include "opts.h"
+#include "safestr.h"
 #include "state.h"
 #include "svg.h"
 #include "tables.h"
@@ -276,7 +277,9 @@ cmd_show(struct opts *o)
 	   at this size; a scene sets them as the lecture screen does. */
 	state_init(&st, o->arch);
 	state_set_width(&st, o->w);
-	st.compare = o->compare;
+	/* With --compare=LIST the variant's own compare= list is not
+	   tried (a copied file's partners need not exist). */
+	st.compare = o->compare && (sc != NULL || o->partners == NULL);
 	if ((sc != NULL ? state_apply(&st, sc, &cause) :
 	    state_set_variant(&st, o->v, &o->ps, &cause)) != 0 ||
 	    (sc == NULL && state_goto(&st, o->step, o->block[0], o->block[1],
@@ -291,6 +294,7 @@ cmd_show(struct opts *o)
 	/* --compare=LIST: these partners instead of the variant's own; one
 	   that cannot be made is refused below, with the others. */
 	if (sc == NULL && o->partners != NULL && st.status[0] == '\0') {
+		st.compare = o->compare;
 		st.partners = o->partners;
 		state_set_partners(&st);
 	}
@@ -480,7 +484,8 @@ cmd_occupancy(struct opts *o)
 	    val[OCC_FIELD_SHARED], lines);
 	printf("%s\n", d->text);
 	if (o->v != NULL)
-		printf("variant:       %s%s\n", o->v->name, ptxas ?
+		safestr_fprintf(stdout, "variant:       %s%s\n", o->v->name,
+		    ptxas ?
 		    ", registers as ptxas reported them" : "");
 	printf("a block:       %d threads", val[OCC_FIELD_THREADS]);
 	if (val[OCC_FIELD_REGS] > 0)
@@ -559,14 +564,14 @@ cmd_lesson(struct opts *o)
 			    catalog_find, &cause) != 0) {
 				/* A built-in lesson that does not load is a
 				   bug the tests catch; say it, go on. */
-				printf("%-12s %s\n", lesson_files[i].name,
-				    cause);
+				safestr_fprintf(stdout, "%-12s %s\n",
+				    lesson_files[i].name, cause);
 				free(cause);
 				cause = NULL;
 				continue;
 			}
-			printf("%-12s %s (%d scenes", ls.name, ls.title,
-			    ls.nscenes);
+			safestr_fprintf(stdout, "%-12s %s (%d scenes",
+			    ls.name, ls.title, ls.nscenes);
 			if (ls.skipped > 0)
 				printf(", %d optional left out: their kernels "
 				    "are not in this build", ls.skipped);

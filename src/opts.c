@@ -17,6 +17,8 @@
 
 #include "catalog.h"
 #include "opts.h"
+#include "param.h"
+#include "safestr.h"
 #include "roles.h"
 #include "view.h"
 
@@ -78,7 +80,8 @@ opts_error(const char *fmt, ...)
 
 	fputs("warpviz: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	/* Messages echo arguments and files: no control characters. */
+	safestr_vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
 	return EXIT_USAGE;
@@ -87,15 +90,9 @@ opts_error(const char *fmt, ...)
 int
 opts_number(const char *s, int64_t min, int64_t max, int64_t *out)
 {
-	char		*end;
-	long long	 v;
+	int64_t	v;
 
-	/* strtoll skips leading blanks and takes '+': refuse both. */
-	if (!isdigit((unsigned char)s[s[0] == '-']))
-		return -1;
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (*end != '\0' || errno != 0 || v < min || v > max)
+	if (param_number(s, &v) != 0 || v < min || v > max)
 		return -1;
 	*out = v;
 	return 0;

@@ -372,4 +372,99 @@ printf '// warpviz: launch grid=1 block=32\n__global__ void k(float *a)\n{ a[0] 
 want="bad.cu:2:26: pointer parameter a needs"; bad "$tmp/bad.cu"
 want="unknown command 'nosuch'"; bad nosuch
 
+# Header lines say each thing once and read numbers as -p does; the
+# columns are counted by hand from "// warpviz: " (12 columns).
+# kfile FILE LINE [BODY]: a small kernel with one more header line.
+kfile() {
+	printf '// warpviz: name=t\n// warpviz: param n=64 range=1..1024\n%s\n// warpviz: launch grid=1 block=32\n// warpviz: array a length=n\nextern "C" __global__ void k(float *a, int n%s)\n{ int i = threadIdx.x; %s }\n' \
+	    "$2" "${4:-}" "${3:-if (i < n) a[i] = 0;}" >"$tmp/$1"
+}
+kfile dp.cu '// warpviz: param n=32 range=1..64'
+want="dp.cu:3:19: param n: a second param of that name (the first is line 2)"
+bad check "$tmp/dp.cu"
+kfile ds.cu '// warpviz: param m=1 range=0..2 sym=n'
+want="ds.cu:3:19: param m: its symbol n is already param n's (line 2)"
+bad check "$tmp/ds.cu"
+kfile da.cu '// warpviz: array a length=n'
+want="da.cu:5:19: array a: a second array of that name (the first is line 3)"
+bad show "$tmp/da.cu"
+kfile dn.cu '// warpviz: name=u'
+want="dn.cu:3:13: a second 'name=' line (the first is line 1)"
+bad stats "$tmp/dn.cu"
+kfile dl.cu '// warpviz: launch grid=2 block=32'
+want="dl.cu:4:13: a second launch line (the first is line 3)"
+bad check "$tmp/dl.cu"
+kfile dk.cu '' '' ', int n'
+want="dk.cu:6:51: a second kernel parameter named n"; bad check "$tmp/dk.cu"
+kfile hex.cu '// warpviz: param m=0x10 range=1..20'
+want="hex.cu:3:21: param m: the default: '0x10' is not a whole number"
+bad check "$tmp/hex.cu"
+kfile plus.cu '// warpviz: param m=+5 range=1..20'
+want="plus.cu:3:21: param m: the default: '+5' is not a whole number"
+bad check "$tmp/plus.cu"
+kfile big.cu '// warpviz: param m=5 range=1..99999999999999999999'
+want="big.cu:3:32: param m: range MAX: '99999999999999999999' is not a whole number"
+bad check "$tmp/big.cu"
+kfile id.cu '// warpviz: array 1a length=3'
+want="id.cu:3:19: array: '1a' is not a name (a C identifier)"; bad check "$tmp/id.cu"
+kfile en.cu '// warpviz: title='
+want="en.cu:3:13: title= is empty"; bad check "$tmp/en.cu"
+kfile oct.cu '// warpviz: param m=010 range=1..20'
+"$WARPVIZ" check "$tmp/oct.cu" >"$tmp/out" 2>&1
+grep -q '^  m  *10 (1\.\.20)$' "$tmp/out"; tap_ok $? "010 in a header is ten, as -p reads it"
+printf '\357\273\277' >"$tmp/bom.cu"; cat "$tmp/oct.cu" >>"$tmp/bom.cu"
+"$WARPVIZ" check "$tmp/bom.cu" >"$tmp/out" 2>&1
+grep -q 'variant t: t (from' "$tmp/out"
+tap_ok $? "a UTF-8 BOM before the first header line is skipped"
+kfile ws.cu '// warpviz: param s=2 range=1..64 sym=warpSize' \
+    'a[threadIdx.x * warpSize] = 0;' ', int warpSize'
+# Lane 1 stores at 1 * 2 floats = byte 8 past the base (the built-in
+# would put it 32 floats, 128 bytes, away).
+"$WARPVIZ" trace "$tmp/ws.cu" >"$tmp/out" 2>&1
+grep -q '"lanes": \[65536, 65544, 65552,' "$tmp/out"
+tap_ok $? "a kernel parameter named warpSize is the parameter, not the built-in"
+kfile nl.cu '// warpviz: let g=n-64'
+sed 's/launch grid=1/launch grid=g/' "$tmp/nl.cu" >"$tmp/nl2.cu"
+want="check: $tmp/nl2.cu does not launch with n=64,warp=32: a grid of 0x1"
+bad check "$tmp/nl2.cu"
+kfile z.cu '// warpviz: require=n/0'
+want="requirement (n / 0) has a division by zero"; bad check "$tmp/z.cu"
+kfile zi.cu '' 'a[i % (n - 64)] = 0;'
+want="a[i % (n - 64)] has a division by zero at step 0"; bad show "$tmp/zi.cu"
+
+# Words from a file reach the terminal without control characters: a
+# title that would set the terminal's title, an error echoing a name.
+kfile esc.cu "$(printf '// warpviz: title=\033]0;owned\007')"
+"$WARPVIZ" check "$tmp/esc.cu" >"$tmp/out" 2>&1
+! tr -d '\n' <"$tmp/out" | grep -q '[[:cntrl:]]' &&
+    grep -qF 'variant t: \x1b]0;owned\x07' "$tmp/out"
+tap_ok $? "check: a title's ESC and BEL are printed as \\x1b and \\x07"
+kfile escn.cu "$(printf '// warpviz: \033[2Jbogus=1')"
+want='escn.cu:3:13: unknown warpviz key'; bad check "$tmp/escn.cu"
+! grep -q '[[:cntrl:]]' "$tmp/err"
+tap_ok $? "an error echoing a file's word has no control character"
+"$WARPVIZ" list --json >/dev/null 2>&1
+kfile escj.cu "$(printf '// warpviz: title=a\033b\177c\302\233d\377e')"
+"$WARPVIZ" stats "$tmp/escj.cu" >"$tmp/out" 2>&1
+! tr -d '\n' <"$tmp/out" | grep -q '[[:cntrl:]]'
+tap_ok $? "stats: nothing raw from the file"
+"$WARPVIZ" show "$tmp/escj.cu" --format=svg >"$tmp/out" 2>&1
+! tr -d '\n' <"$tmp/out" | grep -q '[[:cntrl:]]'
+tap_ok $? "show --format=svg: no control character from the file"
+
+printf '\357\273\277title b\nscene s\nvariant stride\nsay y\n' >"$tmp/bom.lesson"
+"$WARPVIZ" show --lesson "$tmp/bom.lesson" --scene 1 >"$tmp/out" 2>&1
+tap_ok $? "a UTF-8 BOM before a lesson's first line is skipped: $(head -c 60 "$tmp/out")"
+
+# --compare=LIST works for any file: README's own example, on a copy of a
+# kernel file whose own compare= partner is not beside it.
+cp "$k/transpose-tile.cu" "$tmp/my.cu"
+"$WARPVIZ" show "$tmp/my.cu" --compare="$k/transpose-naive.cu matmul-col" \
+    >"$tmp/out" 2>"$tmp/err"
+tap_ok $? "show my.cu --compare='transpose-naive.cu matmul-col' (README): $(cat "$tmp/err")"
+head -1 "$tmp/out" | grep -q 'transpose-tile vs transpose-naive vs matmul-col'
+tap_ok $? "and it shows the three panes"
+want="dk.cu:6:51: a second kernel parameter named n"
+bad show "$tmp/my.cu" --compare="$tmp/dk.cu"
+
 tap_done

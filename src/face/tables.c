@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: ISC
- * tables.c - plain-text tables for list and stats.
+ * tables.c - plain-text tables for list and stats.  Words from kernel
+ * files (names, titles, access texts) go out through safestr.
  */
 #include "config.h"
 
@@ -9,6 +10,7 @@
 
 #include "catalog.h"
 #include "param.h"
+#include "safestr.h"
 #include "tables.h"
 
 void
@@ -22,13 +24,15 @@ tables_print_list(FILE *f)
 		const struct variant *v = catalog[i];
 
 		if (strcmp(family, v->family) != 0) {
-			fprintf(f, "%s%s\n", i ? "\n" : "", v->family);
+			if (i)
+				fputc('\n', f);
+			safestr_fprintf(f, "%s\n", v->family);
 			family = v->family;
 		}
-		fprintf(f, "  %-18s %s\n", v->name, v->title);
+		safestr_fprintf(f, "  %-18s %s\n", v->name, v->title);
 		param_defaults(&ps, v);
 		for (j = 0; j < ps.n; j++)
-			fprintf(f, "      -p %s=%-10" PRId64 " %" PRId64 "..%"
+			safestr_fprintf(f, "      -p %s=%-10" PRId64 " %" PRId64 "..%"
 			    PRId64 " %s: %s\n", ps.def[j]->name,
 			    ps.def[j]->def, ps.def[j]->min, ps.def[j]->max,
 			    ps.def[j]->unit, ps.def[j]->text);
@@ -72,7 +76,8 @@ tables_print_stats(FILE *f, const struct launch *l, const struct totals *t)
 	int				 i;
 
 	param_format(&l->ps, buf, sizeof buf, 1);
-	fprintf(f, "%s  %s  arch %s\n", l->v->name, buf, arch_name(t->arch));
+	safestr_fprintf(f, "%s  %s  arch %s\n", l->v->name, buf,
+	    arch_name(t->arch));
 	fprintf(f, "grid %" PRId64 "x%" PRId64 " blocks of %" PRId64 "x%"
 	    PRId64 " threads, %" PRId64 " warps, %" PRId64 " steps each%s\n\n",
 	    l->grid[0], l->grid[1], l->block[0], l->block[1],
@@ -80,8 +85,8 @@ tables_print_stats(FILE *f, const struct launch *l, const struct totals *t)
 	    t->fast == l->nsites ? "" : " (brute force)");
 	for (i = 0; i < l->nsites; i++) {
 		s = &t->site[i];
-		fprintf(f, "%-5s %-36s", l->sites[i].op == OP_LOAD ? "load" :
-		    "store", l->sites[i].text);
+		safestr_fprintf(f, "%-5s %-36s", l->sites[i].op == OP_LOAD ?
+		    "load" : "store", l->sites[i].text);
 		switch (l->sites[i].space) {
 		case SPACE_GLOBAL:
 		case SPACE_LOCAL:

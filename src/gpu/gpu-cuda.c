@@ -210,129 +210,146 @@ cuda_has_code(int major, int minor)
 	return 0;
 }
 
+/* The version as "13.0". */
+#define DRV(d)	(d)->driver / 1000, (d)->driver % 1000 / 10
+
+/*
+ * The driver library loaded and started: cuInit, its version, and
+ * cuGetProcAddress in *get_proc.  GPU_OK or why not.
+ */
 static int
-cuda_open(struct gpu_device *d, char *why, size_t len)
+open_driver(struct gpu_device *d, wcu_get_proc_address_fn *get_proc,
+    char *why, size_t len)
 {
-	wcu_get_proc_address_fn		 get_proc;
 	wcu_init_fn			 init;
 	wcu_driver_get_version_fn	 get_version;
 	const char			*lib = getenv("WARPVIZ_LIBCUDA");
 	wcu_result			 r;
-	int				 i, n, status;
-	size_t				 k;
 
-	memset(d, 0, sizeof *d);
 	if (lib == NULL || *lib == '\0')
 		lib = "libcuda.so.1";
-	if (cu.dl != NULL)
-		cuda_close();
 	if ((cu.dl = dlopen(lib, RTLD_NOW | RTLD_LOCAL)) == NULL) {
 		snprintf(why, len, "no NVIDIA driver: %s could not be loaded "
 		    "(%s)", lib, dlerror());
 		return GPU_NO_DRIVER;
 	}
-	get_proc = (wcu_get_proc_address_fn)dlsym(cu.dl,
+	*get_proc = (wcu_get_proc_address_fn)dlsym(cu.dl,
 	    "cuGetProcAddress_v2");
 	init = (wcu_init_fn)dlsym(cu.dl, "cuInit");
 	get_version = (wcu_driver_get_version_fn)dlsym(cu.dl,
 	    "cuDriverGetVersion");
 	if (init == NULL || get_version == NULL) {
 		snprintf(why, len, "no NVIDIA driver: %s lacks cuInit", lib);
-		goto fail_driver;
+		return GPU_NO_DRIVER;
 	}
 	if (get_version(&d->driver) != WCU_SUCCESS)
 		d->driver = 0;
-	if (get_proc == NULL) {
+	if (*get_proc == NULL) {
 		snprintf(why, len, "driver too old for this build: it supports "
 		    "CUDA %d.%d and has no cuGetProcAddress_v2 (needs a CUDA "
-		    "12.0 or newer driver)", d->driver / 1000,
-		    d->driver % 1000 / 10);
-		status = GPU_DRIVER_OLD;
-		goto fail;
+		    "12.0 or newer driver)", DRV(d));
+		return GPU_DRIVER_OLD;
 	}
 	r = init(0);
 	if (r == WCU_ERROR_NO_DEVICE) {
 		snprintf(why, len, "no CUDA device: the NVIDIA driver (CUDA "
-		    "%d.%d) is loaded but sees no GPU", d->driver / 1000,
-		    d->driver % 1000 / 10);
-		status = GPU_NO_DEVICE;
-		goto fail;
+		    "%d.%d) is loaded but sees no GPU", DRV(d));
+		return GPU_NO_DEVICE;
 	}
 	if (r == WCU_ERROR_STUB_LIBRARY) {
 		snprintf(why, len, "no NVIDIA driver: %s is the toolkit's stub "
 		    "library, not a driver", lib);
-		goto fail_driver;
+		return GPU_NO_DRIVER;
 	}
 	if (r != WCU_SUCCESS) {
 		snprintf(why, len, "the NVIDIA driver failed to start: cuInit "
 		    "returned %d", r);
-		status = GPU_ERROR;
-		goto fail;
+		return GPU_ERROR;
 	}
-	for (k = 0; k < sizeof fn_table / sizeof fn_table[0]; k++) {
-		int	q = 0;
+	return GPU_OK;
+}
 
+/* Every entry point of fn_table at the 12.0 ABI.  GPU_OK or why not. */
+static int
+open_entries(const struct gpu_device *d, wcu_get_proc_address_fn get_proc,
+    char *why, size_t len)
+{
+	wcu_result	r;
+	size_t		k;
+	int		q;
+
+	for (k = 0; k < sizeof fn_table / sizeof fn_table[0]; k++) {
+		q = 0;
 		*fn_table[k].slot = NULL;
 		r = get_proc(fn_table[k].name, fn_table[k].slot, WCU_ABI,
 		    WCU_GET_PROC_ADDRESS_DEFAULT, &q);
 		if (r != WCU_SUCCESS || q != WCU_GET_PROC_ADDRESS_SUCCESS ||
 		    *fn_table[k].slot == NULL) {
 			snprintf(why, len, "driver too old for this build: no "
-			    "%s in CUDA %d.%d", fn_table[k].name,
-			    d->driver / 1000, d->driver % 1000 / 10);
-			status = GPU_DRIVER_OLD;
-			goto fail;
+			    "%s in CUDA %d.%d", fn_table[k].name, DRV(d));
+			return GPU_DRIVER_OLD;
 		}
 	}
+	return GPU_OK;
+}
+
+/* Device 0: its name and the attributes of struct gpu_device. */
+static int
+open_device(struct gpu_device *d, char *why, size_t len)
+{
+	static const struct { int attr; size_t off; } attrs[] = {
+	{ WCU_DEV_COMPUTE_CAPABILITY_MAJOR,
+	    offsetof(struct gpu_device, cc_major) },
+	{ WCU_DEV_COMPUTE_CAPABILITY_MINOR,
+	    offsetof(struct gpu_device, cc_minor) },
+	{ WCU_DEV_MULTIPROCESSOR_COUNT, offsetof(struct gpu_device, sms) },
+	{ WCU_DEV_L2_CACHE_SIZE, offsetof(struct gpu_device, l2_bytes) },
+	{ WCU_DEV_MAX_THREADS_PER_MULTIPROCESSOR,
+	    offsetof(struct gpu_device, threads_per_sm) },
+	{ WCU_DEV_MAX_REGISTERS_PER_MULTIPROCESSOR,
+	    offsetof(struct gpu_device, regs_per_sm) },
+	{ WCU_DEV_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR,
+	    offsetof(struct gpu_device, smem_per_sm) },
+	{ WCU_DEV_MAX_BLOCKS_PER_MULTIPROCESSOR,
+	    offsetof(struct gpu_device, blocks_per_sm) },
+	{ WCU_DEV_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+	    offsetof(struct gpu_device, smem_per_block_optin) },
+	};
+	size_t	k;
+	int	n;
+
 	if (fn.DeviceGetCount(&n) != WCU_SUCCESS || n < 1) {
 		snprintf(why, len, "no CUDA device: the NVIDIA driver (CUDA "
-		    "%d.%d) sees no GPU", d->driver / 1000,
-		    d->driver % 1000 / 10);
-		status = GPU_NO_DEVICE;
-		goto fail;
+		    "%d.%d) sees no GPU", DRV(d));
+		return GPU_NO_DEVICE;
 	}
 	if (fn.DeviceGet(&cu.dev, 0) != WCU_SUCCESS ||
 	    fn.DeviceGetName(d->name, sizeof d->name, cu.dev) != WCU_SUCCESS) {
 		snprintf(why, len, "no CUDA device: device 0 did not answer");
-		status = GPU_NO_DEVICE;
-		goto fail;
+		return GPU_NO_DEVICE;
 	}
-	{
-		static const struct { int attr; size_t off; } attrs[] = {
-		{ WCU_DEV_COMPUTE_CAPABILITY_MAJOR,
-		    offsetof(struct gpu_device, cc_major) },
-		{ WCU_DEV_COMPUTE_CAPABILITY_MINOR,
-		    offsetof(struct gpu_device, cc_minor) },
-		{ WCU_DEV_MULTIPROCESSOR_COUNT, offsetof(struct gpu_device, sms) },
-		{ WCU_DEV_L2_CACHE_SIZE, offsetof(struct gpu_device, l2_bytes) },
-		{ WCU_DEV_MAX_THREADS_PER_MULTIPROCESSOR,
-		    offsetof(struct gpu_device, threads_per_sm) },
-		{ WCU_DEV_MAX_REGISTERS_PER_MULTIPROCESSOR,
-		    offsetof(struct gpu_device, regs_per_sm) },
-		{ WCU_DEV_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR,
-		    offsetof(struct gpu_device, smem_per_sm) },
-		{ WCU_DEV_MAX_BLOCKS_PER_MULTIPROCESSOR,
-		    offsetof(struct gpu_device, blocks_per_sm) },
-		{ WCU_DEV_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
-		    offsetof(struct gpu_device, smem_per_block_optin) },
-		};
-		for (k = 0; k < sizeof attrs / sizeof attrs[0]; k++)
-			fn.DeviceGetAttribute((int *)((char *)d + attrs[k].off),
-			    attrs[k].attr, cu.dev);
-	}
+	for (k = 0; k < sizeof attrs / sizeof attrs[0]; k++)
+		fn.DeviceGetAttribute((int *)((char *)d + attrs[k].off),
+		    attrs[k].attr, cu.dev);
+	return GPU_OK;
+}
+
+/* Whether this build's kernels can run here: the driver is new enough,
+ * there are kernels, and code for the device's sm.  GPU_OK or why not. */
+static int
+open_build(const struct gpu_device *d, char *why, size_t len)
+{
 	if (gpu_build_cuda != 0 && d->driver / 1000 < gpu_build_cuda / 1000) {
 		snprintf(why, len, "driver too old for this build: it supports "
 		    "CUDA %d.%d, the kernels were built by CUDA %s and need a "
-		    "CUDA %d driver", d->driver / 1000, d->driver % 1000 / 10,
-		    gpu_build_release, gpu_build_cuda / 1000);
-		status = GPU_DRIVER_OLD;
-		goto fail;
+		    "CUDA %d driver", DRV(d), gpu_build_release,
+		    gpu_build_cuda / 1000);
+		return GPU_DRIVER_OLD;
 	}
 	if (gpu_images[0].data == NULL) {
 		snprintf(why, len, "no GPU kernels in this build: warpviz was "
 		    "built without nvcc (configure --with-cuda)");
-		status = GPU_NO_KERNELS;
-		goto fail;
+		return GPU_NO_KERNELS;
 	}
 	if (!cuda_has_code(d->cc_major, d->cc_minor)) {
 		snprintf(why, len, "no code for this GPU: it is sm_%d%d, this "
@@ -341,15 +358,24 @@ cuda_open(struct gpu_device *d, char *why, size_t len)
 		    d->cc_major, d->cc_minor, gpu_build_sm[0],
 		    gpu_build_ptx[0] ? gpu_build_ptx[0] : gpu_build_sm[0],
 		    d->cc_major, d->cc_minor);
-		status = GPU_NO_CODE;
-		goto fail;
+		return GPU_NO_CODE;
 	}
+	return GPU_OK;
+}
+
+/* The primary context, the embedded modules loaded into it, and the
+ * timing events.  GPU_OK or why not. */
+static int
+open_modules(const struct gpu_device *d, char *why, size_t len)
+{
+	wcu_result	r;
+	int		i;
+
 	if ((r = fn.DevicePrimaryCtxRetain(&cu.ctx, cu.dev)) != WCU_SUCCESS ||
 	    (r = fn.CtxSetCurrent(cu.ctx)) != WCU_SUCCESS) {
 		snprintf(why, len, "the GPU's context could not be made: %s",
 		    cu_name(r));
-		status = GPU_ERROR;
-		goto fail;
+		return GPU_ERROR;
 	}
 	cu.retained = 1;
 	for (i = 0; gpu_images[i].data != NULL && i < 16; i++) {
@@ -357,22 +383,18 @@ cuda_open(struct gpu_device *d, char *why, size_t len)
 		if (r == WCU_ERROR_NO_BINARY_FOR_GPU) {
 			snprintf(why, len, "no code for this GPU (sm_%d%d) in "
 			    "%s", d->cc_major, d->cc_minor, gpu_images[i].source);
-			status = GPU_NO_CODE;
-			goto fail;
+			return GPU_NO_CODE;
 		}
 		if (r == WCU_ERROR_UNSUPPORTED_PTX_VERSION) {
 			snprintf(why, len, "driver too old for this build: CUDA "
-			    "%d.%d cannot compile the PTX of CUDA %s",
-			    d->driver / 1000, d->driver % 1000 / 10,
+			    "%d.%d cannot compile the PTX of CUDA %s", DRV(d),
 			    gpu_build_release);
-			status = GPU_DRIVER_OLD;
-			goto fail;
+			return GPU_DRIVER_OLD;
 		}
 		if (r != WCU_SUCCESS) {
 			snprintf(why, len, "%s would not load: %s",
 			    gpu_images[i].source, cu_name(r));
-			status = GPU_ERROR;
-			goto fail;
+			return GPU_ERROR;
 		}
 		cu.nmodules++;
 	}
@@ -380,15 +402,29 @@ cuda_open(struct gpu_device *d, char *why, size_t len)
 	if (fn.EventCreate(&cu.ev[0], WCU_EVENT_DEFAULT) != WCU_SUCCESS ||
 	    fn.EventCreate(&cu.ev[1], WCU_EVENT_DEFAULT) != WCU_SUCCESS) {
 		snprintf(why, len, "events could not be made");
-		status = GPU_ERROR;
-		goto fail;
+		return GPU_ERROR;
 	}
 	return GPU_OK;
+}
 
-fail_driver:
-	status = GPU_NO_DRIVER;
-fail:
-	cuda_close();
+/* Open the driver and device 0 in the order the failures are told. */
+static int
+cuda_open(struct gpu_device *d, char *why, size_t len)
+{
+	wcu_get_proc_address_fn	get_proc = NULL;
+	int			status;
+
+	memset(d, 0, sizeof *d);
+	if (cu.dl != NULL)
+		cuda_close();
+	if ((status = open_driver(d, &get_proc, why, len)) == GPU_OK &&
+	    (status = open_entries(d, get_proc, why, len)) == GPU_OK &&
+	    (status = open_device(d, why, len)) == GPU_OK &&
+	    (status = open_build(d, why, len)) == GPU_OK &&
+	    (status = open_modules(d, why, len)) == GPU_OK)
+		return GPU_OK;
+	if (cu.dl != NULL)
+		cuda_close();
 	return status;
 }
 

@@ -4,9 +4,17 @@
  * libnvrtc.so.12 and libnvrtc.so through the loader's path, then under
  * $CUDA_HOME, $CUDA_PATH and /usr/local/cuda.  Entry points by dlsym
  * (nvrtc_min.h, checked against <nvrtc.h> when the toolkit is there).
- * A compiled image is cached as KEY.cubin or KEY.ptx: one header line
- * "warpviz-nvrtc 1 LOWERED-NAME", then the image; written to a temporary
- * file and renamed, so a reader never sees half of one.  Never prints.
+ * A compiled image is cached as KEY.cubin or KEY.ptx, KEY the SHA-256 of
+ * everything that decides the image (source, kernel, options, the
+ * headers given to NVRTC, NVRTC's version, the architecture): one header
+ * line "warpviz-nvrtc 2 KEY IMAGE-SHA256 LOWERED-NAME", then the image.
+ * The folder must be the user's and not writable by group or others, or
+ * it is not used at all (one line says why); every file in it is opened
+ * relative to the folder checked, never through a symbolic link;
+ * an entry is used only when its own key is the one asked for and its
+ * image hashes as it says; a new one is written to a temporary file made
+ * with O_CREAT|O_EXCL|O_NOFOLLOW and renamed, so a reader never sees half
+ * of one and a planted link is never followed.  Never prints.
  */
 #include "config.h"
 
@@ -14,6 +22,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +32,7 @@
 
 #include "gpu-nvrtc.h"
 #include "nvrtc_min.h"
+#include "sha256.h"
 
 #ifdef HAVE_NVRTC_H
 #include <nvrtc.h>
@@ -33,7 +43,11 @@ WNV_SAME(WNV_ERROR_COMPILATION, NVRTC_ERROR_COMPILATION);
 _Static_assert(sizeof(wnv_result) == sizeof(nvrtcResult), "nvrtcResult");
 #endif
 
-#define CACHE_MAGIC	"warpviz-nvrtc 1 "
+#define CACHE_MAGIC	"warpviz-nvrtc 2 "
+#define CACHE_MAX	(64 << 20)	/* the largest entry read */
+
+/* Why the cache was last left out, or "". */
+static char cache_note[300];
 
 static struct {
 	void				*dl;
@@ -150,31 +164,39 @@ gpu_nvrtc_version(void)
 	return nv.version;
 }
 
+/* The --gpu-architecture option of a job. */
+static void
+job_arch(const struct gpu_nvrtc_job *job, char *buf, size_t len)
+{
+	snprintf(buf, len, "--gpu-architecture=%s_%d",
+	    job->ptx ? "compute" : "sm", job->arch);
+}
+
+#define STD_OPTION	"--std=c++17"
+
 void
 gpu_nvrtc_key(const struct gpu_nvrtc_job *job, int version,
     char key[NVRTC_KEY_LEN])
 {
-	uint64_t	h = 0xcbf29ce484222325ULL;
-	char		tail[64];
-	const char	*parts[4];
+	struct sha256	s;
+	char		arch[48], ver[32];
 	size_t		i;
-	const char	*p;
 
-	snprintf(tail, sizeof tail, "%d %d %d", job->arch, job->ptx, version);
-	parts[0] = CACHE_MAGIC;
-	parts[1] = job->text;
-	parts[2] = job->kernel;
-	parts[3] = tail;
-	for (i = 0; i < 4; i++) {
-		/* Each part ends with its NUL: "ab"+"c" is not "a"+"bc". */
-		for (p = parts[i]; ; p++) {
-			h ^= (unsigned char)*p;
-			h *= 0x100000001b3ULL;
-			if (*p == '\0')
-				break;
-		}
+	job_arch(job, arch, sizeof arch);
+	snprintf(ver, sizeof ver, "nvrtc %d", version);
+	sha256_init(&s);
+	/* Each part with its NUL: "ab"+"c" is not "a"+"bc". */
+	sha256_update(&s, CACHE_MAGIC, sizeof CACHE_MAGIC);
+	sha256_update(&s, job->text, strlen(job->text) + 1);
+	sha256_update(&s, job->kernel, strlen(job->kernel) + 1);
+	sha256_update(&s, arch, strlen(arch) + 1);
+	sha256_update(&s, STD_OPTION, sizeof STD_OPTION);
+	for (i = 0; i < sizeof header_names / sizeof header_names[0]; i++) {
+		sha256_update(&s, header_names[i], strlen(header_names[i]) + 1);
+		sha256_update(&s, header_texts[i], strlen(header_texts[i]) + 1);
 	}
-	snprintf(key, NVRTC_KEY_LEN, "%016llx", (unsigned long long)h);
+	sha256_update(&s, ver, strlen(ver) + 1);
+	sha256_final_hex(&s, key);
 }
 
 int
@@ -244,7 +266,7 @@ gpu_nvrtc_first_error(const char *log, char *buf, size_t len)
 	return -1;
 }
 
-/* mkdir -p of the cache folder; 0 or -1. */
+/* mkdir -p of the cache folder, the last one private; 0 or -1. */
 static int
 make_dirs(const char *dir)
 {
@@ -262,64 +284,169 @@ make_dirs(const char *dir)
 	return mkdir(path, 0700) != 0 && errno != EEXIST ? -1 : 0;
 }
 
+/*
+ * The cache folder opened (not through a link) and checked: a descriptor,
+ * or -1 with why (the cache is then not used).
+ */
 static int
-cache_read(const char *path, struct gpu_nvrtc_image *out)
+cache_open(char *why, size_t len)
 {
-	FILE	*f;
-	char	 head[300], *nl;
-	long	 size;
-	size_t	 hl;
+	char		dir[4096];
+	struct stat	sb;
+	int		fd;
 
-	if ((f = fopen(path, "rb")) == NULL)
+	if (gpu_nvrtc_cache_dir(dir, sizeof dir) != 0) {
+		snprintf(why, len, "no cache folder (XDG_CACHE_HOME and HOME "
+		    "unset or relative)");
 		return -1;
-	if (fgets(head, sizeof head, f) == NULL ||
-	    strncmp(head, CACHE_MAGIC, strlen(CACHE_MAGIC)) != 0 ||
-	    (nl = strchr(head, '\n')) == NULL)
-		goto fail;
-	*nl = '\0';
-	hl = strlen(head) + 1;
-	if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 ||
-	    (size_t)size <= hl || fseek(f, (long)hl, SEEK_SET) != 0)
-		goto fail;
-	out->len = (size_t)size - hl;
-	if ((out->data = malloc(out->len + 1)) == NULL ||
-	    fread(out->data, 1, out->len, f) != out->len) {
-		free(out->data);
-		out->data = NULL;
-		goto fail;
 	}
-	out->data[out->len] = '\0';
-	hl = strlen(head + strlen(CACHE_MAGIC));
-	if (hl >= sizeof out->lowered) {
-		gpu_nvrtc_image_free(out);
-		goto fail;
+	if (make_dirs(dir) != 0 || (fd = open(dir, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC)) < 0) {
+		snprintf(why, len, "the NVRTC cache %s cannot be used (%s): "
+		    "compiling without it", dir, strerror(errno));
+		return -1;
 	}
-	memcpy(out->lowered, head + strlen(CACHE_MAGIC), hl + 1);
-	fclose(f);
+	if (fstat(fd, &sb) != 0 || sb.st_uid != geteuid() ||
+	    (sb.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
+		snprintf(why, len, "the NVRTC cache %s is %s: compiling "
+		    "without it", dir, sb.st_uid != geteuid() ? "not yours" :
+		    "writable by group or others");
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int
+gpu_nvrtc_cache_check(char *why, size_t len)
+{
+	int	fd;
+
+	if ((fd = cache_open(why, len)) < 0)
+		return -1;
+	close(fd);
 	return 0;
-fail:
-	fclose(f);
+}
+
+const char *
+gpu_nvrtc_cache_note(void)
+{
+	return cache_note;
+}
+
+/* The whole of a regular file of the user's under dfd, at most CACHE_MAX
+ * bytes, not through a link; NULL when it is not one. */
+static unsigned char *
+cache_slurp(int dfd, const char *name, size_t *lenp)
+{
+	struct stat	 sb;
+	unsigned char	*buf;
+	size_t		 len = 0;
+	ssize_t		 got;
+	int		 fd;
+
+	if ((fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+	    O_CLOEXEC)) < 0)
+		return NULL;
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+	    sb.st_uid != geteuid() || sb.st_size > CACHE_MAX ||
+	    (buf = malloc((size_t)sb.st_size + 1)) == NULL) {
+		close(fd);
+		return NULL;
+	}
+	while (len < (size_t)sb.st_size) {
+		got = read(fd, buf + len, (size_t)sb.st_size - len);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		len += (size_t)got;
+	}
+	close(fd);
+	if (len != (size_t)sb.st_size) {
+		free(buf);
+		return NULL;
+	}
+	buf[len] = '\0';
+	*lenp = len;
+	return buf;
+}
+
+/*
+ * The entry name under dfd, used only when its header names key and its
+ * image hashes as the header says: 0, or -1 (a miss).
+ */
+static int
+cache_read(int dfd, const char *name, const char *key,
+    struct gpu_nvrtc_image *out)
+{
+	unsigned char	*buf, *nl;
+	char		 digest[SHA256_HEX], *p;
+	size_t		 len, ml = strlen(CACHE_MAGIC), hl, n;
+
+	if ((buf = cache_slurp(dfd, name, &len)) == NULL)
+		return -1;
+	/* "warpviz-nvrtc 2 KEY DIGEST LOWERED\n" */
+	if ((nl = memchr(buf, '\n', len < 600 ? len : 600)) == NULL ||
+	    (size_t)(nl - buf) < ml + 2 * 65 + 1 ||
+	    memcmp(buf, CACHE_MAGIC, ml) != 0 ||
+	    memcmp(buf + ml, key, 64) != 0 || buf[ml + 64] != ' ' ||
+	    buf[ml + 129] != ' ')
+		goto miss;
+	hl = (size_t)(nl - buf) + 1;
+	n = hl - 1 - (ml + 130);
+	if (n == 0 || n >= sizeof out->lowered || len <= hl)
+		goto miss;
+	sha256_hex(buf + hl, len - hl, digest);
+	if (memcmp(buf + ml + 65, digest, 64) != 0)
+		goto miss;
+	memcpy(out->lowered, buf + ml + 130, n);
+	out->lowered[n] = '\0';
+	for (p = out->lowered; *p != '\0'; p++)
+		if ((unsigned char)*p <= ' ' || (unsigned char)*p >= 0x7f)
+			goto miss;
+	out->len = len - hl;
+	memmove(buf, buf + hl, out->len);
+	buf[out->len] = '\0';
+	out->data = buf;
+	return 0;
+miss:
+	free(buf);
 	return -1;
 }
 
 /* Best effort: a cache that cannot be written only costs a recompile. */
 static void
-cache_write(const char *dir, const char *path, const struct gpu_nvrtc_image *o)
+cache_write(int dfd, const char *name, const char *key,
+    const struct gpu_nvrtc_image *o)
 {
-	char	tmp[4300];
-	FILE	*f;
-	int	ok;
+	static unsigned	 counter;
+	char		 tmp[128], digest[SHA256_HEX];
+	FILE		*f;
+	int		 fd = -1, i, ok;
 
-	if (make_dirs(dir) != 0)
+	for (i = 0; i < 8 && fd < 0; i++) {
+		snprintf(tmp, sizeof tmp, ".tmp.%ld.%u.%lx", (long)getpid(),
+		    ++counter, (unsigned long)(now_ms() * 1000) ^
+		    (unsigned long)rand());
+		fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, 0600);
+		if (fd < 0 && errno != EEXIST)
+			return;
+	}
+	if (fd < 0)
 		return;
-	snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-	if ((f = fopen(tmp, "wb")) == NULL)
+	if ((f = fdopen(fd, "wb")) == NULL) {
+		close(fd);
+		unlinkat(dfd, tmp, 0);
 		return;
-	ok = fprintf(f, "%s%s\n", CACHE_MAGIC, o->lowered) > 0 &&
-	    fwrite(o->data, 1, o->len, f) == o->len;
+	}
+	sha256_hex(o->data, o->len, digest);
+	ok = fprintf(f, "%s%s %s %s\n", CACHE_MAGIC, key, digest,
+	    o->lowered) > 0 && fwrite(o->data, 1, o->len, f) == o->len;
 	ok = fclose(f) == 0 && ok;
-	if (!ok || rename(tmp, path) != 0)
-		unlink(tmp);
+	if (!ok || renameat(dfd, tmp, dfd, name) != 0)
+		unlinkat(dfd, tmp, 0);
 }
 
 /* The newest architecture NVRTC knows at or below arch, or 0. */
@@ -368,12 +495,12 @@ compile_job(const struct gpu_nvrtc_job *job, struct gpu_nvrtc_image *out,
 {
 	wnv_program	 prog = NULL;
 	wnv_result	 r;
-	char		 key[NVRTC_KEY_LEN], dir[4096], path[4200];
+	char		 key[NVRTC_KEY_LEN], name[NVRTC_KEY_LEN + 8];
 	char		 arch[48], expr[300], *log = NULL;
 	const char	*opts[2], *lowered = NULL;
 	size_t		 size = 0;
 	double		 t0 = now_ms();
-	int		 have_dir, rc = -1;
+	int		 dfd, rc = -1;
 
 	memset(out, 0, sizeof *out);
 	if (gpu_nvrtc_open(why, len) != 0)
@@ -383,26 +510,26 @@ compile_job(const struct gpu_nvrtc_job *job, struct gpu_nvrtc_image *out,
 		return -1;
 	}
 	gpu_nvrtc_key(job, nv.version, key);
-	have_dir = gpu_nvrtc_cache_dir(dir, sizeof dir) == 0;
-	if (have_dir) {
-		snprintf(path, sizeof path, "%s/%s.%s", dir, key,
-		    job->ptx ? "ptx" : "cubin");
-		if (cache_read(path, out) == 0) {
-			out->cached = 1;
-			out->ms = now_ms() - t0;
-			return 0;
-		}
+	snprintf(name, sizeof name, "%s.%s", key, job->ptx ? "ptx" : "cubin");
+	cache_note[0] = '\0';
+	if ((dfd = cache_open(cache_note, sizeof cache_note)) >= 0 &&
+	    cache_read(dfd, name, key, out) == 0) {
+		close(dfd);
+		out->cached = 1;
+		out->ms = now_ms() - t0;
+		return 0;
 	}
 
-	snprintf(arch, sizeof arch, "--gpu-architecture=%s_%d",
-	    job->ptx ? "compute" : "sm", job->arch);
+	job_arch(job, arch, sizeof arch);
 	opts[0] = arch;
-	opts[1] = "--std=c++17";
+	opts[1] = STD_OPTION;
 	snprintf(expr, sizeof expr, "&%s", job->kernel);
 	if ((r = nv.CreateProgram(&prog, job->text, job->name, 2, header_texts,
 	    header_names)) != WNV_SUCCESS) {
 		snprintf(why, len, "%s: NVRTC could not take it: %s", job->name,
 		    nv.GetErrorString(r));
+		if (dfd >= 0)
+			close(dfd);
 		return -1;
 	}
 	nv.AddNameExpression(prog, expr);
@@ -450,10 +577,12 @@ compile_job(const struct gpu_nvrtc_job *job, struct gpu_nvrtc_image *out,
 	out->data[size] = '\0';
 	out->len = size;
 	out->ms = now_ms() - t0;
-	if (have_dir)
-		cache_write(dir, path, out);
+	if (dfd >= 0)
+		cache_write(dfd, name, key, out);
 	rc = 0;
 out:
+	if (dfd >= 0)
+		close(dfd);
 	free(log);
 	nv.DestroyProgram(&prog);
 	return rc;

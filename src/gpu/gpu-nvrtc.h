@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#define NVRTC_KEY_LEN	17	/* 16 hex digits and a NUL */
+#define NVRTC_KEY_LEN	65	/* SHA-256: 64 hex digits and a NUL */
 
 /* What to compile. */
 struct gpu_nvrtc_job {
@@ -43,12 +43,19 @@ int	gpu_nvrtc_version(void);
 int	gpu_nvrtc_compile(const struct gpu_nvrtc_job *,
 	    struct gpu_nvrtc_image *, char *why, size_t len);
 void	gpu_nvrtc_image_free(struct gpu_nvrtc_image *);
-/* The cache key of a job under an NVRTC version: 16 hex digits. */
+/* The cache key of a job under an NVRTC version: the SHA-256 (64 hex
+ * digits) of its source, kernel, options, NVRTC's headers, the version
+ * and the architecture. */
 void	gpu_nvrtc_key(const struct gpu_nvrtc_job *, int version,
 	    char key[NVRTC_KEY_LEN]);
 /* The cache folder (not created): 0, or -1 when neither XDG_CACHE_HOME
  * nor HOME is set to an absolute path. */
 int	gpu_nvrtc_cache_dir(char *buf, size_t len);
+/* The cache folder made if need be and checked (the user's, not
+ * writable by group or others): 0, or -1 with one line in why. */
+int	gpu_nvrtc_cache_check(char *why, size_t len);
+/* Why the last compile left the cache out, or "". */
+const char *gpu_nvrtc_cache_note(void);
 /* The first error of an NVRTC log as one line "FILE:LINE: error: TEXT"
  * (name is the file NVRTC was given); 0, or -1 when the log has none. */
 int	gpu_nvrtc_first_error(const char *log, char *buf, size_t len);

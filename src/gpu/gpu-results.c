@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "gpu-results.h"
+#include "cause.h"
 #include "jsonstr.h"
 #include "xmalloc.h"
 
@@ -72,6 +73,10 @@ gpu_results_write(FILE *f, const struct gpu_record *rec)
 		jsonstr_write(f, r->params);
 		fputs(", \"kernel\": ", f);
 		jsonstr_write(f, r->kernel);
+		if (r->source[0] != '\0')
+			fprintf(f, ", \"source_sha256\": \"%s\"", r->source);
+		fprintf(f, ", \"origin\": \"%s\"", r->file ? "file" :
+		    "catalog");
 		fprintf(f, ", \"status\": \"%s\", \"error\": ",
 		    gpu_results_status(r->status));
 		jsonstr_write(f, r->error);
@@ -398,6 +403,26 @@ parse_bounded(struct parser *ps, const char *key, double *v)
 	return 0;
 }
 
+/* "source_sha256": 64 lower-case hex digits, or nothing is trusted. */
+static int
+parse_sha256(struct parser *ps, char out[65])
+{
+	char	buf[80];
+	int	i;
+
+	if (parse_string(ps, buf, sizeof buf) != 0)
+		return -1;
+	for (i = 0; buf[i] != '\0'; i++)
+		if (!((buf[i] >= '0' && buf[i] <= '9') ||
+		    (buf[i] >= 'a' && buf[i] <= 'f')))
+			break;
+	if (i != 64 || buf[i] != '\0')
+		return perr(ps, "\"source_sha256\" must be 64 lower-case hex "
+		    "digits");
+	memcpy(out, buf, 65);
+	return 0;
+}
+
 static int
 result_key(struct parser *ps, const char *key, void *arg, int depth)
 {
@@ -414,6 +439,17 @@ result_key(struct parser *ps, const char *key, void *arg, int depth)
 		return parse_string(ps, r->kernel, sizeof r->kernel);
 	if (strcmp(key, "error") == 0)
 		return parse_string(ps, r->error, sizeof r->error);
+	if (strcmp(key, "source_sha256") == 0)
+		return parse_sha256(ps, r->source);
+	if (strcmp(key, "origin") == 0) {
+		if (parse_string(ps, st, sizeof st) != 0)
+			return -1;
+		if (strcmp(st, "catalog") != 0 && strcmp(st, "file") != 0)
+			return perr(ps, "\"origin\" must be \"catalog\" or "
+			    "\"file\"");
+		r->file = strcmp(st, "file") == 0;
+		return 0;
+	}
 	if (strcmp(key, "status") == 0) {
 		if (parse_string(ps, st, sizeof st) != 0)
 			return -1;
@@ -585,7 +621,7 @@ gpu_results_parse(const char *buf, size_t len, struct gpu_record *rec,
 			    "--json' output?)");
 	}
 	if (rc != 0) {
-		*cause = xasprintf("%s (at byte %ld)", ps.err,
+		*cause = cause_printf("%s (at byte %ld)", ps.err,
 		    (long)(ps.p - buf));
 		memset(rec, 0, sizeof *rec);
 	}
@@ -602,12 +638,12 @@ gpu_results_read(const char *path, struct gpu_record *rec, char **cause)
 
 	memset(rec, 0, sizeof *rec);
 	if ((buf = read_file(path, &len, &why, &e)) == NULL) {
-		*cause = xasprintf("--results: %s: %s", path,
+		*cause = cause_printf("--results: %s: %s", path,
 		    why != NULL ? why : strerror(e));
 		return -1;
 	}
 	if ((rc = gpu_results_parse(buf, len, rec, &c)) != 0) {
-		*cause = xasprintf("--results: %s: %s", path, c);
+		*cause = cause_printf("--results: %s: %s", path, c);
 		free(c);
 	}
 	free(buf);

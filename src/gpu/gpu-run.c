@@ -23,15 +23,26 @@
 #include "gpu-nvrtc.h"
 #include "launch.h"
 #include "ref.h"
+#include "sha256.h"
 
 #define RUN_MAX_ARGS	8
 
+/* One run in progress: what gpu_run's steps share. */
 struct run {
 	const struct param_set	*ps;
 	const struct live_spec	*spec;
 	struct launch		 l;
+	int			 launched;	/* l to free */
 	struct ref_run		 ref;
+	int			 allocated;	/* ref to free */
 	uint64_t		 dev[VARIANT_MAX_ARRAYS];
+	const char		*kernel;	/* the name launched */
+	char			 kbuf[48], cbuf[300];
+	uint64_t		 ptrs[RUN_MAX_ARGS];
+	int32_t			 ints[RUN_MAX_ARGS];
+	void			*args[RUN_MAX_ARGS];
+	int			 nargs;
+	int			 dyn;		/* dynamic shared bytes */
 };
 
 const char *
@@ -65,6 +76,23 @@ gpu_run_kernel(const struct param_set *ps, char *name, size_t len,
 		    ", " : " and ", spec->instances[i]);
 	*why = text;
 	return NULL;
+}
+
+void
+gpu_run_source(const struct variant *v, char out[SHA256_HEX])
+{
+	const char	*text = catalog_variant_text(v);
+
+	if (text == NULL)
+		out[0] = '\0';
+	else
+		sha256_hex(text, strlen(text), out);
+}
+
+int
+gpu_run_is_file(const struct variant *v)
+{
+	return catalog_index(v) < 0;
 }
 
 /* An int expression of the variant's parameters and derived values. */
@@ -296,6 +324,7 @@ run_compile(const struct gpu_ops *ops, const struct variant *v,
 }
 
 static int run_once;
+static uint64_t run_counter;
 
 void
 gpu_run_set_once(int once)
@@ -303,115 +332,125 @@ gpu_run_set_once(int once)
 	run_once = once;
 }
 
-int
-gpu_run(const struct gpu_ops *ops, const struct param_set *ps,
-    struct gpu_result *res)
+/* The result's name, parameters, kernel and source; the launch and host
+ * arrays; the module compiled when the source is compiled now.  0, or -1
+ * with res failed (what was set up is freed by run_end). */
+static int
+run_start(const struct gpu_ops *ops, const struct param_set *ps,
+    struct run *r, struct gpu_result *res)
 {
-	static uint64_t		 counter;
-	struct run		 r;
-	const char		*kernel, *why;
-	char			*cause = NULL, argbuf[128], *tok, *save;
-	char			 kbuf[48], cbuf[300];
-	uint64_t		 ptrs[RUN_MAX_ARGS];
-	int32_t			 ints[RUN_MAX_ARGS];
-	void			*args[RUN_MAX_ARGS];
-	double			 times[MAX_RUNS];
-	float			 ms;
-	int64_t			 v;
-	int			 i, nargs = 0, dyn = 0, reps, rc = -1;
-	struct gpu_kernel_info	 ki;
+	const char	*why;
+	char		*cause = NULL;
 
-	memset(res, 0, sizeof *res);
-	memset(&r, 0, sizeof r);
 	snprintf(res->variant, sizeof res->variant, "%s", ps->v->name);
 	param_format(ps, res->params, sizeof res->params, 1);
-	if ((kernel = gpu_run_kernel(ps, kbuf, sizeof kbuf, &why)) == NULL)
+	gpu_run_source(ps->v, res->source);
+	res->file = gpu_run_is_file(ps->v);
+	if ((r->kernel = gpu_run_kernel(ps, r->kbuf, sizeof r->kbuf, &why)) ==
+	    NULL)
 		return run_fail(res, RESULT_ERROR, why);
-	snprintf(res->kernel, sizeof res->kernel, "%s", kernel);
-	if (launch_init(&r.l, ps, &cause) != 0) {
+	snprintf(res->kernel, sizeof res->kernel, "%s", r->kernel);
+	if (launch_init(&r->l, ps, &cause) != 0) {
 		run_fail(res, RESULT_ERROR, cause);
 		free(cause);
 		return -1;
 	}
-	r.ps = ps;
-	r.spec = &ps->v->live;
-	res->threads = (int)r.l.threads;
-	res->bytes = run_min_bytes(&r.l);
-	if (ref_alloc(&r.ref, &r.l, 0x9e3779b97f4a7c15ULL ^
-	    (uint64_t)time(NULL) ^ ++counter << 32) != 0) {
-		launch_free(&r.l);
+	r->launched = 1;
+	r->ps = ps;
+	r->spec = &ps->v->live;
+	res->threads = (int)r->l.threads;
+	res->bytes = run_min_bytes(&r->l);
+	if (ref_alloc(&r->ref, &r->l, 0x9e3779b97f4a7c15ULL ^
+	    (uint64_t)time(NULL) ^ ++run_counter << 32) != 0)
 		return run_fail(res, RESULT_ERROR, "out of host memory");
-	}
-	if (ops->bind() != 0) {
-		run_fail(res, RESULT_ERROR, ops->error());
-		goto out;
-	}
+	r->allocated = 1;
+	if (ops->bind() != 0)
+		return run_fail(res, RESULT_ERROR, ops->error());
 	if (gpu_run_uses_nvrtc(ps->v)) {
-		if (run_compile(ops, ps->v, kernel, cbuf, sizeof cbuf, res) !=
-		    0) {
+		if (run_compile(ops, ps->v, r->kernel, r->cbuf, sizeof r->cbuf,
+		    res) != 0) {
 			res->compiled = -1;
-			goto out;
+			return -1;
 		}
-		kernel = cbuf;
+		r->kernel = r->cbuf;
 	}
+	return 0;
+}
 
-	/* Arrays: host copies, fresh inputs, poisoned outputs. */
-	ref_fill(&r.ref);
-	for (i = 0; i < r.l.narrays; i++) {
-		const struct array_def	*a = r.l.arrays[i].def;
-		size_t			 len = (size_t)r.l.arrays[i].length *
+/* Host copies, fresh inputs, poisoned outputs, on the device; the bytes
+ * of dynamic shared memory.  0, or -1 with res failed. */
+static int
+run_arrays(const struct gpu_ops *ops, struct run *r, struct gpu_result *res)
+{
+	int	i;
+
+	ref_fill(&r->ref);
+	for (i = 0; i < r->l.narrays; i++) {
+		const struct array_def	*a = r->l.arrays[i].def;
+		size_t			 len = (size_t)r->l.arrays[i].length *
 					     a->elem_size;
 
 		if (a->space == SPACE_SHARED) {
-			if (r.spec->dynamic)
-				dyn += (int)len;
+			if (r->spec->dynamic)
+				r->dyn += (int)len;
 			continue;
 		}
 		if (a->space == SPACE_CONSTANT) {
-			if (ops->set_symbol(kernel, a->name, r.ref.host[i], len)
-			    != 0) {
-				run_fail(res, RESULT_ERROR, ops->error());
-				goto out;
-			}
+			if (ops->set_symbol(r->kernel, a->name, r->ref.host[i],
+			    len) != 0)
+				return run_fail(res, RESULT_ERROR,
+				    ops->error());
 			continue;
 		}
-		if (ops->alloc(&r.dev[i], len) != 0 ||
-		    ops->upload(r.dev[i], r.ref.host[i], len) != 0) {
-			run_fail(res, RESULT_ERROR, ops->error());
-			goto out;
-		}
+		if (ops->alloc(&r->dev[i], len) != 0 ||
+		    ops->upload(r->dev[i], r->ref.host[i], len) != 0)
+			return run_fail(res, RESULT_ERROR, ops->error());
 	}
+	return 0;
+}
 
-	/* Arguments, in the order of the kernel's signature. */
-	snprintf(argbuf, sizeof argbuf, "%s", r.spec->args);
+/* The arguments, in the order of the kernel's signature: an array's
+ * device pointer or an int expression.  0, or -1 with res failed. */
+static int
+run_args(struct run *r, struct gpu_result *res)
+{
+	char	 argbuf[128], what[64], *tok, *save, *cause = NULL;
+	int64_t	 v;
+	int	 i;
+
+	snprintf(argbuf, sizeof argbuf, "%s", r->spec->args);
 	for (tok = strtok_r(argbuf, " ", &save); tok != NULL &&
-	    nargs < RUN_MAX_ARGS; tok = strtok_r(NULL, " ", &save), nargs++) {
-		if ((i = ref_array(&r.ref, tok)) >= 0) {
-			ptrs[nargs] = r.dev[i];
-			args[nargs] = &ptrs[nargs];
+	    r->nargs < RUN_MAX_ARGS; tok = strtok_r(NULL, " ", &save),
+	    r->nargs++) {
+		if ((i = ref_array(&r->ref, tok)) >= 0) {
+			r->ptrs[r->nargs] = r->dev[i];
+			r->args[r->nargs] = &r->ptrs[r->nargs];
 			continue;
 		}
-		if (run_eval(&r.l, tok, &v, &cause) != 0) {
-			snprintf(kbuf, sizeof kbuf, "argument %s", tok);
-			run_fail(res, RESULT_ERROR, kbuf);
+		if (run_eval(&r->l, tok, &v, &cause) != 0) {
+			snprintf(what, sizeof what, "argument %s", tok);
 			free(cause);
-			goto out;
+			return run_fail(res, RESULT_ERROR, what);
 		}
-		ints[nargs] = (int32_t)v;
-		args[nargs] = &ints[nargs];
+		r->ints[r->nargs] = (int32_t)v;
+		r->args[r->nargs] = &r->ints[r->nargs];
 	}
+	return 0;
+}
 
-	if (ops->kernel_info(kernel, (int)r.l.threads, dyn, &ki) == 0) {
-		res->regs = ki.regs;
-		res->blocks_per_sm = ki.blocks_per_sm;
-	}
-	/* Warm up twice (module and caches), then size the repetitions. */
+/* Warm up twice (module and caches), size the repetitions to about
+ * 300 ms, time them, keep the median.  0, or -1 with res failed. */
+static int
+run_time(const struct gpu_ops *ops, struct run *r, struct gpu_result *res)
+{
+	double	times[MAX_RUNS];
+	float	ms = 0;
+	int	i, reps;
+
 	for (i = 0; i < (run_once ? 0 : 2); i++)
-		if (ops->time_kernel(kernel, r.l.grid, r.l.block, dyn, args,
-		    &ms) != 0) {
-			run_fail(res, RESULT_ERROR, ops->error());
-			goto out;
-		}
+		if (ops->time_kernel(r->kernel, r->l.grid, r->l.block, r->dyn,
+		    r->args, &ms) != 0)
+			return run_fail(res, RESULT_ERROR, ops->error());
 	if (run_once)
 		reps = 1;
 	else if (ms > 200)
@@ -423,47 +462,81 @@ gpu_run(const struct gpu_ops *ops, const struct param_set *ps,
 	if (reps > MAX_RUNS)
 		reps = MAX_RUNS;
 	for (i = 0; i < reps; i++) {
-		if (ops->time_kernel(kernel, r.l.grid, r.l.block, dyn, args,
-		    &ms) != 0) {
-			run_fail(res, RESULT_ERROR, ops->error());
-			goto out;
-		}
+		if (ops->time_kernel(r->kernel, r->l.grid, r->l.block, r->dyn,
+		    r->args, &ms) != 0)
+			return run_fail(res, RESULT_ERROR, ops->error());
 		times[i] = ms;
 	}
 	res->runs = reps;
 	res->ms = gpu_median(times, reps);
 	res->gbps = res->ms > 0 ? res->bytes / (res->ms * 1e6) : 0;
+	return 0;
+}
 
-	/* Without a CPU reference the time stands alone. */
-	if (r.spec->reference == NULL) {
+/* Every output against the CPU reference; without one the time stands
+ * alone (timed, not verified).  0, or -1 with res failed. */
+static int
+run_verify(const struct gpu_ops *ops, struct run *r, struct gpu_result *res)
+{
+	int	i;
+
+	if (r->spec->reference == NULL) {
 		res->status = RESULT_TIMED;
-		rc = 0;
-		goto out;
+		return 0;
 	}
-	/* Check every output against the CPU reference. */
-	for (i = 0; i < r.l.narrays; i++)
-		if (r.dev[i] != 0 &&
-		    ref_is_output(r.spec, r.l.arrays[i].def->name) &&
-		    ops->download(r.ref.host[i], r.dev[i],
-		    (size_t)r.l.arrays[i].length *
-		    r.l.arrays[i].def->elem_size) != 0) {
-			run_fail(res, RESULT_ERROR, ops->error());
-			goto out;
-		}
-	if (ref_check(&r.ref) != 0) {
-		res->checked = r.ref.checked;
-		run_fail(res, RESULT_MISMATCH, r.ref.why);
-		goto out;
+	for (i = 0; i < r->l.narrays; i++)
+		if (r->dev[i] != 0 &&
+		    ref_is_output(r->spec, r->l.arrays[i].def->name) &&
+		    ops->download(r->ref.host[i], r->dev[i],
+		    (size_t)r->l.arrays[i].length *
+		    r->l.arrays[i].def->elem_size) != 0)
+			return run_fail(res, RESULT_ERROR, ops->error());
+	if (ref_check(&r->ref) != 0) {
+		res->checked = r->ref.checked;
+		return run_fail(res, RESULT_MISMATCH, r->ref.why);
 	}
-	res->checked = r.ref.checked;
+	res->checked = r->ref.checked;
 	res->status = RESULT_OK;
+	return 0;
+}
+
+/* Free what run_start and run_arrays set up. */
+static void
+run_end(const struct gpu_ops *ops, struct run *r)
+{
+	int	i;
+
+	for (i = 0; i < VARIANT_MAX_ARRAYS; i++)
+		if (r->dev[i] != 0)
+			ops->free(r->dev[i]);
+	if (r->allocated)
+		ref_free(&r->ref);
+	if (r->launched)
+		launch_free(&r->l);
+}
+
+int
+gpu_run(const struct gpu_ops *ops, const struct param_set *ps,
+    struct gpu_result *res)
+{
+	struct run		r;
+	struct gpu_kernel_info	ki;
+	int			rc = -1;
+
+	memset(res, 0, sizeof *res);
+	memset(&r, 0, sizeof r);
+	if (run_start(ops, ps, &r, res) != 0 || run_arrays(ops, &r, res) != 0 ||
+	    run_args(&r, res) != 0)
+		goto out;
+	if (ops->kernel_info(r.kernel, (int)r.l.threads, r.dyn, &ki) == 0) {
+		res->regs = ki.regs;
+		res->blocks_per_sm = ki.blocks_per_sm;
+	}
+	if (run_time(ops, &r, res) != 0 || run_verify(ops, &r, res) != 0)
+		goto out;
 	rc = 0;
 out:
-	for (i = 0; i < VARIANT_MAX_ARRAYS; i++)
-		if (r.dev[i] != 0)
-			ops->free(r.dev[i]);
-	ref_free(&r.ref);
-	launch_free(&r.l);
+	run_end(ops, &r);
 	return rc;
 }
 

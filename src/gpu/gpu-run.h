@@ -41,6 +41,11 @@ struct gpu_result {
 						   NVRTC now, 2 from its cache,
 						   -1 it would not compile */
 	double			 compile_ms;	/* NVRTC or the cache read */
+	char			 source[65];	/* SHA-256 of the kernel's
+						   source text, hex; "" in a
+						   record older than 0.3 */
+	int			 file;		/* 1: a kernel file's run,
+						   not the catalog's */
 };
 
 /* The extern "C" kernel that runs this variant (in buf, or static text),
@@ -54,6 +59,11 @@ int		 gpu_run_check_spec(const struct param_set *, char **cause);
 /* A copy's bytes for bench's cuMemcpyDtoD reference: 0, or -1 when the
  * variant is not a copy. */
 int		 gpu_run_copy_bytes(const struct param_set *, size_t *);
+/* The SHA-256 (hex) of the text v was read from: the whole kernel file,
+ * or the catalog's embedded cuda/ file; "" when there is none. */
+void		 gpu_run_source(const struct variant *, char out[65]);
+/* True when v is a kernel file, not a catalog kernel. */
+int		 gpu_run_is_file(const struct variant *);
 /* Run, time and verify; fills *r (also on failure).  0 if verified. */
 int		 gpu_run(const struct gpu_ops *, const struct param_set *,
 		     struct gpu_result *);

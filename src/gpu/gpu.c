@@ -21,6 +21,7 @@
 #include "gpu-nvrtc.h"
 #include "gpu-results.h"
 #include "gpu-run.h"
+#include "safestr.h"
 #include "gpu.h"
 #include "launch.h"
 #include "occupancy.h"
@@ -161,18 +162,56 @@ result_key(const struct param_set *ps, char *buf, size_t len)
 	param_format(ps, buf, len, 1);
 }
 
-static struct gpu_result *
-record_find(struct gpu_record *rec, const char *variant, const char *params)
+/*
+ * The SHA-256 of v's source text, hashed once per text (the catalog's
+ * and the opened kernel files' texts live as long as the program).
+ */
+static const char *
+record_source(const struct variant *v)
 {
-	int	i;
+	static struct {
+		const char	*text;
+		char		 hex[65];
+	}		 seen[64];
+	static int	 nseen, next;
+	const char	*text = catalog_variant_text(v);
+	int		 i;
+
+	for (i = 0; i < nseen; i++)
+		if (seen[i].text == text)
+			return seen[i].hex;
+	i = nseen < 64 ? nseen++ : next++ % 64;
+	seen[i].text = text;
+	gpu_run_source(v, seen[i].hex);
+	return seen[i].hex;
+}
+
+/*
+ * The result of variant at params (NULL: any) whose source matches: the
+ * same origin (a kernel file's run never stands for the catalog's, nor
+ * the other way), and the same source hash, or no hash at all in an old
+ * record of a catalog kernel ("source not checked").
+ */
+static struct gpu_result *
+record_find(struct gpu_record *rec, const char *variant, const char *params,
+    const char *source, int file)
+{
+	struct gpu_result	*r;
+	int			 i;
 
 	if (rec == NULL)
 		return NULL;
-	for (i = 0; i < rec->n; i++)
-		if (strcmp(rec->results[i].variant, variant) == 0 &&
-		    (params == NULL ||
-		    strcmp(rec->results[i].params, params) == 0))
-			return &rec->results[i];
+	for (i = 0; i < rec->n; i++) {
+		r = &rec->results[i];
+		if (strcmp(r->variant, variant) != 0 ||
+		    (params != NULL && strcmp(r->params, params) != 0) ||
+		    r->file != file)
+			continue;
+		if (r->source[0] == '\0' ? file :
+		    strcmp(r->source, source) != 0)
+			continue;
+		return r;
+	}
 	return NULL;
 }
 
@@ -182,15 +221,19 @@ record_get(struct gpu_record *rec, const struct param_set *ps)
 {
 	char	key[256];
 
+	if (rec == NULL)
+		return NULL;
 	result_key(ps, key, sizeof key);
-	return record_find(rec, ps->v->name, key);
+	return record_find(rec, ps->v->name, key, record_source(ps->v),
+	    gpu_run_is_file(ps->v));
 }
 
 static void
 record_put(struct gpu_record *rec, const struct gpu_result *r)
 {
-	struct gpu_result	*old = record_find(rec, r->variant, r->params);
+	struct gpu_result	*old;
 
+	old = record_find(rec, r->variant, r->params, r->source, r->file);
 	if (old != NULL)
 		*old = *r;
 	else if (rec->n < RESULTS_MAX)
@@ -364,7 +407,8 @@ fmt_result(char *line, const char *label, const struct gpu_result *r)
 {
 	char	t[32];
 
-	switch (r->status) {
+	/* A kernel file has no CPU reference: never "verified". */
+	switch (r->status == RESULT_OK && r->file ? RESULT_TIMED : r->status) {
 	case RESULT_OK:
 		fmt_ms(t, sizeof t, r->ms);
 		lprintf(line, "%s%s (median of %d), %.0f GB/s, "
@@ -460,8 +504,9 @@ gpu_panel(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 		lprintf(lines[n++], "GPU: %s, driver CUDA %s "
 		    "(g: run again)", g.dev.name, g.live.driver);
 	else if (self != NULL)
-		lprintf(lines[n++], "recorded on %s %s",
-		    g.recorded->gpu, g.recorded->date);
+		lprintf(lines[n++], "recorded on %s %s%s",
+		    g.recorded->gpu, g.recorded->date, self->source[0] ==
+		    '\0' ? ", source not checked" : "");
 	else if (g.probed && g.status != GPU_OK) {
 		gpu_no_timing(g.short_why, sizeof g.short_why);
 		lprintf(lines[n++], "%s", g.short_why);
@@ -570,11 +615,16 @@ print_build(FILE *f)
 	int	i;
 
 	/* The run-time compiler, for a user's kernel file. */
-	if (gpu_nvrtc_open(why, sizeof why) == 0)
+	if (gpu_nvrtc_open(why, sizeof why) == 0) {
 		fprintf(f, "nvrtc:  CUDA %d.%d, for kernel files\n",
 		    gpu_nvrtc_version() / 1000,
 		    gpu_nvrtc_version() % 1000 / 10);
-	else
+		if (gpu_nvrtc_cache_check(why, sizeof why) != 0) {
+			fputs("cache:  ", f);
+			safestr_fputs(why, f);
+			fputc('\n', f);
+		}
+	} else
 		fprintf(f, "nvrtc:  none, kernel files cannot run live: %s\n",
 		    why);
 
@@ -674,7 +724,7 @@ gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 	char			 line[GPU_LINE_MAX], t[32];
 	char			 plines[MAX_PARTNERS][GPU_LINE_MAX];
 	int			 i, j, k, n = 0, nasked = 0, bad = 0;
-	int			 np, more = 0;
+	int			 np, more = 0, noted = 0;
 
 	if (nspecs > RESULTS_MAX) {
 		fprintf(stderr, "warpviz: bench: %d variants is too many (at "
@@ -734,11 +784,20 @@ gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 
 		if (gpu_run(g.ops, &list[i], &res) != 0)
 			bad = 1;
+		if (res.compiled != 0 && *gpu_nvrtc_cache_note() != '\0' &&
+		    !noted) {
+			fputs("warpviz: bench: ", stderr);
+			safestr_fputs(gpu_nvrtc_cache_note(), stderr);
+			fputc('\n', stderr);
+			noted = 1;
+		}
 		record_put(&rec, &res);
 		if (!json) {
 			fmt_result(line, "", &res);
-			printf("%-18s %s\n%18s %s\n", res.variant, res.params,
-			    "", line);
+			/* Names from kernel files: through safestr. */
+			safestr_fprintf(stdout, "%-18s %s\n", res.variant,
+			    res.params);
+			safestr_fprintf(stdout, "%18s %s\n", "", line);
 			if (res.status == RESULT_OK)
 				printf("%18s %d regs, %d blocks per SM "
 				    "(driver), %ld elements checked\n", "",
@@ -760,15 +819,15 @@ gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 			np = fmt_partners(&rec, &asked[i], self, plines,
 			    MAX_PARTNERS);
 			for (j = 0; j < np; j++)
-				printf("  %-18s %s\n", asked[i].v->name,
-				    plines[j]);
+				safestr_fprintf(stdout, "  %-18s %s\n",
+				    asked[i].v->name, plines[j]);
 		}
 		for (k = 0; k < n; k++)
 			if (list[k].v->live.copy_bytes != NULL &&
 			    rec.results[k].status == RESULT_OK &&
 			    rec.memcpy_gbps > 0)
-				printf("  %s %s reaches %.0f%% of "
-				    "cuMemcpyDtoD's bandwidth\n",
+				safestr_fprintf(stdout, "  %s %s reaches "
+				    "%.0f%% of cuMemcpyDtoD's bandwidth\n",
 				    rec.results[k].variant,
 				    rec.results[k].params,
 				    100 * rec.results[k].gbps /

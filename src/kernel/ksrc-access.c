@@ -275,7 +275,9 @@ primary(struct rd *r)
 		r->pos++;
 		return v;
 	}
-	if (ksrc_at(r, "warpSize")) {
+	/* The built-in, unless a parameter or variable shadows it. */
+	if (ksrc_at(r, "warpSize") && ksrc_sym_find_var(r, ksrc_tk(r)) ==
+	    NULL) {
 		r->pos++;
 		v = ksrc_access_mk(VAL_INT, first, first);
 		v.text = "warp";

@@ -145,7 +145,7 @@ ksrc_decl_kernel_params(struct rd *r, struct meta *m)
 {
 	struct ty	 ty;
 	struct var	*var;
-	int		 nametok, i;
+	int		 nametok, i, first = r->nvars;
 
 	for (i = 0; i < m->ntparam; i++)
 		bind_int(r, m->tparam[i]);
@@ -160,6 +160,10 @@ ksrc_decl_kernel_params(struct rd *r, struct meta *m)
 		ksrc_sym_parse_type(r, &ty);
 		if (ksrc_tk(r)->kind != T_ID)
 			ksrc_fail(r, r->pos, "expected a parameter name");
+		if ((var = ksrc_sym_find_var(r, ksrc_tk(r))) != NULL &&
+		    var - r->vars >= first)
+			ksrc_fail(r, r->pos, "a second kernel parameter named "
+			    "%.*s", ksrc_tk(r)->len, ksrc_tk(r)->p);
 		nametok = r->pos++;
 		if (ty.ptr) {
 			for (i = 0; i < m->narr; i++)

@@ -140,6 +140,10 @@ struct meta {
 	int		 tparam[4];	/* template <int X>: tokens */
 	int		 ntparam;
 	const char	*sym[VARIANT_MAX_PARAMS];
+	int		 keyline[8];	/* the line of each name=, title=,
+					   ... (ksrc-meta.c), 0 = none yet */
+	int		 param_line[VARIANT_MAX_PARAMS];
+	int		 derived_line[4];
 };
 
 /* The reader's floors, ground first; each file calls only those above

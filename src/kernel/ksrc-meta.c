@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "cause.h"
 #include "expr.h"
 #include "ksrc-int.h"
+#include "param.h"
 #include "xmalloc.h"
 
 /* --- warpviz: lines ------------------------------------------------------- */
@@ -131,17 +133,37 @@ line_words(char *s, char **w, int *n, int max)
 	}
 }
 
-static int
-parse_int_text(const char *s, int64_t *out)
+/*
+ * Refuse the file at LINE:COL of a warpviz: line (the column of the word
+ * that is wrong) and longjmp as ksrc_fail does.
+ */
+static void __attribute__((noreturn, format(printf, 4, 5)))
+meta_fail(struct rd *r, int line, int col, const char *f, ...)
 {
-	char		*end;
-	long long	 v;
+	va_list	 ap;
+	char	*msg;
 
-	v = strtoll(s, &end, 0);
-	if (end == s)
-		return -1;
-	*out = v;
-	return (int)(end - s);
+	va_start(ap, f);
+	msg = xvasprintf(f, ap);
+	va_end(ap);
+	r->cause = cause_printf("%s:%d:%d: %s", r->path, line, col, msg);
+	free(msg);
+	longjmp(r->jb, 1);
+}
+
+/* A whole number as -p reads it (param_number), or the line refused. */
+static int64_t
+meta_number(struct rd *r, int line, int col, const char *what,
+    const char *s)
+{
+	int64_t	v;
+
+	if (param_number(s, &v) != 0)
+		meta_fail(r, line, col, "%s: '%s' is not a whole number (decimal "
+		    "digits with an optional '-', from %lld to %lld, as -p "
+		    "takes them)", what, s, (long long)INT64_MIN,
+		    (long long)INT64_MAX);
+	return v;
 }
 
 /*
@@ -177,123 +199,222 @@ compare_list(struct rd *r, const char *val)
 	return out;
 }
 
+/* A C identifier, as a param, symbol, array or let must be named, or the
+ * line refused at col. */
 static void
-meta_line(struct rd *r, struct meta *m, const char *s, int line)
+meta_ident(struct rd *r, int line, int col, const char *what, const char *s)
+{
+	const char	*p = s;
+
+	if (isalpha((unsigned char)*p) || *p == '_')
+		for (p++; isalnum((unsigned char)*p) || *p == '_'; p++)
+			;
+	if (p == s || *p != '\0')
+		meta_fail(r, line, col, "%s: '%s' is not a name (a C "
+		    "identifier)", what, s);
+}
+
+/* The keys of key=value lines that may appear once (lesson= lines add). */
+static const char *const once_keys[] = { "name", "title", "family",
+    "compare", "note", "inputs", "require", "require-text" };
+
+/* A second line of a key that may appear once is refused. */
+static void
+meta_once(struct rd *r, struct meta *m, const char *key, int line, int col)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof once_keys / sizeof once_keys[0]; i++)
+		if (strcmp(key, once_keys[i]) == 0)
+			break;
+	if (i == sizeof once_keys / sizeof once_keys[0])
+		return;
+	if (m->keyline[i] != 0)
+		meta_fail(r, line, col, "a second '%s=' line (the first is "
+		    "line %d)", key, m->keyline[i]);
+	m->keyline[i] = line;
+}
+
+/* A param line: NAME=DEFAULT range=MIN..MAX [pow2] [sym=S] [unit=U]
+ * [text=...]; COL(p) is the column of p in copy. */
+#define COL(p)	(base + (int)((p) - copy))
+static void
+meta_param(struct rd *r, struct meta *m, const char *s, char *copy,
+    char **w, int n, int line, int base)
+{
+	struct variant	 *v = &r->kf->v;
+	struct param_def *p;
+	const char	 *val, *sym, *dots;
+	char		 *eq, lo_text[32];
+	int		  k;
+
+	if (m->nparams == VARIANT_MAX_PARAMS)
+		meta_fail(r, line, COL(w[0]), "more than %d params",
+		    VARIANT_MAX_PARAMS);
+	if (n < 2 || (eq = strchr(w[1], '=')) == NULL)
+		meta_fail(r, line, COL(w[0]), "param: expected NAME=DEFAULT");
+	*eq = '\0';
+	meta_ident(r, line, COL(w[1]), "param", w[1]);
+	if (strcasecmp(w[1], "warp") == 0)
+		meta_fail(r, line, COL(w[1]), "param %s: the name is taken (the "
+		    "warp size, -p warp=4 for the classroom example)", w[1]);
+	sym = word_value(r, w + 2, n - 2, "sym");
+	if (sym != NULL)
+		meta_ident(r, line, COL(w[1]), ksrc_fmt(r, "param %s: sym",
+		    w[1]), sym);
+	for (k = 0; k < m->nparams; k++) {
+		const struct param_def *o = &v->params[k];
+
+		if (strcasecmp(o->name, w[1]) == 0)
+			meta_fail(r, line, COL(w[1]), "param %s: a second "
+			    "param of that name (the first is line %d)", w[1],
+			    m->param_line[k]);
+		if (strcmp(o->sym != NULL ? o->sym : o->name, sym != NULL ?
+		    sym : w[1]) == 0)
+			meta_fail(r, line, COL(w[1]), "param %s: its symbol %s "
+			    "is already param %s's (line %d)", w[1], sym !=
+			    NULL ? sym : w[1], o->name, m->param_line[k]);
+	}
+	m->param_line[m->nparams] = line;
+	p = &v->params[m->nparams++];
+	p->name = w[1];
+	p->def = meta_number(r, line, COL(eq + 1), ksrc_fmt(r, "param %s: "
+	    "the default", w[1]), eq + 1);
+	val = word_value(r, w + 2, n - 2, "range");
+	if (val == NULL || val[0] == '\0' || (dots = strstr(val + 1, ".."))
+	    == NULL ||
+	    (size_t)(dots - val) >= sizeof lo_text)
+		meta_fail(r, line, COL(w[1]), "param %s: needs range=MIN..MAX "
+		    "around its default", w[1]);
+	for (k = 2; k < n; k++)
+		if (strncmp(w[k], "range=", 6) == 0)
+			break;
+	memcpy(lo_text, val, dots - val);
+	lo_text[dots - val] = '\0';
+	p->min = meta_number(r, line, COL(w[k] + 6), ksrc_fmt(r, "param %s: "
+	    "range MIN", w[1]), lo_text);
+	p->max = meta_number(r, line, COL(w[k] + 6 + (dots - val) + 2),
+	    ksrc_fmt(r, "param %s: range MAX", w[1]), dots + 2);
+	if (p->min > p->max || p->def < p->min || p->def > p->max)
+		meta_fail(r, line, COL(w[k]), "param %s: needs range=MIN..MAX "
+		    "around its default (%lld is not in %lld..%lld)", w[1],
+		    (long long)p->def, (long long)p->min, (long long)p->max);
+	for (k = 2; k < n; k++)
+		if (strcmp(w[k], "pow2") == 0)
+			p->flags |= PARAM_POW2;
+	p->sym = sym;
+	p->unit = word_value(r, w + 2, n - 2, "unit");
+	if (p->unit == NULL)
+		p->unit = "";
+	p->text = "a parameter of the kernel file";
+	if ((eq = strstr(s, "text=")) != NULL)
+		p->text = ksrc_fmt(r, "%s", eq + 5);
+}
+
+/* A key=value line at LINE, the key at column base. */
+static void
+meta_key(struct rd *r, struct meta *m, const char *key, const char *val,
+    int line, int base)
 {
 	struct variant	*v = &r->kf->v;
-	struct param_def *p;
-	char		*copy, *w[16], *eq;
-	const char	*val, *key;
-	int		 n, k;
-	int64_t		 lo, hi;
 
-	while (*s == ' ' || *s == '\t')
+	meta_once(r, m, key, line, base);
+	if ((strcmp(key, "name") == 0 || strcmp(key, "title") == 0 ||
+	    strcmp(key, "family") == 0) && *val == '\0')
+		meta_fail(r, line, base, "%s= is empty", key);
+	if (strcmp(key, "name") == 0)
+		v->name = val;
+	else if (strcmp(key, "title") == 0)
+		v->title = val;
+	else if (strcmp(key, "family") == 0)
+		v->family = val;
+	else if (strcmp(key, "lesson") == 0)
+		v->lesson = v->lesson == NULL ? val :
+		    ksrc_fmt(r, "%s %s", v->lesson, val);
+	else if (strcmp(key, "compare") == 0)
+		v->compare = compare_list(r, val);
+	else if (strcmp(key, "note") == 0)
+		v->note = val;
+	else if (strcmp(key, "inputs") == 0) {
+		/* inputs=LO..HI: the live run's random inputs. */
+		char	*end;
+
+		v->live.lo = strtof(val, &end);
+		if (strncmp(end, "..", 2) != 0)
+			meta_fail(r, line, base, "inputs: expected LO..HI");
+		v->live.hi = strtof(end + 2, &end);
+		if (*end != '\0' || !(v->live.hi > v->live.lo))
+			meta_fail(r, line, base,
+			    "inputs: expected LO..HI with LO < HI");
+	} else if (strcmp(key, "require") == 0)
+		v->require = ksrc_meta_expand_text(r, val, line);
+	else if (strcmp(key, "require-text") == 0)
+		v->require_text = val;
+	else
+		meta_fail(r, line, base,
+		    "unknown warpviz key '%s' (name, title, family, "
+		    "lesson, compare, note, inputs, require, "
+		    "require-text, param, launch, array, let)", key);
+}
+
+static void
+meta_line(struct rd *r, struct meta *m, const char *s, int line, int col)
+{
+	struct variant	*v = &r->kf->v;
+	char		*copy, *w[16], *eq;
+	const char	*val;
+	int		 n, k, base;
+
+	while (*s == ' ' || *s == '\t') {
 		s++;
+		col++;
+	}
+	base = col;
 	copy = xstrdup(s);
 	ksrc_keep(r, copy);
 	n = (int)strcspn(copy, " \t=");
 	if (copy[n] == '=') {
 		copy[n] = '\0';
-		key = copy;
-		val = copy + n + 1;
-		if (strcmp(key, "name") == 0)
-			v->name = val;
-		else if (strcmp(key, "title") == 0)
-			v->title = val;
-		else if (strcmp(key, "family") == 0)
-			v->family = val;
-		else if (strcmp(key, "lesson") == 0)
-			v->lesson = v->lesson == NULL ? val :
-			    ksrc_fmt(r, "%s %s", v->lesson, val);
-		else if (strcmp(key, "compare") == 0)
-			v->compare = compare_list(r, val);
-		else if (strcmp(key, "note") == 0)
-			v->note = val;
-		else if (strcmp(key, "inputs") == 0) {
-			/* inputs=LO..HI: the live run's random inputs. */
-			char	*end;
-
-			v->live.lo = strtof(val, &end);
-			if (strncmp(end, "..", 2) != 0)
-				ksrc_fail(r, -line, "inputs: expected LO..HI");
-			v->live.hi = strtof(end + 2, &end);
-			if (*end != '\0' || !(v->live.hi > v->live.lo))
-				ksrc_fail(r, -line,
-				    "inputs: expected LO..HI with LO < HI");
-		} else if (strcmp(key, "require") == 0)
-			v->require = ksrc_meta_expand_text(r, val, line);
-		else if (strcmp(key, "require-text") == 0)
-			v->require_text = val;
-		else
-			ksrc_fail(r, -line,
-			    "unknown warpviz key '%s' (name, title, family, "
-			    "lesson, compare, note, inputs, require, "
-			    "require-text, param, launch, array, let)", key);
+		meta_key(r, m, copy, copy + n + 1, line, base);
 		return;
 	}
 	line_words(copy, w, &n, 16);
 	if (n == 0)
 		return;
 	if (strcmp(w[0], "param") == 0) {
-		if (m->nparams == VARIANT_MAX_PARAMS)
-			ksrc_fail(r, -line, "more than %d params",
-			    VARIANT_MAX_PARAMS);
-		p = &v->params[m->nparams++];
-		if (n < 2 || (eq = strchr(w[1], '=')) == NULL)
-			ksrc_fail(r, -line, "param: expected NAME=DEFAULT");
-		*eq = '\0';
-		p->name = w[1];
-		if (strcasecmp(w[1], "warp") == 0)
-			ksrc_fail(r, -line, "param %s: the name is taken (the "
-			    "warp size, -p warp=4 for the classroom example)",
-			    w[1]);
-		if (parse_int_text(eq + 1, &p->def) < 0)
-			ksrc_fail(r, -line,
-			    "param %s: the default must be a whole number",
-			    w[1]);
-		val = word_value(r, w + 2, n - 2, "range");
-		if (val == NULL || (k = parse_int_text(val, &lo)) < 0 ||
-		    strncmp(val + k, "..", 2) != 0 ||
-		    parse_int_text(val + k + 2, &hi) < 0 || lo > hi ||
-		    p->def < lo || p->def > hi)
-			ksrc_fail(r, -line,
-			    "param %s: needs range=MIN..MAX around its default",
-			    w[1]);
-		p->min = lo;
-		p->max = hi;
-		for (k = 2; k < n; k++)
-			if (strcmp(w[k], "pow2") == 0)
-				p->flags |= PARAM_POW2;
-		p->sym = word_value(r, w + 2, n - 2, "sym");
-		p->unit = word_value(r, w + 2, n - 2, "unit");
-		if (p->unit == NULL)
-			p->unit = "";
-		p->text = "a parameter of the kernel file";
-		if ((eq = strstr(s, "text=")) != NULL)
-			p->text = ksrc_fmt(r, "%s", eq + 5);
+		meta_param(r, m, s, copy, w, n, line, base);
 		return;
 	}
 	if (strcmp(w[0], "launch") == 0) {
+		if (m->launch_line != 0)
+			meta_fail(r, line, COL(w[0]), "a second launch line (the "
+			    "first is line %d)", m->launch_line);
 		m->kernel = word_value(r, w + 1, n - 1, "kernel");
 		m->grid = word_value(r, w + 1, n - 1, "grid");
 		m->block = word_value(r, w + 1, n - 1, "block");
 		m->launch_line = line;
 		if (m->grid == NULL || m->block == NULL)
-			ksrc_fail(r, -line, "launch: needs grid=X[,Y] and "
+			meta_fail(r, line, base, "launch: needs grid=X[,Y] and "
 			    "block=X[,Y]");
 		return;
 	}
 	if (strcmp(w[0], "array") == 0) {
 		if (m->narr == VARIANT_MAX_ARRAYS || n < 3)
-			ksrc_fail(r, -line, "array: expected NAME length=EXPR "
+			meta_fail(r, line, base, "array: expected NAME length=EXPR "
 			    "[dims=ROWS,COLS]");
+		meta_ident(r, line, COL(w[1]), "array", w[1]);
+		for (k = 0; k < m->narr; k++)
+			if (strcmp(m->arr[k].name, w[1]) == 0)
+				meta_fail(r, line, COL(w[1]), "array %s: a second "
+				    "array of that name (the first is line %d)",
+				    w[1], m->arr[k].line);
 		m->arr[m->narr].name = w[1];
 		m->arr[m->narr].length = word_value(r, w + 2, n - 2,
 		    "length");
 		m->arr[m->narr].dims = word_value(r, w + 2, n - 2, "dims");
 		m->arr[m->narr].line = line;
 		if (m->arr[m->narr].length == NULL)
-			ksrc_fail(r, -line, "array %s: needs length=EXPR",
+			meta_fail(r, line, base, "array %s: needs length=EXPR",
 			    w[1]);
 		m->narr++;
 		return;
@@ -302,15 +423,22 @@ meta_line(struct rd *r, struct meta *m, const char *s, int line)
 		/* let NAME=EXPRESSION: the expression is the rest of the line. */
 		if (m->nderived == 4 || n < 2 || (eq = strchr(w[1], '=')) ==
 		    NULL || (val = strchr(s, '=')) == NULL)
-			ksrc_fail(r, -line,
+			meta_fail(r, line, base,
 			    "let: expected NAME=EXPR (at most 4)");
 		*eq = '\0';
+		meta_ident(r, line, COL(w[1]), "let", w[1]);
+		for (k = 0; k < m->nderived; k++)
+			if (strcmp(v->derived[k].name, w[1]) == 0)
+				meta_fail(r, line, COL(w[1]), "let %s: a second "
+				    "let of that name (the first is line %d)",
+				    w[1], m->derived_line[k]);
+		m->derived_line[m->nderived] = line;
 		v->derived[m->nderived].name = w[1];
 		v->derived[m->nderived++].expr = ksrc_meta_expand_text(r,
 		    val + 1, line);
 		return;
 	}
-	ksrc_fail(r, -line,
+	meta_fail(r, line, base,
 	    "unknown warpviz line '%s' (name=, title=, family=, lesson=, "
 	    "compare=, note=, param, launch, array, let)", w[0]);
 }
@@ -355,7 +483,7 @@ ksrc_meta_lines(struct rd *r, struct meta *m)
 				if (strlen(line) > 0 &&
 				    line[strlen(line) - 1] == '\r')
 					line[strlen(line) - 1] = '\0';
-				meta_line(r, m, line, ln);
+				meta_line(r, m, line, ln, (int)(q - p) + 12);
 				m->after = ln;
 			}
 		} else if (open && (line_has(q, e, "__global__") ||

@@ -68,15 +68,30 @@ rd_free(struct rd *r)
 	free(r->used);
 }
 
+const char *
+ksrc_skip_bom(const char *text)
+{
+	return strncmp(text, "\xef\xbb\xbf", 3) == 0 ? text + 3 : text;
+}
+
 struct variant *
 ksrc_parse(const char *path, const char *text, char **cause)
 {
 	return ksrc_parse_block(path, text, 0, cause);
 }
 
+static struct variant *parse_block(const char *, const char *, int,
+		    char **);
+
 struct variant *
 ksrc_parse_block(const char *path, const char *text, int nblock,
     char **cause)
+{
+	return parse_block(path, ksrc_skip_bom(text), nblock, cause);
+}
+
+static struct variant *
+parse_block(const char *path, const char *text, int nblock, char **cause)
 {
 	struct rd	 r;
 	struct meta	 m;
@@ -322,7 +337,7 @@ ksrc_blocks(const char *text)
 	memset(&m, 0, sizeof m);
 	kf = xcalloc(1, sizeof *kf);
 	r.path = "";
-	r.text = text;
+	r.text = ksrc_skip_bom(text);
 	r.kf = kf;
 	m.blk = -1;	/* count only */
 	if (setjmp(r.jb) == 0)

@@ -37,4 +37,8 @@ void		 ksrc_free(struct variant *);
 /* Nonzero if a variant argument names a kernel file: it ends in ".cu". */
 int		 ksrc_is_path(const char *);
 
+/* text past a UTF-8 byte order mark at its start (kernel and lesson
+ * files may begin with one; it is not part of the first line). */
+const char	*ksrc_skip_bom(const char *text);
+
 #endif

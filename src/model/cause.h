@@ -5,7 +5,10 @@
 #ifndef WV_CAUSE_H
 #define WV_CAUSE_H
 
-/* A newly allocated formatted message (never NULL: see xmalloc.h). */
+/*
+ * A newly allocated formatted message (never NULL: see xmalloc.h), made
+ * safe to print by safestr (no control characters, valid UTF-8).
+ */
 char	*cause_printf(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2)));
 

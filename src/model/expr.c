@@ -483,7 +483,11 @@ binop(enum expr_binop op, int64_t a, int64_t b, int *err)
 		return r;
 	case OP_DIV:
 	case OP_MOD:
-		if (b == 0 || (a == INT64_MIN && b == -1))
+		if (b == 0) {
+			*err = EXPR_ERR_DIV0;
+			return 0;
+		}
+		if (a == INT64_MIN && b == -1)
 			goto bad;
 		return op == OP_DIV ? a / b : a % b;
 	case OP_LT:
@@ -519,6 +523,12 @@ binop(enum expr_binop op, int64_t a, int64_t b, int *err)
 bad:
 	*err = 1;
 	return 0;
+}
+
+const char *
+expr_err_text(int err)
+{
+	return err == EXPR_ERR_DIV0 ? "has a division by zero" : "overflows";
 }
 
 int64_t

@@ -59,8 +59,13 @@ int		 expr_parse_access(const struct expr_scope *, const char *text,
 /* Free an expression (lets it refers to are not freed). */
 void		 expr_free(struct expr *);
 
-/* Evaluate with slot values env; on overflow or x/0 sets *err = 1. */
+/* Evaluate with slot values env; on overflow sets *err = 1, on a division
+ * or remainder by zero *err = EXPR_ERR_DIV0. */
 int64_t		 expr_eval(const struct expr *, const int64_t *env, int *err);
+#define EXPR_ERR_DIV0	4
+/* What went wrong, for messages: "has a division by zero" or
+ * "overflows". */
+const char	*expr_err_text(int err);
 /*
  * Decompose as affine in the slots that var_of maps to an affine index
  * (var_of[slot] >= 0); other slots are constants read from env.  Returns 0,

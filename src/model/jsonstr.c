@@ -3,27 +3,33 @@
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "jsonstr.h"
+#include "safestr.h"
 
 void
 jsonstr_write(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; s != NULL && *s != '\0'; s++) {
-		unsigned char	c = *s;
+	const char	*p;
+	uint32_t	 cp;
 
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c == '\n')
+	fputc('"', f);
+	while (s != NULL && *s != '\0') {
+		p = s;
+		if (!safestr_next(&s, &cp))
+			fputs("\\ufffd", f);	/* not UTF-8: replaced */
+		else if (cp == '"' || cp == '\\')
+			fprintf(f, "\\%c", (int)cp);
+		else if (cp == '\n')
 			fputs("\\n", f);
-		else if (c == '\t')
+		else if (cp == '\t')
 			fputs("\\t", f);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
+		else if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+			fprintf(f, "\\u%04x", (unsigned)cp);
 		else
-			fputc(c, f);
+			fwrite(p, 1, (size_t)(s - p), f);
 	}
 	fputc('"', f);
 }

@@ -10,8 +10,9 @@
 
 /*
  * Write s (NULL: "") to f as a JSON string with its quotes: '"' and '\'
- * escaped, newline and tab as \n and \t, other control bytes as \u00XX;
- * bytes from 0x80 up pass through (UTF-8 stays UTF-8).
+ * escaped, newline and tab as \n and \t, other C0 controls, DEL and the
+ * C1 controls as \u00XX; valid UTF-8 passes through, and each byte that
+ * starts no valid sequence is \ufffd (so the output is always UTF-8).
  */
 void	jsonstr_write(FILE *f, const char *s);
 

@@ -40,8 +40,8 @@ eval_const(struct launch *l, const char *what, const char *text,
 	*out = expr_eval(e, l->env, &err);
 	expr_free(e);
 	if (err) {
-		*cause = cause_printf("%s (%s) overflows with %s", what, text,
-		    params_text(l));
+		*cause = cause_printf("%s (%s) %s with %s", what, text,
+		    expr_err_text(err), params_text(l));
 		return -1;
 	}
 	return 0;
@@ -382,7 +382,7 @@ setup_for(struct launch *l, const struct body_def *b, struct launch_loop *lp,
 		if (err) {
 			*cause = cause_printf("%s: line %d: loop %s %s with "
 			    "%s", l->v->name, b->line, b->text, err == 2 ?
-			    "runs more than 64 times" : "overflows",
+			    "runs more than 64 times" : expr_err_text(err),
 			    params_text(l));
 			goto out;
 		}
@@ -402,7 +402,7 @@ setup_for(struct launch *l, const struct body_def *b, struct launch_loop *lp,
 		if (err || t > LOOP_MAX_TRIPS) {
 			*cause = cause_printf("%s: line %d: loop %s %s with "
 			    "%s", l->v->name, b->line, b->text, err ?
-			    "overflows" : "runs too many times",
+			    expr_err_text(err) : "runs too many times",
 			    params_text(l));
 			goto out;
 		}

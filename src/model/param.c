@@ -73,12 +73,29 @@ names_of(const struct param_set *ps, char *buf, size_t len)
 }
 
 int
+param_number(const char *s, int64_t *out)
+{
+	char		*end;
+	long long	 v;
+
+	/* strtoll skips leading blanks and takes '+': refuse both. */
+	if (!isdigit((unsigned char)s[s[0] == '-']))
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (*end != '\0' || errno != 0)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int
 param_set_text(struct param_set *ps, const char *name, const char *value,
     char **cause)
 {
 	const struct param_def	*d;
-	char			 names[256], *end;
-	long long		 v;
+	char			 names[256];
+	int64_t			 v;
 	int			 i;
 
 	if ((i = param_find(ps, name)) < 0) {
@@ -88,11 +105,7 @@ param_set_text(struct param_set *ps, const char *name, const char *value,
 		return -1;
 	}
 	d = ps->def[i];
-	errno = 0;
-	v = strtoll(value, &end, 10);
-	/* strtoll skips leading blanks: refuse them like trailing ones. */
-	if (!isdigit((unsigned char)value[value[0] == '-']) || *end != '\0' ||
-	    errno != 0) {
+	if (param_number(value, &v) != 0) {
 		*cause = cause_printf("parameter '%s': '%s' is not a whole "
 		    "number (allowed: %lld to %lld)", d->name, value,
 		    (long long)d->min, (long long)d->max);
@@ -100,14 +113,15 @@ param_set_text(struct param_set *ps, const char *name, const char *value,
 	}
 	if (v < d->min || v > d->max) {
 		*cause = cause_printf("parameter '%s': %lld is out of range "
-		    "(allowed: %lld to %lld%s)", d->name, v,
+		    "(allowed: %lld to %lld%s)", d->name, (long long)v,
 		    (long long)d->min, (long long)d->max,
 		    (d->flags & PARAM_POW2) ? ", a power of two" : "");
 		return -1;
 	}
 	if ((d->flags & PARAM_POW2) && (v & (v - 1)) != 0) {
 		*cause = cause_printf("parameter '%s': %lld is not a power of "
-		    "two (allowed: %lld to %lld, a power of two)", d->name, v,
+		    "two (allowed: %lld to %lld, a power of two)", d->name,
+		    (long long)v,
 		    (long long)d->min, (long long)d->max);
 		return -1;
 	}

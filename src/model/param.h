@@ -28,6 +28,12 @@ const struct param_def *param_warp_def(void);
 int	param_find(const struct param_set *, const char *name);
 /* Value of a parameter by CLI name; the parameter must exist. */
 int64_t	param_get(const struct param_set *, const char *name);
+/*
+ * The one reader of whole numbers, for -p, every option and the kernel
+ * files' header lines: decimal digits with an optional '-' (no blanks, no
+ * '+', no octal or hex: "010" is ten), within int64_t.  0, or -1.
+ */
+int	param_number(const char *s, int64_t *out);
 /* Set one parameter from text; -1 and *cause when unknown or out of range. */
 int	param_set_text(struct param_set *, const char *name, const char *value,
 	    char **cause);

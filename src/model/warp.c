@@ -90,7 +90,7 @@ warp_access(const struct launch *l, int64_t bx, int64_t by, int warp,
 		if (err || __builtin_mul_overflow(idx,
 		    (int64_t)arr->def->elem_size, &byte) ||
 		    __builtin_add_overflow(byte, arr->base + s->offset, &byte)) {
-			err = 1;
+			err = err ? err : 1;
 			break;
 		}
 		a->active |= 1u << lane;
@@ -98,8 +98,8 @@ warp_access(const struct launch *l, int64_t bx, int64_t by, int warp,
 		a->addr[lane] = byte;
 	}
 	if (err) {
-		*cause = cause_printf("%s overflows at step %lld",
-		    s->text, (long long)step);
+		*cause = cause_printf("%s %s at step %lld", s->text,
+		    expr_err_text(err), (long long)step);
 		return -1;
 	}
 	return 0;

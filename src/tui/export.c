@@ -3,7 +3,9 @@
  * `warpviz show` would draw it (no overlay, no status message, no live GPU
  * lines), and write it as plain text, ANSI text and SVG; and spell the
  * `warpviz show` command line that prints the same frame, so a slide can
- * be regenerated from a script.  No curses here.
+ * be regenerated from a script.  A kernel file is named by its path (made
+ * absolute, shell-quoted when it needs it), so the command and a saved
+ * lesson replay it.  No curses here.
  */
 #include "config.h"
 
@@ -13,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog.h"
 #include "dram.h"
 #include "export.h"
 #include "view.h"
@@ -42,6 +45,89 @@ export_cat(char *buf, size_t len, size_t *used, const char *fmt, ...)
 		*used += (size_t)n < len - *used ? (size_t)n : len - *used - 1;
 }
 
+/* Characters a shell word may hold without quotes. */
+static int
+export_plain(const char *s, size_t n)
+{
+	size_t	i;
+
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		    "0123456789_-./:=,+@%", s[i]) == NULL || s[i] == '\0')
+			return 0;
+	return 1;
+}
+
+/* n bytes of s as one shell word: as it is, or single-quoted. */
+static void
+export_word(char *buf, size_t len, size_t *used, const char *s, size_t n)
+{
+	size_t	i;
+
+	if (export_plain(s, n)) {
+		export_cat(buf, len, used, "%.*s", (int)n, s);
+		return;
+	}
+	export_cat(buf, len, used, "'");
+	for (i = 0; i < n; i++)
+		if (s[i] == '\'')
+			export_cat(buf, len, used, "'\\''");
+		else
+			export_cat(buf, len, used, "%c", s[i]);
+	export_cat(buf, len, used, "'");
+}
+
+/*
+ * How the command names v: a catalog name, or a kernel file by its path,
+ * made absolute so the command replays from any folder.
+ */
+static void
+export_variant(char *buf, size_t len, size_t *used,
+    const struct variant *v)
+{
+	char	*abs;
+
+	if (catalog_index(v) >= 0 || v->path == NULL) {
+		export_word(buf, len, used, v->name, strlen(v->name));
+		return;
+	}
+	if (v->path[0] != '/' && (abs = realpath(v->path, NULL)) != NULL) {
+		export_word(buf, len, used, abs, strlen(abs));
+		free(abs);
+	} else
+		export_word(buf, len, used, v->path, strlen(v->path));
+}
+
+/* A partner list with each kernel file's path made absolute, as one
+ * shell word. */
+static void
+export_partners(char *buf, size_t len, size_t *used, const char *list)
+{
+	char		 out[1024], given[1024], *abs;
+	const char	*e;
+	size_t		 n, name, o = 0;
+
+	out[0] = '\0';
+	for (e = list; (e = param_partner_next(e, &n)) != NULL; e += n) {
+		name = strcspn(e, ":");
+		name = name < n ? name : n;
+		abs = NULL;
+		if (name > 3 && strncmp(e + name - 3, ".cu", 3) == 0 &&
+		    e[0] != '/' && name < sizeof given) {
+			memcpy(given, e, name);
+			given[name] = '\0';
+			abs = realpath(given, NULL);
+		}
+		export_cat(out, sizeof out, &o, "%s%.*s%.*s", o ? " " : "",
+		    abs != NULL ? (int)strlen(abs) : (int)name,
+		    abs != NULL ? abs : e, (int)(n - name), e + name);
+		free(abs);
+	}
+	export_word(buf, len, used, out, strlen(out));
+}
+
 void
 export_command(const struct state *st, int w, int h, int ascii, char *buf,
     size_t len)
@@ -49,13 +135,13 @@ export_command(const struct state *st, int w, int h, int ascii, char *buf,
 	const struct state_pane	*p = &st->pane[0];
 	const struct param_set	*ps = &p->ps;
 	struct param_set	 defs;
-	const char		*s;
 	size_t			 used = 0;
 	int			 i;
 
 	buf[0] = '\0';
 	param_defaults(&defs, p->v);
-	export_cat(buf, len, &used, "warpviz show %s", p->v->name);
+	export_cat(buf, len, &used, "warpviz show ");
+	export_variant(buf, len, &used, p->v);
 	for (i = 0; i < ps->n; i++)
 		if (ps->val[i] != defs.val[i])
 			export_cat(buf, len, &used, " -p %s=%lld",
@@ -71,15 +157,10 @@ export_command(const struct state *st, int w, int h, int ascii, char *buf,
 	if (st->arch != ARCH_MODERN)
 		export_cat(buf, len, &used, " --arch %s", arch_name(st->arch));
 	if (st->npanes > 1 && st->partners != NULL) {
-		/* A lesson's (or the user's) partners: the same list,
-		   single-quoted for the shell. */
-		export_cat(buf, len, &used, " --compare='");
-		for (s = st->partners; *s != '\0'; s++)
-			if (*s == '\'')
-				export_cat(buf, len, &used, "'\\''");
-			else
-				export_cat(buf, len, &used, "%c", *s);
-		export_cat(buf, len, &used, "'");
+		/* A lesson's (or the user's) partners: the same list, one
+		   shell word. */
+		export_cat(buf, len, &used, " --compare=");
+		export_partners(buf, len, &used, st->partners);
 	} else if (st->npanes > 1)
 		export_cat(buf, len, &used, " --compare");
 	if (st->dram && memcmp(&st->dram_cfg, &dram_teaching,

@@ -11,10 +11,13 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "catalog.h"
 #include "cause.h"
 #include "launch.h"
 #include "lesson.h"
@@ -39,17 +42,14 @@ struct lesson_raw {
 	int			 optional;
 };
 
-/* Parse a whole number lo..hi; -1 when not one. */
+/* Parse a whole number lo..hi as -p does (param_number); -1 when not
+ * one. */
 static int
 lesson_int(const char *s, int64_t lo, int64_t hi, int64_t *out)
 {
-	char		*end;
-	long long	 v;
+	int64_t	v;
 
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (!isdigit((unsigned char)*s) || *end != '\0' || errno != 0 ||
-	    v < lo || v > hi)
+	if (param_number(s, &v) != 0 || v < lo || v > hi)
 		return -1;
 	*out = v;
 	return 0;
@@ -106,44 +106,92 @@ lesson_loop(struct lesson_raw *raw, const struct launch *l,
 	return -1;
 }
 
-/* Check and store the scene read into raw; *keep is 0 for a scene left
-   out.  -1 with *cause on a mistake. */
+/* Is name a kernel file's path (it ends in .cu), not a catalog name? */
 static int
-lesson_finish(struct lesson_raw *raw, const char *file, lesson_find_fn find,
-    int *keep, char **cause)
+lesson_is_kernel_path(const char *name, size_t len)
+{
+	return len > 3 && strncmp(name + len - 3, ".cu", 3) == 0;
+}
+
+/*
+ * name (len bytes) as the lesson file means it: a kernel file's relative
+ * path is taken from the lesson file's folder, as #include takes its
+ * files; catalog names and absolute paths stay.  0, or -1 when the
+ * result does not fit out.
+ */
+static int
+lesson_resolve(const char *file, const char *name, size_t len, char *out,
+    size_t outlen)
+{
+	const char	*slash = strrchr(file, '/');
+	int		 n;
+
+	if (lesson_is_kernel_path(name, len) && name[0] != '/' &&
+	    slash != NULL)
+		n = snprintf(out, outlen, "%.*s%.*s", (int)(slash - file + 1),
+		    file, (int)len, name);
+	else
+		n = snprintf(out, outlen, "%.*s", (int)len, name);
+	return n >= 0 && (size_t)n < outlen ? 0 : -1;
+}
+
+/* The partner list with each kernel file's path resolved; 0 or -1. */
+static int
+lesson_resolve_list(const char *file, char *list, size_t size)
+{
+	char		 out[LESSON_PARTNERS_MAX], one[LESSON_PARTNERS_MAX];
+	const char	*e;
+	size_t		 len, name, used = 0;
+
+	out[0] = '\0';
+	for (e = list; (e = param_partner_next(e, &len)) != NULL; e += len) {
+		name = strcspn(e, ":");
+		if (name > len)
+			name = len;
+		if (lesson_resolve(file, e, name, one, sizeof one) != 0 ||
+		    used + (used > 0) + strlen(one) + (len - name) >= size)
+			return -1;
+		used += snprintf(out + used, sizeof out - used, "%s%s%.*s",
+		    used > 0 ? " " : "", one, (int)(len - name), e + name);
+	}
+	memcpy(list, out, used + 1);
+	return 0;
+}
+
+/*
+ * Why name does not open: a kernel file's own "FILE:LINE:COL: ..." (or
+ * why it cannot be opened), else NULL.
+ */
+static char *
+lesson_why(const char *name)
+{
+	char	*why = NULL;
+
+	if (lesson_is_kernel_path(name, strlen(name)) &&
+	    catalog_open(name, &why) == NULL)
+		return why;
+	free(why);
+	return NULL;
+}
+
+/* The scene's partners resolved and checked; *keep 0 for an optional
+ * scene whose partner is missing.  -1 with *cause on a mistake. */
+static int
+lesson_partners(struct lesson_raw *raw, const char *file,
+    lesson_find_fn find, int *keep, char **cause)
 {
 	struct lesson_scene	*s = &raw->s;
-	struct launch		*l;
 	struct param_set	 ps;
 	const char		*e, *list;
-	char			*why = NULL;
+	char			*why = NULL, *c, path[512];
 	size_t			 len;
-	int			 i, r = -1, a;
+	int			 a;
 
-	*keep = 1;
-	if (raw->variant[0] == '\0') {
-		*cause = cause_printf("%s:%d: scene '%s' names no variant",
-		    file, s->line, s->title);
+	if (lesson_resolve_list(file, s->partners, sizeof s->partners) != 0) {
+		*cause = cause_printf("%s:%d: compare: the partners' paths are "
+		    "too long", file, raw->partners_line);
 		return -1;
 	}
-	if ((s->v = find(raw->variant)) == NULL) {
-		if (raw->optional) {
-			*keep = 0;
-			return 0;
-		}
-		*cause = cause_printf("%s:%d: unknown variant '%s' (see "
-		    "warpviz list; 'optional' leaves the scene out instead)",
-		    file, raw->variant_line, raw->variant);
-		return -1;
-	}
-	param_defaults(&s->ps, s->v);
-	for (i = 0; i < raw->nassign; i++)
-		if (param_assign(&s->ps, raw->assign[i], &why) != 0) {
-			*cause = cause_printf("%s:%d: %s", file,
-			    raw->assign_line[i], why);
-			free(why);
-			return -1;
-		}
 	list = s->partners[0] != '\0' ? s->partners : s->v->compare;
 	if (s->compare && list == NULL) {
 		*cause = cause_printf("%s:%d: %s has no variant to compare "
@@ -160,11 +208,71 @@ lesson_finish(struct lesson_raw *raw, const char *file, lesson_find_fn find,
 				*keep = 0;
 				return 0;
 			}
+			if (snprintf(path, sizeof path, "%.*s", (int)strcspn(e,
+			    ": "), e) > 0 && (c = lesson_why(path)) != NULL) {
+				free(why);
+				why = c;
+			}
 			*cause = cause_printf("%s:%d: compare: %s", file,
 			    raw->partners_line, why);
 			free(why);
 			return -1;
 		}
+	return 0;
+}
+
+/* Check and store the scene read into raw; *keep is 0 for a scene left
+   out.  -1 with *cause on a mistake. */
+static int
+lesson_finish(struct lesson_raw *raw, const char *file, lesson_find_fn find,
+    int *keep, char **cause)
+{
+	struct lesson_scene	*s = &raw->s;
+	struct launch		*l;
+	char			*why = NULL, path[512];
+	int			 i, r = -1;
+
+	*keep = 1;
+	if (raw->variant[0] == '\0') {
+		*cause = cause_printf("%s:%d: scene '%s' names no variant",
+		    file, s->line, s->title);
+		return -1;
+	}
+	if (lesson_resolve(file, raw->variant, strlen(raw->variant), path,
+	    sizeof path) != 0) {
+		*cause = cause_printf("%s:%d: variant: the path is too long",
+		    file, raw->variant_line);
+		return -1;
+	}
+	if ((s->v = find(path)) == NULL) {
+		/* Optional: a kernel the build (or the folder) lacks; a
+		   kernel file that is there but does not read is a mistake. */
+		if (raw->optional && (!lesson_is_kernel_path(path,
+		    strlen(path)) || access(path, F_OK) != 0)) {
+			*keep = 0;
+			return 0;
+		}
+		if ((why = lesson_why(path)) != NULL) {
+			*cause = cause_printf("%s:%d: %s", file,
+			    raw->variant_line, why);
+			free(why);
+			return -1;
+		}
+		*cause = cause_printf("%s:%d: unknown variant '%s' (see "
+		    "warpviz list; 'optional' leaves the scene out instead)",
+		    file, raw->variant_line, raw->variant);
+		return -1;
+	}
+	param_defaults(&s->ps, s->v);
+	for (i = 0; i < raw->nassign; i++)
+		if (param_assign(&s->ps, raw->assign[i], &why) != 0) {
+			*cause = cause_printf("%s:%d: %s", file,
+			    raw->assign_line[i], why);
+			free(why);
+			return -1;
+		}
+	if (lesson_partners(raw, file, find, keep, cause) != 0 || !*keep)
+		return *keep ? -1 : 0;
 	if ((l = calloc(1, sizeof *l)) == NULL) {
 		*cause = cause_printf("out of memory");
 		return -1;
@@ -247,7 +355,9 @@ lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
 	int			 a;
 
 	if (strcmp(word, "variant") == 0 || strcmp(word, "kernel") == 0) {
-		if (*arg == '\0' || strchr(arg, ' ') != NULL ||
+		/* A kernel file's path may hold blanks; a name may not. */
+		if (*arg == '\0' || (strchr(arg, ' ') != NULL &&
+		    !lesson_is_kernel_path(arg, strlen(arg))) ||
 		    strlen(arg) >= sizeof raw->variant)
 			goto want;
 		strcpy(raw->variant, arg);
@@ -390,6 +500,9 @@ lesson_parse(struct lesson *ls, const char *name, const char *file,
 
 	memset(ls, 0, sizeof *ls);
 	snprintf(ls->name, sizeof ls->name, "%s", name);
+	/* A UTF-8 byte order mark is not part of the first line. */
+	if (strncmp(text, "\xef\xbb\xbf", 3) == 0)
+		text += 3;
 	if ((raw = calloc(1, sizeof *raw)) == NULL ||
 	    (ls->scenes = calloc(LESSON_MAX_SCENES,
 	    sizeof *ls->scenes)) == NULL) {
@@ -504,6 +617,30 @@ fail:
 	return -1;
 }
 
+/*
+ * A variant or partner name as a written lesson must say it: a kernel
+ * file's relative path made absolute (the lesson is read from its own
+ * folder, not from where warpviz runs), a catalog name as it is.
+ */
+static void
+lesson_write_name(FILE *f, const char *name, size_t len)
+{
+	char	 given[PATH_MAX], *abs;
+
+	if (!lesson_is_kernel_path(name, len) || name[0] == '/' ||
+	    len >= sizeof given) {
+		fprintf(f, "%.*s", (int)len, name);
+		return;
+	}
+	memcpy(given, name, len);
+	given[len] = '\0';
+	if ((abs = realpath(given, NULL)) != NULL) {
+		fputs(abs, f);
+		free(abs);
+	} else
+		fputs(given, f);
+}
+
 void
 lesson_write(FILE *f, const struct lesson *ls)
 {
@@ -516,7 +653,13 @@ lesson_write(FILE *f, const struct lesson *ls)
 	fprintf(f, "title %s\n", ls->title);
 	for (k = 0; k < ls->nscenes; k++) {
 		s = &ls->scenes[k];
-		fprintf(f, "\nscene %s\nvariant %s\n", s->title, s->v->name);
+		fprintf(f, "\nscene %s\nvariant ", s->title);
+		/* A kernel file is named by its path, to be read again. */
+		if (catalog_index(s->v) < 0 && s->v->path != NULL)
+			lesson_write_name(f, s->v->path, strlen(s->v->path));
+		else
+			fputs(s->v->name, f);
+		fputc('\n', f);
 		param_defaults(&defs, s->v);
 		for (i = 0; i < s->ps.n; i++)
 			if (s->ps.val[i] != defs.val[i])
@@ -532,9 +675,21 @@ lesson_write(FILE *f, const struct lesson *ls)
 			    (long long)s->block[1]);
 		if (s->warp != 0)
 			fprintf(f, "warp %d\n", s->warp);
-		if (s->compare)
-			fprintf(f, "compare%s%s\n", s->partners[0] != '\0' ?
-			    " " : "", s->partners);
+		if (s->compare) {
+			const char	*e;
+			size_t		 len, name;
+
+			fputs("compare", f);
+			for (e = s->partners; (e = param_partner_next(e,
+			    &len)) != NULL; e += len) {
+				name = strcspn(e, ":");
+				name = name < len ? name : len;
+				fputc(' ', f);
+				lesson_write_name(f, e, name);
+				fprintf(f, "%.*s", (int)(len - name), e + name);
+			}
+			fputc('\n', f);
+		}
 		if (s->lanes != 0) {
 			fputs("lanes ", f);
 			for (i = 0; i < 32; i++)

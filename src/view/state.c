@@ -366,10 +366,22 @@ partner_make(struct state *st, struct state_pane *p, const char *entry,
     size_t len)
 {
 	struct param_set	 ps;
-	char			*cause = NULL;
+	char			*cause = NULL, name[256];
+	size_t			 n;
 	int			 a;
 
 	len = arch_suffix(entry, len, &a);
+	n = strcspn(entry, ":");
+	/* A kernel file that does not read says its own FILE:LINE:COL. */
+	if ((n = n < len ? n : len) < sizeof name) {
+		memcpy(name, entry, n);
+		name[n] = '\0';
+		if (catalog_open(name, &cause) == NULL && cause != NULL) {
+			state_status(st, "compare: %s", cause);
+			free(cause);
+			return -1;
+		}
+	}
 	if (param_partner(&ps, entry, len, &st->pane[0].ps, catalog_find,
 	    &cause) != 0 || pane_make(p, ps.v, &ps, &cause) != 0) {
 		state_status(st, "compare: %.*s left out: %s", (int)len, entry,

@@ -55,6 +55,9 @@ trailing-junk.json data after the object
 two-objects.json data after the object
 nul.json a NUL byte
 number-long.json a number of more than 63 characters
+sha-short.json "source_sha256" must be 64 lower-case hex digits
+sha-upper.json "source_sha256" must be 64 lower-case hex digits
+origin-bad.json "origin" must be "catalog" or "file"
 TABLE
 
 # Not regular files, and too large: refused without reading them.
@@ -84,5 +87,49 @@ for f in "$srcdir/doc/results-h100.json" "$srcdir/tests/gpu/recorded.json" \
 	[ $rc -eq 2 ] && grep -q 'needs a terminal' "$tmp/err"
 	tap_ok $? "${f##*/} loads; then the terminal is asked for: $(cat "$tmp/err")"
 done
+
+# Records match on the kernel's source hash (and origin), seen on the
+# lecture screen's GPU panel: the shipped H100 record shows matmul-col's
+# time; the same record with another source_sha256 (tests/gpu/stale.json)
+# shows none; a kernel file with the very text of cuda/matmul.cu, its first
+# kernel named matmul-col, never shows the catalog's record.
+# panel ARGS: the GPU panel's lines of the TUI on ARGS (needs tmux).
+panel() {
+	$tmux kill-server >/dev/null 2>&1
+	$tmux new-session -d -x 120 -y 35 "env TERM=xterm-256color \
+	    WARPVIZ_GPU=off $WARPVIZ $*" || return 1
+	i=0
+	while [ $i -lt 100 ]; do
+		$tmux capture-pane -p >"$tmp/screen" 2>/dev/null
+		grep -q 'GPU ─' "$tmp/screen" && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	sleep 0.2
+	$tmux capture-pane -p 2>/dev/null | sed -n '/GPU ─/,$p'
+	$tmux kill-server >/dev/null 2>&1
+}
+if command -v tmux >/dev/null 2>&1; then
+	tmux="tmux -L wvresults$$ -f /dev/null"
+	panel --variant matmul-col --results "$srcdir/doc/results-h100.json" \
+	    >"$tmp/p1"
+	grep -q 'this: 3.18 ms (median of 94)' "$tmp/p1"
+	tap_ok $? "the shipped record's hash matches catalog matmul-col"
+	panel --variant matmul-col --results "$srcdir/tests/gpu/stale.json" \
+	    >"$tmp/p2"
+	grep -q 'GPU ─' "$tmp/p2" && ! grep -q '3.18' "$tmp/p2"
+	tap_ok $? "a record whose source hash differs is not shown"
+	cp "$srcdir/cuda/matmul.cu" "$tmp/matmul-copy.cu"
+	panel "$tmp/matmul-copy.cu" --results \
+	    "$srcdir/doc/results-h100.json" >"$tmp/p3"
+	grep -q 'GPU ─' "$tmp/p3" && ! grep -q '3.18' "$tmp/p3" &&
+	    ! grep -q 'verified' "$tmp/p3"
+	tap_ok $? "a kernel file named matmul-col, same text: not the record"
+else
+	for t in "shipped record matches" "differing hash not shown" \
+	    "kernel file not the record"; do
+		tap_skip "$t" "no tmux"
+	done
+fi
 
 tap_done

@@ -96,7 +96,13 @@ main(void)
 	is_val("1 || 1/0", 1);
 
 	ev("1/0", &err);
-	ok(err == 1, "division by zero is an error");
+	ok(err == EXPR_ERR_DIV0, "division by zero is an error of its own");
+	is_str(expr_err_text(err), "has a division by zero",
+	    "and is called so");
+	ev("5 % 0", &err);
+	ok(err == EXPR_ERR_DIV0, "so is a remainder by zero");
+	ev("9223372036854775807 + 1", &err);
+	is_str(expr_err_text(err), "overflows", "an overflow is not one");
 	ev("9223372036854775807 + 1", &err);
 	ok(err == 1, "signed overflow of + is an error");
 	ev("4611686018427387904 * 2", &err);

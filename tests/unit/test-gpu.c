@@ -16,7 +16,9 @@
 
 #include "catalog.h"
 #include "gpu-results.h"
+#include "gpu-run.h"
 #include "gpu.h"
+#include "ksrc.h"
 #include "param.h"
 #include "tap.h"
 
@@ -71,6 +73,146 @@ roundtrip(void)
 	unlink(path);
 }
 
+static void
+defaults(struct param_set *ps, const char *name)
+{
+	param_defaults(ps, catalog_find(name));
+}
+
+/* Write text to a fresh temporary .cu file; its path in path. */
+static int
+write_temp(char *path, size_t len, const char *text)
+{
+	FILE	*f;
+	int	 fd;
+
+	snprintf(path, len, "/tmp/wv-test-gpu.XXXXXX.cu");
+	if ((fd = mkstemps(path, 3)) < 0 || (f = fdopen(fd, "w")) == NULL)
+		return -1;
+	fputs(text, f);
+	fclose(f);
+	return 0;
+}
+
+/*
+ * Records match on name, parameters, origin and source hash: every record
+ * shipped in doc/results-h100.json matches its catalog kernel (its hash is
+ * that of the text the catalog embeds); a kernel file never shows a
+ * catalog kernel's record, not even with the very same text; a record
+ * whose hash differs is not shown; an old record without a hash is shown
+ * for a catalog kernel, said "source not checked".
+ */
+static void
+sources(const char *srcdir)
+{
+	static struct gpu_record	 rec;
+	char				 lines[GPU_PANEL_LINES][GPU_LINE_MAX];
+	char				 path[4096], file[64], hex[65];
+	char				*cause = NULL;
+	const struct variant		*v;
+	struct param_set		 ps;
+	FILE				*f;
+	int				 i, n, bad = 0;
+
+	snprintf(path, sizeof path, "%s/doc/results-h100.json", srcdir);
+	is_int(gpu_results_read(path, &rec, &cause), 0,
+	    "results-h100.json reads (%s)", cause ? cause : "ok");
+	free(cause);
+	cause = NULL;
+	for (i = 0; i < rec.n; i++) {
+		v = catalog_find(rec.results[i].variant);
+		if (v == NULL || rec.results[i].file) {
+			diag("%s: not a catalog kernel", rec.results[i].variant);
+			bad++;
+			continue;
+		}
+		gpu_run_source(v, hex);
+		if (strcmp(hex, rec.results[i].source) != 0) {
+			diag("%s: recorded source %s, the catalog's is %s",
+			    rec.results[i].variant, rec.results[i].source, hex);
+			bad++;
+		}
+	}
+	ok(rec.n > 0 && bad == 0, "every one of the %d shipped H100 records "
+	    "matches its catalog kernel's source", rec.n);
+
+	is_int(gpu_load_results(path, &cause), 0, "results-h100.json loads");
+	free(cause);
+	cause = NULL;
+	defaults(&ps, "matmul-col");
+	n = gpu_panel(&ps, lines);
+	ok(has_line(lines, n, "this: 3.18 ms (median of 94)") &&
+	    has_line(lines, n, "verified") &&
+	    !has_line(lines, n, "source not checked"),
+	    "catalog matmul-col: its H100 record, verified");
+
+	/* The catalog's own text, as a user's file: still not its record. */
+	v = catalog_find("matmul-col");
+	if (write_temp(file, sizeof file, catalog_variant_text(v)) != 0 ||
+	    (v = catalog_open(file, &cause)) == NULL) {
+		ok(0, "a kernel file copied from cuda/matmul.cu (%s)",
+		    cause ? cause : "no temporary file");
+		free(cause);
+		return;
+	}
+	param_defaults(&ps, v);
+	n = gpu_panel(&ps, lines);
+	ok(strcmp(v->name, "matmul-col") == 0 && !has_line(lines, n, "3.18") &&
+	    !has_line(lines, n, "verified") && !has_line(lines, n, "recorded"),
+	    "a kernel file named matmul-col (the same text) does not show the "
+	    "catalog's record");
+
+	/* A record of that file (origin "file", its hash) says "ok": shown
+	   for the file as timed, not verified; not for the catalog's. */
+	memset(&rec, 0, sizeof rec);
+	snprintf(rec.gpu, sizeof rec.gpu, "test GPU");
+	rec.n = 1;
+	snprintf(rec.results[0].variant, sizeof rec.results[0].variant,
+	    "matmul-col");
+	param_format(&ps, rec.results[0].params, sizeof rec.results[0].params,
+	    1);
+	gpu_run_source(v, rec.results[0].source);
+	rec.results[0].file = 1;
+	rec.results[0].status = RESULT_OK;
+	rec.results[0].ms = 2.5;
+	rec.results[0].runs = 7;
+	snprintf(path, sizeof path, "%s.json", file);
+	if ((f = fopen(path, "w")) != NULL) {
+		gpu_results_write(f, &rec);
+		fclose(f);
+	}
+	is_int(gpu_load_results(path, &cause), 0, "a file's record loads");
+	free(cause);
+	cause = NULL;
+	n = gpu_panel(&ps, lines);
+	ok(has_line(lines, n, "this: 2.50 ms (median of 7)") &&
+	    has_line(lines, n, "timed, not verified"),
+	    "a kernel file's record: timed, not verified");
+	defaults(&ps, "matmul-col");
+	n = gpu_panel(&ps, lines);
+	ok(!has_line(lines, n, "2.50"),
+	    "a kernel file's record is not the catalog kernel's");
+	unlink(path);
+	unlink(file);
+
+	/* The hash differs: the catalog kernel's record is not shown. */
+	snprintf(path, sizeof path, "%s/tests/gpu/stale.json", srcdir);
+	is_int(gpu_load_results(path, &cause), 0, "stale.json loads");
+	free(cause);
+	cause = NULL;
+	defaults(&ps, "matmul-col");
+	n = gpu_panel(&ps, lines);
+	ok(!has_line(lines, n, "recorded") && !has_line(lines, n, " ms"),
+	    "a record whose source hash differs is not shown");
+	defaults(&ps, "matmul-row");
+	n = gpu_panel(&ps, lines);
+	ok(has_line(lines, n, "recorded on NVIDIA H100 80GB HBM3 2026-11-23, "
+	    "source not checked") && has_line(lines, n, "this: 17.93 ms"),
+	    "a record without a hash: shown for the catalog kernel, "
+	    "source not checked");
+	gpu_shutdown();
+}
+
 /* The panel once the worker is done opening or running (at most 10 s). */
 static int
 settle(const struct param_set *ps, char lines[][GPU_LINE_MAX])
@@ -84,12 +226,6 @@ settle(const struct param_set *ps, char lines[][GPU_LINE_MAX])
 		usleep(50 * 1000);
 	}
 	return n;
-}
-
-static void
-defaults(struct param_set *ps, const char *name)
-{
-	param_defaults(ps, catalog_find(name));
 }
 
 int
@@ -223,5 +359,6 @@ main(void)
 	gpu_shutdown();
 
 	roundtrip();
+	sources(srcdir != NULL ? srcdir : ".");
 	return (tap_done());
 }

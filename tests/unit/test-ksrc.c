@@ -491,12 +491,13 @@ test_refused(void)
 	    "__global__ void k(float *q)\n{ q[T] = 1; }\n", "t.cu:3:15:",
 	    "integer parameter T needs");
 	refused("// warpviz: launch grid=1 block=32\n// warpviz: colour=red\n",
-	    "t.cu:2:1:", "unknown warpviz key 'colour'");
-	refused("// warpviz: param n=5 range=10..20\n", "t.cu:1:1:",
+	    "t.cu:2:13:", "unknown warpviz key 'colour'");
+	/* Columns of header lines name the word: range= at 23. */
+	refused("// warpviz: param n=5 range=10..20\n", "t.cu:1:23:",
 	    "needs range=MIN..MAX");
 	/* The warp size is built in (fuzz-launch: a "warp" parameter of the
 	   description's own with 0 in its range divided by zero). */
-	refused("// warpviz: param WARP=4 range=0..32\n", "t.cu:1:1:",
+	refused("// warpviz: param WARP=4 range=0..32\n", "t.cu:1:19:",
 	    "param WARP: the name is taken");
 	refused("// warpviz: launch grid=1 block=32\n"
 	    "// warpviz: array q length=32\n"

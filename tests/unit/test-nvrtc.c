@@ -2,13 +2,15 @@
  * test-nvrtc.c - the run-time compiler without a GPU: the no-NVRTC line,
  * the cache key and folder, the first error of a canned NVRTC log, and,
  * where the toolkit's libnvrtc is installed (it needs no driver), real
- * compiles of catalog kernels to a cubin and to PTX, the cache, a C++
+ * compiles of catalog kernels to a cubin and to PTX, the cache (planted
+ * links, planted entries, a folder open to others), a C++
  * name, and a compile error named by file and line.
  */
 #include "config.h"
 
 #include <sys/stat.h>
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,9 +179,9 @@ test_key(void)
 	int			 hex = 1;
 
 	gpu_nvrtc_key(&a, 13000, k1);
-	for (i = 0; i < 16; i++)
+	for (i = 0; i < 64; i++)
 		hex &= strchr("0123456789abcdef", k1[i]) != NULL;
-	ok(strlen(k1) == 16 && hex, "key: 16 hex digits (%s)", k1);
+	ok(strlen(k1) == 64 && hex, "key: SHA-256, 64 hex digits (%s)", k1);
 	b = a;
 	b.name = "elsewhere/b.cu";
 	gpu_nvrtc_key(&b, 13000, k2);
@@ -279,6 +281,141 @@ file_exists(const char *dir, const char *key, const char *ext)
 
 	snprintf(path, sizeof path, "%s/warpviz/%s.%s", dir, key, ext);
 	return stat(path, &st) == 0 && st.st_size > 0;
+}
+
+/* Write len bytes of text to path; 0 or -1. */
+static int
+put_file(const char *path, const void *text, size_t len)
+{
+	FILE	*f;
+	int	 ok;
+
+	if ((f = fopen(path, "wb")) == NULL)
+		return -1;
+	ok = fwrite(text, 1, len, f) == len;
+	return fclose(f) == 0 && ok ? 0 : -1;
+}
+
+/* The whole of a small file, NUL-terminated, in buf; its length. */
+static size_t
+get_file(const char *path, char *buf, size_t len)
+{
+	FILE	*f;
+	size_t	 n;
+
+	buf[0] = '\0';
+	if ((f = fopen(path, "rb")) == NULL)
+		return 0;
+	n = fread(buf, 1, len - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return n;
+}
+
+/*
+ * The cache trusts nothing in its folder: a symbolic link planted where an
+ * entry or the old temporary file goes is neither followed to write (the
+ * file it points to is unchanged) nor read; an entry planted under the
+ * right name whose own key, image digest or format does not match is
+ * ignored and the source compiled; a folder writable by others is not
+ * used at all, said in one line.
+ */
+static void
+test_cache_planted(const char *tmp)
+{
+	struct gpu_nvrtc_job	 job = { "copy.cu", catalog_source("copy.cu"),
+	    "copy_offset", 80, 0 };
+	struct gpu_nvrtc_image	 img;
+	char			 why[256] = "", key[NVRTC_KEY_LEN];
+	char			 dir[512], entry[700], victim[600], link2[800];
+	char			 buf[4096], head[400], other[NVRTC_KEY_LEN];
+	struct stat		 sb;
+	size_t			 n;
+
+	setenv("XDG_CACHE_HOME", tmp, 1);
+	snprintf(dir, sizeof dir, "%s/warpviz", tmp);
+	mkdir(dir, 0700);
+	gpu_nvrtc_key(&job, gpu_nvrtc_version(), key);
+	snprintf(entry, sizeof entry, "%s/%s.cubin", dir, key);
+	snprintf(victim, sizeof victim, "%s/victim.txt", tmp);
+	put_file(victim, "precious\n", 9);
+
+	/* Links at the entry and at the old temporary name. */
+	snprintf(link2, sizeof link2, "%s.%ld.tmp", entry, (long)getpid());
+	if (symlink(victim, entry) != 0 || symlink(victim, link2) != 0) {
+		ok(0, "planted symbolic links");
+		return;
+	}
+	ok(gpu_nvrtc_compile(&job, &img, why, sizeof why) == 0 &&
+	    !img.cached && img.len > 4 && memcmp(img.data, "\177ELF", 4) == 0,
+	    "a link planted at the entry: not read, the source compiled%s%s",
+	    *why ? ": " : "", why);
+	gpu_nvrtc_image_free(&img);
+	get_file(victim, buf, sizeof buf);
+	is_str(buf, "precious\n", "the file the planted links point to is "
+	    "not overwritten");
+	ok(lstat(entry, &sb) == 0 && S_ISREG(sb.st_mode) &&
+	    (sb.st_mode & 077) == 0, "the entry is now a private regular "
+	    "file in place of the link");
+	ok(gpu_nvrtc_compile(&job, &img, why, sizeof why) == 0 && img.cached,
+	    "and it is read back");
+	gpu_nvrtc_image_free(&img);
+	unlink(link2);
+
+	/* An entry planted under the right name with another image. */
+	n = get_file(entry, buf, sizeof buf);
+	snprintf(head, sizeof head, "warpviz-nvrtc 2 %s %064d evil\n", key, 0);
+	put_file(entry, head, strlen(head));
+	ok(gpu_nvrtc_compile(&job, &img, why, sizeof why) == 0 &&
+	    !img.cached && strcmp(img.lowered, "copy_offset") == 0,
+	    "a planted entry whose image does not hash as it says: ignored");
+	gpu_nvrtc_image_free(&img);
+
+	/* A real entry of another job, renamed to this job's key. */
+	job.arch = 75;
+	gpu_nvrtc_key(&job, gpu_nvrtc_version(), other);
+	ok(gpu_nvrtc_compile(&job, &img, why, sizeof why) == 0,
+	    "another job's entry made (sm_75)");
+	gpu_nvrtc_image_free(&img);
+	snprintf(link2, sizeof link2, "%s/%s.cubin", dir, other);
+	ok(rename(link2, entry) == 0, "and moved to this job's name");
+	job.arch = 80;
+	ok(gpu_nvrtc_compile(&job, &img, why, sizeof why) == 0 &&
+	    !img.cached, "an entry whose own key is another's: ignored");
+	gpu_nvrtc_image_free(&img);
+
+	/* The old format, without key or digest. */
+	snprintf(head, sizeof head, "warpviz-nvrtc 1 copy_offset\n\177ELF");
+	put_file(entry, head, strlen(head));
+	ok(gpu_nvrtc_compile(&job, &img, why, sizeof why) == 0 && !img.cached,
+	    "an entry of the old format (no key inside): ignored");
+	gpu_nvrtc_image_free(&img);
+	(void)n;
+
+	/* A folder writable by others: not used, one line says so. */
+	chmod(dir, 0777);
+	unlink(entry);
+	ok(gpu_nvrtc_compile(&job, &img, why, sizeof why) == 0 &&
+	    !img.cached && lstat(entry, &sb) != 0,
+	    "a folder writable by others: compiled, nothing written there");
+	gpu_nvrtc_image_free(&img);
+	ok(strstr(gpu_nvrtc_cache_note(), "writable by group or others") !=
+	    NULL && strchr(gpu_nvrtc_cache_note(), '\n') == NULL,
+	    "and one line says why: %s", gpu_nvrtc_cache_note());
+	ok(gpu_nvrtc_cache_check(why, sizeof why) == -1 &&
+	    strcmp(why, gpu_nvrtc_cache_note()) == 0,
+	    "gpu_nvrtc_cache_check says the same");
+	chmod(dir, 0700);
+	ok(gpu_nvrtc_cache_check(why, sizeof why) == 0,
+	    "the folder made private again: used");
+	/* The folder itself a link: refused. */
+	snprintf(link2, sizeof link2, "%s/moved", tmp);
+	ok(rename(dir, link2) == 0 && symlink(link2, dir) == 0 &&
+	    gpu_nvrtc_cache_check(why, sizeof why) == -1 &&
+	    strstr(why, "cannot be used") != NULL,
+	    "a cache folder that is a symbolic link is refused: %s", why);
+	unlink(dir);
+	rename(link2, dir);
 }
 
 static void
@@ -452,6 +589,7 @@ main(void)
 		return 1;
 	test_compile(tmp);
 	if (gpu_nvrtc_version() != 0) {
+		test_cache_planted(tmp);
 		test_catalog();
 		test_run();
 	}
