@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
 # bench.sh WARPVIZ - time 'warpviz stats' at the live sizes (target: under
-# one second each on a 2-core machine) and report the peak memory.  A
-# benchmark, not a test: it prints, and exits 1 only when a target is
-# missed.
+# one second each on a 2-core machine) and report the peak memory, then
+# brute force on one thread against every core (WARPVIZ_THREADS): the
+# speed-up.  A benchmark, not a test: it prints, and exits 1 only when a
+# target is missed.
 wv=${1:-./warpviz}
 reps=5
 status=0
@@ -35,4 +36,31 @@ for run in "twohop-v0 -p n=4000" "twohop-v1 -p n=4000" \
 	fi
 	printf '%-44s %10s %10s %s\n' "$run" "$med" "$rss" "$verdict"
 done
+
+# Brute force: one thread, then one a core; the totals must not differ.
+median_ms() {
+	times=
+	i=0
+	while [ $i -lt 3 ]; do
+		t0=$(now_ms)
+		env WARPVIZ_THREADS="$1" $wv stats $brute --json >"bench-brute.$1" ||
+		    { echo "bench: $brute failed"; exit 2; }
+		t1=$(now_ms)
+		times="$times $((t1 - t0))"
+		i=$((i + 1))
+	done
+	echo $times | tr ' ' '\n' | sort -n | sed -n 2p
+}
+brute="matmul-col --brute -p width=256"
+cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+one=$(median_ms 1)
+all=$(median_ms 0)
+if ! cmp -s bench-brute.1 bench-brute.0; then
+	echo "bench: $brute: the totals differ between 1 and $cores threads"
+	status=1
+fi
+rm -f bench-brute.1 bench-brute.0
+printf '%-44s %10s\n' "$brute, 1 thread" "$one"
+printf '%-44s %10s %s\n' "$brute, $cores cores" "$all" \
+    "speed-up $(awk -v a="$one" -v b="$all" 'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }')"
 exit $status

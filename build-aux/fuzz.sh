@@ -11,7 +11,13 @@
 # corpus under fuzz/.  A crash leaves its input as fuzz/TARGET-crash-*
 # and fails; copy it into tests/fuzz/regress/TARGET with the fix.
 #
-# Environment: CLANG (default clang), FUZZ_CFLAGS (extra flags).
+# A blow-up fails like a crash: each input has FUZZ_INPUT_SECONDS (10)
+# seconds (-timeout) and the process FUZZ_RSS_MB (2048) megabytes
+# (-rss_limit_mb, ASan's shadow included); the kernel and lesson
+# generators (kgen.c) make inputs of up to 1 MiB from a few bytes.
+#
+# Environment: CLANG (default clang), FUZZ_CFLAGS (extra flags),
+# FUZZ_INPUT_SECONDS, FUZZ_RSS_MB.
 set -eu
 src=$1
 secs=$2
@@ -36,7 +42,9 @@ for t in "$@"; do
 	expr) srcs="$model" ;;
 	results) srcs="$src/src/gpu/gpu-results.c $model" ;;
 	param) srcs="$model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c" ;;
-	launch|ksrc) srcs="$src/tests/fuzz/fuzz-totals.c $model" ;;
+	launch) srcs="$src/tests/fuzz/fuzz-totals.c $model" ;;
+	ksrc) srcs="$src/tests/fuzz/fuzz-totals.c $src/tests/fuzz/kgen.c $model" ;;
+	lesson) srcs="$src/tests/fuzz/kgen.c $model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c $(ls "$src"/src/view/*.c | grep -v '/lessons\.c$') src/view/lessons.c" ;;
 	opts) srcs="$model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c $src/src/opts.c $(ls "$src"/src/view/*.c | grep -v '/lessons\.c$') src/view/lessons.c" ;;
 	*) echo "fuzz: unknown target $t" >&2; exit 1 ;;
 	esac
@@ -64,7 +72,9 @@ for t in "$@"; do
 	echo "fuzz: running fuzz-$t for $secs s"
 	# shellcheck disable=SC2086
 	if UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	    "fuzz/fuzz-$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+	    "fuzz/fuzz-$t" -max_total_time="$secs" \
+	    -timeout="${FUZZ_INPUT_SECONDS:-10}" \
+	    -rss_limit_mb="${FUZZ_RSS_MB:-2048}" -malloc_limit_mb=1024 \
 	    -print_final_stats=1 -artifact_prefix="fuzz/$t-" $dict \
 	    "fuzz/corpus-$t" $seeds \
 	    "$src/tests/fuzz/regress/$t" >"fuzz/$t.log" 2>&1; then

@@ -14,6 +14,7 @@
 
 #include "cli-check.h"
 #include "launch.h"
+#include "oob.h"
 #include "opts.h"
 #include "safestr.h"
 #include "variant.h"
@@ -98,6 +99,58 @@ check_body(FILE *f, const struct variant *v, const struct launch *l)
 	}
 }
 
+/* The accesses outside their arrays, site by site. */
+static void
+check_oob(FILE *f, const struct launch *l)
+{
+	struct oob_site	 o[LAUNCH_MAX_SITES];
+	char		*cause = NULL, lanes[128];
+	int		 i, n = 0;
+
+	if (oob_scan(l, o, &cause) != 0) {
+		fprintf(f, "outside their arrays: not known, %s\n", cause);
+		free(cause);
+		return;
+	}
+	for (i = 0; i < l->nsites; i++)
+		n += o[i].lanes > 0 || !o[i].checked;
+	if (n == 0) {
+		fprintf(f, "outside their arrays: none\n");
+		return;
+	}
+	fprintf(f, "OUTSIDE THEIR ARRAYS (still drawn and counted: the "
+	    "hardware touches those bytes):\n");
+	for (i = 0; i < l->nsites; i++) {
+		const struct launch_site *s = &l->sites[i];
+
+		if (!o[i].checked) {
+			fprintf(f, "  %4d:%-3d %s: not checked (more than %lld "
+			    "lane evaluations or %lld warp steps)\n", s->line,
+			    s->col + 1, s->text, (long long)OOB_BUDGET,
+			    (long long)OOB_VISITS);
+			continue;
+		}
+		if (o[i].lanes == 0)
+			continue;
+		oob_lanes_text(o[i].mask, lanes, sizeof lanes);
+		fprintf(f, "  %4d:%-3d %s: %lld lane access%s outside %s "
+		    "(length %lld)", s->line, s->col + 1, s->text,
+		    (long long)o[i].lanes, o[i].lanes == 1 ? "" : "es",
+		    l->arrays[s->array].def->name,
+		    (long long)l->arrays[s->array].length);
+		if (o[i].before > 0)
+			fprintf(f, ", up to %lld elements before it",
+			    (long long)o[i].before);
+		if (o[i].past > 0)
+			fprintf(f, ", up to %lld elements past its end",
+			    (long long)o[i].past);
+		fprintf(f, "; first: block %lld,%lld warp %d step %lld lanes "
+		    "%s, element %lld\n", (long long)o[i].block[0],
+		    (long long)o[i].block[1], o[i].warp,
+		    (long long)o[i].step, lanes, (long long)o[i].index);
+	}
+}
+
 int
 cli_check(struct opts *o)
 {
@@ -151,6 +204,7 @@ cli_check(struct opts *o)
 	check_body(stdout, v, &l);
 	printf("%lld step%s per warp\n", (long long)l.nsteps,
 	    l.nsteps == 1 ? "" : "s");
+	check_oob(stdout, &l);
 	launch_free(&l);
 	return 0;
 }

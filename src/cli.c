@@ -8,7 +8,9 @@
 #include "config.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -394,24 +396,89 @@ cmd_trace(struct opts *o)
 	return rc == 0 ? 0 : EXIT_USAGE;
 }
 
+/* The progress of stats on a terminal: a thread that watches. */
+struct progress {
+	struct totals_watch	 wt;
+	_Atomic int		 finished;
+	pthread_t		 thread;
+};
+
+/* Say how far the totals are on standard error, from the first second
+   on, four times a second, and clear the line at the end. */
+static void *
+progress_run(void *arg)
+{
+	struct progress	*pr = arg;
+	const char	*phase;
+	int64_t		 done, work;
+	int		 ticks = 0, shown = 0;
+
+	while (!atomic_load(&pr->finished)) {
+		usleep(50 * 1000);
+		if (++ticks < 20 || ticks % 5 != 0)
+			continue;
+		phase = atomic_load(&pr->wt.phase);
+		done = atomic_load(&pr->wt.done);
+		work = atomic_load(&pr->wt.work);
+		if (phase == NULL || work <= 0)
+			continue;
+		fprintf(stderr, "\rwarpviz: stats: %s %3d%%", phase,
+		    (int)(100.0 * (done < work ? done : work) / work));
+		fflush(stderr);
+		shown = 1;
+	}
+	if (shown) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+	}
+	return NULL;
+}
+
 static int
 cmd_stats(struct opts *o)
 {
 	struct launch	 l;
 	struct totals	 t;
+	struct progress	*pr = NULL;
 	char		*cause = NULL;
+	const char	*e;
+	int		 rc;
 
 	if (make_launch(o, &l) != 0)
 		return EXIT_USAGE;
-	if (totals_compute(&l, o->arch, o->brute ? TOTALS_BRUTE : TOTALS_AUTO,
-	    &t, &cause) != 0) {
+	if ((e = getenv("WARPVIZ_THREADS")) != NULL && *e != '\0')
+		totals_set_threads(atoi(e));
+	if (isatty(STDERR_FILENO)) {
+		pr = xcalloc(1, sizeof *pr);
+		if (pthread_create(&pr->thread, NULL, progress_run, pr) != 0) {
+			free(pr);
+			pr = NULL;
+		}
+	}
+	rc = totals_compute_watched(&l, o->arch, o->brute ? TOTALS_BRUTE :
+	    TOTALS_AUTO, &t, pr != NULL ? &pr->wt : NULL, &cause);
+	if (pr != NULL) {
+		atomic_store(&pr->finished, 1);
+		pthread_join(pr->thread, NULL);
+		free(pr);
+	}
+	if (rc != 0) {
 		opts_error("stats: %s", cause);
 		free(cause);
 		launch_free(&l);
 		return EXIT_USAGE;
 	}
-	if (o->json)
-		json_print_stats(stdout, &l, &t);
+	if (o->json) {
+		struct oob_site	oob[LAUNCH_MAX_SITES];
+
+		if (oob_scan(&l, oob, &cause) != 0) {
+			opts_error("stats: %s", cause);
+			free(cause);
+			launch_free(&l);
+			return EXIT_USAGE;
+		}
+		json_print_stats(stdout, &l, &t, oob);
+	}
 	else
 		tables_print_stats(stdout, &l, &t);
 	launch_free(&l);

@@ -365,6 +365,33 @@ tap_ok $? "show --compare: the files' source, the padding marked as differing"
 "$WARPVIZ" show "$k/transpose-tile.cu" -p n=64 --step 1 >"$tmp/ksh" 2>&1
 grep -q '24 ▶.*tile\[threadIdx.y + j\]' "$tmp/ksh"
 tap_ok $? "show FILE.cu: its own source, the access's line marked"
+# C's arithmetic: unsigned i = blockIdx.x*32 + threadIdx.x - 1u is
+# 4294967295 at block 0 lane 0, past a (length n) by 4294967295 - n + 1.
+"$WARPVIZ" check "$k/unsigned-wrap.cu" >"$tmp/check" 2>&1
+tap_ok $? "check unsigned-wrap.cu exits 0: an access outside is flagged, not refused"
+grep -q '^OUTSIDE THEIR ARRAYS' "$tmp/check"; tap_ok $? "check: accesses outside their arrays, loudly"
+grep -q '^ *18:2 *a\[i\]: 1 lane access outside a (length 64), up to 4294967232 elements past its end; first: block 0,0 warp 0 step 0 lanes 0, element 4294967295$' "$tmp/check"
+tap_ok $? "check: which site, which lanes, how far (4294967295 - 64 + 1)"
+[ "$(grep -c 'outside b' "$tmp/check")" -eq 0 ]; tap_ok $? "check: the (unsigned char) cast and the guarded store stay inside b"
+"$WARPVIZ" check "$k/transpose-tile.cu" | grep -q '^outside their arrays: none$'
+tap_ok $? "check: a kernel that stays inside says none"
+"$WARPVIZ" stats "$k/unsigned-wrap.cu" -p n=128 --json >"$tmp/kst" 2>&1
+grep -q '"site": "a\[i\]".*"out_of_bounds": {"checked": true, "lanes": 1, "before": 0, "past": 4294967168, "first": {"block": \[0, 0\], "warp": 0, "step": 0, "lanes": \[0\], "index": 4294967295}}' "$tmp/kst"
+tap_ok $? "stats --json: out_of_bounds of a[i] with n=128 (4294967295 - 128 + 1 past)"
+[ "$(grep -c '"out_of_bounds": {"checked": true, "lanes": 0, "before": 0, "past": 0, "first": null}' "$tmp/kst")" -eq 2 ]
+tap_ok $? "stats --json: b's two sites have none"
+"$WARPVIZ" show "$k/unsigned-wrap.cu" --size 160x40 >"$tmp/ksh" 2>&1
+grep -q 'OUT OF BOUNDS: 1 lane outside a, up to' "$tmp/ksh" && grep -q '4294967232 elements past its end' "$tmp/ksh"
+tap_ok $? "show: the counts panel flags the lane outside in words"
+"$WARPVIZ" show "$k/unsigned-wrap.cu" --step 1 --size 160x40 >"$tmp/ksh" 2>&1
+grep -q 'OUT OF BOUNDS' "$tmp/ksh"; [ $? -ne 0 ]; tap_ok $? "show: no flag where every lane is inside"
+"$WARPVIZ" trace "$k/unsigned-wrap.cu" --steps 0:1 >"$tmp/ktr" 2>&1
+[ "$(sed -n 1p "$tmp/ktr" | grep -c '"lanes": \[17179934716, 65536, .*"active": 32, "outside": \[0\]')" -eq 1 ]
+tap_ok $? "trace: lane 0 at 65536 + 4 * 4294967295, outside"
+grep -q '"site": "b\[(unsigned char)(threadIdx.x \* 37)\]".*"outside": \[\]' "$tmp/ktr"
+tap_ok $? "trace: no lane outside b"
+printf '// warpviz: launch grid=1 block=32\n// warpviz: array a length=64\n__global__ void k(float *a)\n{\n\tint t = threadIdx.x;\n\ta[t * 1073741824] = 1;\n}\n' >"$tmp/ovf.cu"
+want="ovf.cu:6:2: a[t * 1073741824]: signed overflow (block 0,0 thread 2,0)"; bad stats "$tmp/ovf.cu"
 want="gather.cu:16:11: 'idx[i]' is read from memory"; bad check "$k/gather.cu"
 want="gather.cu:16:11:"; bad stats "$k/gather.cu"
 want="nosuch.cu: cannot open"; bad show "$tmp/nosuch.cu"
@@ -430,7 +457,7 @@ bad check "$tmp/nl2.cu"
 kfile z.cu '// warpviz: require=n/0'
 want="requirement (n / 0) has a division by zero"; bad check "$tmp/z.cu"
 kfile zi.cu '' 'a[i % (n - 64)] = 0;'
-want="a[i % (n - 64)] has a division by zero at step 0"; bad show "$tmp/zi.cu"
+want="zi.cu:7:24: a[i % (n - 64)]: has a division by zero (block 0,0 thread 0,0) at step 0"; bad show "$tmp/zi.cu"
 
 # Words from a file reach the terminal without control characters: a
 # title that would set the terminal's title, an error echoing a name.

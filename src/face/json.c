@@ -66,7 +66,7 @@ json_print_access(FILE *f, const struct launch *l, enum arch arch,
 {
 	const struct launch_site	*s = &l->sites[a->site];
 	const struct launch_array	*arr = &l->arrays[s->array];
-	int				 i;
+	int				 i, n;
 
 	fputs("{\"variant\": ", f);
 	jsonstr_write(f, l->v->name);
@@ -93,7 +93,11 @@ json_print_access(FILE *f, const struct launch *l, enum arch arch,
 		else
 			fprintf(f, "%snull", i ? ", " : "");
 	}
-	fprintf(f, "], \"active\": %d", r->active);
+	fprintf(f, "], \"active\": %d, \"outside\": [", r->active);
+	for (i = 0, n = 0; i < a->nlanes; i++)
+		if (a->oob >> i & 1)
+			fprintf(f, "%s%d", n++ ? ", " : "", i);
+	fputs("]", f);
 	switch (s->space) {
 	case SPACE_GLOBAL:
 	case SPACE_LOCAL:
@@ -159,8 +163,32 @@ print_totals(FILE *f, const struct site_totals *t)
 	fputs("}}", f);
 }
 
+/* "out_of_bounds" of a site: see doc/warpviz.1, stats --json. */
+static void
+print_oob(FILE *f, const struct oob_site *o)
+{
+	int	l, n = 0;
+
+	fprintf(f, ", \"out_of_bounds\": {\"checked\": %s, \"lanes\": %"
+	    PRId64 ", \"before\": %" PRId64 ", \"past\": %" PRId64
+	    ", \"first\": ", o->checked ? "true" : "false", o->lanes,
+	    o->before, o->past);
+	if (o->lanes == 0) {
+		fputs("null}", f);
+		return;
+	}
+	fprintf(f, "{\"block\": [%" PRId64 ", %" PRId64 "], \"warp\": %d, "
+	    "\"step\": %" PRId64 ", \"lanes\": [", o->block[0], o->block[1],
+	    o->warp, o->step);
+	for (l = 0; l < 32; l++)
+		if (o->mask & (UINT32_C(1) << l))
+			fprintf(f, "%s%d", n++ ? ", " : "", l);
+	fprintf(f, "], \"index\": %" PRId64 "}}", o->index);
+}
+
 void
-json_print_stats(FILE *f, const struct launch *l, const struct totals *t)
+json_print_stats(FILE *f, const struct launch *l, const struct totals *t,
+    const struct oob_site *oob)
 {
 	char	buf[512];
 	int	i;
@@ -189,6 +217,8 @@ json_print_stats(FILE *f, const struct launch *l, const struct totals *t)
 			    l->sites[i].size)));
 		fputs("\"totals\": ", f);
 		print_totals(f, &t->site[i]);
+		if (oob != NULL)
+			print_oob(f, &oob[i]);
 		fputs("}", f);
 	}
 	fputs("],\n \"global_load\": ", f);

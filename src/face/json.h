@@ -9,6 +9,7 @@
 
 #include "arch.h"
 #include "launch.h"
+#include "oob.h"
 #include "totals.h"
 #include "warp.h"
 
@@ -18,6 +19,7 @@ void	json_print_list(FILE *);
 void	json_print_access(FILE *, const struct launch *, enum arch,
 	    const struct access *, const struct access_result *);
 /* Whole-launch totals as one JSON object. */
-void	json_print_stats(FILE *, const struct launch *, const struct totals *);
+void	json_print_stats(FILE *, const struct launch *, const struct totals *,
+	    const struct oob_site *);
 
 #endif

@@ -137,6 +137,225 @@ ksrc_access_mk(enum val_kind k, int first, int last)
 	return v;
 }
 
+/* --- C's integer arithmetic (C11 6.3.1, 6.5) ------------------------------ */
+
+static const struct ctype CT_INT = { 4, 0, 0 }, CT_UINT = { 4, 1, 0 };
+
+/* The C type of a declared type (an integer one). */
+struct ctype
+ksrc_access_ctype(const struct ty *ty)
+{
+	struct ctype	c;
+
+	c.size = ty->size == 1 || ty->size == 2 || ty->size == 8 ? ty->size :
+	    4;
+	c.uns = ty->uns;
+	c.is_bool = strcmp(ty->name, "bool") == 0;
+	return c;
+}
+
+static struct ctype
+ct_of(const struct val *x)
+{
+	return x->ct.size == 0 ? CT_INT : x->ct;
+}
+
+/* The integer promotions: what is narrower than int becomes int. */
+static struct ctype
+promote(struct ctype c)
+{
+	if (c.size == 0 || c.size < 4)
+		return CT_INT;
+	c.is_bool = 0;
+	return c;
+}
+
+/* The usual arithmetic conversions: the common type of a and b. */
+static struct ctype
+usual(struct ctype a, struct ctype b)
+{
+	struct ctype	s, u;
+
+	a = promote(a);
+	b = promote(b);
+	if (a.uns == b.uns)
+		return a.size >= b.size ? a : b;
+	u = a.uns ? a : b;
+	s = a.uns ? b : a;
+	if (u.size >= s.size)
+		return u;
+	return s;		/* long long holds every unsigned int */
+}
+
+/* Does every value of from fit in to?  (u64 values the model holds are
+   below 2^63.) */
+static int
+ct_within(struct ctype from, struct ctype to)
+{
+	if (to.is_bool)
+		return from.is_bool;
+	if (to.uns)
+		return from.uns && from.size <= to.size;
+	if (from.uns)
+		return from.size < to.size || to.size == 8;
+	return from.size <= to.size;
+}
+
+/* Is text a literal that type c holds as it is: "2" in unsigned? */
+static int
+lit_within(const char *text, struct ctype c)
+{
+	unsigned long long	n;
+	char			*end;
+
+	if (!isdigit((unsigned char)text[0]))
+		return 0;
+	n = strtoull(text, &end, 10);
+	if (*end != '\0')
+		return 0;
+	return n <= (c.size == 8 ? (unsigned long long)INT64_MAX :
+	    (1ULL << (c.size * 8 - !c.uns)) - 1);
+}
+
+/* text without the parentheses around the whole of it, if it has them. */
+static const char *
+bare(struct rd *r, const char *text)
+{
+	size_t	n = strlen(text), i;
+	int	depth = 0;
+
+	if (n < 2 || text[0] != '(' || text[n - 1] != ')')
+		return text;
+	for (i = 0; i < n - 1; i++) {
+		depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
+		if (depth == 0)
+			return text;	/* "(a) + (b)" */
+	}
+	return ksrc_dup_n(r, text + 1, n - 2);
+}
+
+/* Text of x converted to type to, as C converts (6.3.1.2, 6.3.1.3). */
+const char *
+ksrc_access_as(struct rd *r, const struct val *x, struct ctype to)
+{
+	static const char *un[] = { "", "u8", "u16", "", "u32", "", "", "",
+	    "u64" }, *sg[] = { "", "i8", "i16", "", "i32", "", "", "", "" };
+	struct ctype	from = ct_of(x);
+
+	if (to.size == 0)
+		to = CT_INT;
+	if (to.is_bool)
+		return from.is_bool ? x->text : ksrc_fmt(r, "((%s) != 0)",
+		    x->text);
+	if (ct_within(from, to) || lit_within(x->text, to))
+		return x->text;
+	/* A long long sum or product under a wrapping conversion would be
+	   computed modulo 2^64 (expr.h): i64() keeps its overflow an error. */
+	if (from.size == 8 && !from.uns && x->text[0] == '(')
+		return ksrc_fmt(r, "%s(i64%s)", to.uns ? un[to.size] :
+		    sg[to.size], x->text);
+	return ksrc_fmt(r, "%s(%s)", to.uns ? un[to.size] : sg[to.size],
+	    bare(r, x->text));
+}
+
+/* The conversion of expr.h whose range is c's: "u32", "s32"; NULL for
+   long long, which is the model's own int64. */
+const char *
+ksrc_access_conv_name(struct ctype c)
+{
+	static const char *un[] = { NULL, "u8", "u16", NULL, "u32", NULL,
+	    NULL, NULL, "u64" }, *sg[] = { NULL, "i8", "i16", NULL, "s32",
+	    NULL, NULL, NULL, NULL };
+
+	if (c.size == 0)
+		c = CT_INT;
+	return c.uns ? un[c.size] : sg[c.size];
+}
+
+/* The text of arithmetic done in type c: int overflow is an error,
+   unsigned arithmetic wraps. */
+static const char *
+in_type(struct rd *r, struct ctype c, const char *text)
+{
+	if (c.size == 8)
+		return c.uns ? ksrc_fmt(r, "u64(%s)", bare(r, text)) : text;
+	return ksrc_fmt(r, "%s(%s)", c.uns ? "u32" : "s32", bare(r, text));
+}
+
+/* a op b for two integers, with C's conversions; sets v's text and type. */
+static void
+arith(struct rd *r, struct val *v, const struct val *a, const struct val *b,
+    const char *op)
+{
+	struct ctype	c;
+
+	if (strcmp(op, "&&") == 0 || strcmp(op, "||") == 0) {
+		v->text = ksrc_fmt(r, "(%s %s %s)", a->text, op, b->text);
+		v->ct = CT_INT;
+		return;
+	}
+	if (strcmp(op, "<<") == 0 || strcmp(op, ">>") == 0) {
+		/* The type of the promoted left operand; the count must be
+		   below its width (6.5.7). */
+		c = promote(ct_of(a));
+		v->ct = c;
+		v->text = ksrc_fmt(r, "(%s %s n%d(%s))", a->text, op,
+		    c.size * 8, b->text);
+		if (op[0] == '<')
+			v->text = in_type(r, c, v->text);
+		return;
+	}
+	c = usual(ct_of(a), ct_of(b));
+	v->text = ksrc_fmt(r, "(%s %s %s)", ksrc_access_as(r, a, c), op,
+	    ksrc_access_as(r, b, c));
+	if (strchr("<>=!", op[0]) != NULL) {
+		v->ct = CT_INT;		/* a comparison */
+		return;
+	}
+	v->ct = c;
+	if (strchr("+-*/%", op[0]) != NULL)
+		v->text = in_type(r, c, v->text);
+}
+
+/* An integer literal with C's type (6.4.4.1): decimal int, long long;
+   octal and hex also the unsigned ones; suffixes u, l, ll. */
+static struct val
+literal(struct rd *r, int tok)
+{
+	const struct tok	*t = &r->t[tok];
+	struct val		 v;
+	unsigned long long	 n;
+	char			*end;
+	int			 u = 0, l = 0, dec;
+
+	errno = 0;
+	n = strtoull(t->p, &end, 0);
+	dec = !(t->p[0] == '0' && t->len > 1);
+	for (; end < t->p + t->len; end++) {
+		if (*end == 'u' || *end == 'U')
+			u = 1;
+		else if (*end == 'l' || *end == 'L')
+			l = 1;
+		else
+			ksrc_fail(r, tok, "bad integer literal '%.*s'",
+			    t->len, t->p);
+	}
+	if (errno != 0 || n > (unsigned long long)INT64_MAX)
+		ksrc_fail(r, tok, "integer literal '%.*s' is beyond 2^63-1, "
+		    "which the model cannot hold", t->len, t->p);
+	v = ksrc_access_mk(VAL_INT, tok, tok);
+	v.text = ksrc_fmt(r, "%llu", n);
+	if (!l && !u && n <= INT32_MAX)
+		v.ct = CT_INT;
+	else if (!l && (u || !dec) && n <= UINT32_MAX)
+		v.ct = CT_UINT;
+	else {
+		v.ct.size = 8;
+		v.ct.uns = u;
+	}
+	return v;
+}
+
 /* An rvalue: an element is loaded, an array alone is refused. */
 struct val
 ksrc_access_rval(struct rd *r, struct val x)
@@ -166,7 +385,7 @@ combine(struct rd *r, struct val a, struct val b, const char *op, int first,
 
 	if (a.kind == VAL_INT && b.kind == VAL_INT) {
 		v = ksrc_access_mk(VAL_INT, first, last);
-		v.text = ksrc_fmt(r, "(%s %s %s)", a.text, op, b.text);
+		arith(r, &v, &a, &b, op);
 		return v;
 	}
 	v = ksrc_access_mk(a.kind != VAL_INT ? a.kind : b.kind, first, last);
@@ -216,8 +435,6 @@ primary(struct rd *r)
 	struct var	*var;
 	struct ty	 ty;
 	int		 first = r->pos, i, s;
-	long long	 n;
-	char		*end;
 	static const char *builtins[] = { "threadIdx", "blockIdx",
 	    "blockDim", "gridDim", NULL };
 
@@ -236,6 +453,11 @@ primary(struct rd *r)
 				v = ksrc_access_mk(VAL_DATA, first, r->pos - 1);
 				return v;
 			}
+			if (x.kind == VAL_INT) {
+				x.text = ksrc_access_as(r, &x,
+				    ksrc_access_ctype(&ty));
+				x.ct = ksrc_access_ctype(&ty);
+			}
 			x.first = first;
 			return x;
 		}
@@ -246,9 +468,7 @@ primary(struct rd *r)
 		return v;
 	}
 	if (ksrc_tk(r)->kind == T_NUM) {
-		n = strtoll(ksrc_tk(r)->p, &end, 0);
-		v = ksrc_access_mk(VAL_INT, first, first);
-		v.text = ksrc_fmt(r, "%lld", n);
+		v = literal(r, first);
 		r->pos++;
 		return v;
 	}
@@ -265,6 +485,7 @@ primary(struct rd *r)
 		r->pos++;
 		ksrc_want(r, ".");
 		v = ksrc_access_mk(VAL_INT, first, r->pos);
+		v.ct = CT_UINT;		/* uint3, dim3: unsigned int */
 		if (ksrc_at(r, "x") || ksrc_at(r, "y"))
 			v.text = ksrc_fmt(r, "%s.%.*s", builtins[i], 1,
 			    ksrc_tk(r)->p);
@@ -290,6 +511,8 @@ primary(struct rd *r)
 		ksrc_want(r, ")");
 		v = ksrc_access_mk(VAL_INT, first, r->pos - 1);
 		v.text = ksrc_fmt(r, "%d", ty.ptr ? 8 : ty.size);
+		v.ct.size = 8;		/* size_t */
+		v.ct.uns = 1;
 		return v;
 	}
 	if (ksrc_at(r, "reinterpret_cast") || ksrc_at(r, "static_cast")) {
@@ -311,6 +534,10 @@ primary(struct rd *r)
 		x = ksrc_access_rval(r, x);
 		if (!ty.is_int && x.kind == VAL_INT)
 			return ksrc_access_mk(VAL_DATA, first, r->pos - 1);
+		if (x.kind == VAL_INT && !ty.ptr) {
+			x.text = ksrc_access_as(r, &x, ksrc_access_ctype(&ty));
+			x.ct = ksrc_access_ctype(&ty);
+		}
 		return x;
 	}
 	var = ksrc_sym_find_var(r, ksrc_tk(r));
@@ -331,6 +558,7 @@ primary(struct rd *r)
 	case VK_INT:
 		v = ksrc_access_mk(VAL_INT, first, first);
 		v.text = ksrc_fmt(r, "%s", var->model);	/* vars move */
+		v.ct = var->ct;
 		return v;
 	case VK_ARRAY:
 		v = ksrc_access_mk(VAL_ARRAY, first, first);
@@ -403,10 +631,18 @@ call(struct rd *r, int first)
 	if ((ksrc_tok_is(name, "min") || ksrc_tok_is(name, "max") ||
 	    ksrc_tok_is(name, "umin") || ksrc_tok_is(name, "umax")) && n == 2 &&
 	    args[0].kind == VAL_INT && args[1].kind == VAL_INT) {
+		const char	*a0, *a1;
+
 		v = ksrc_access_mk(VAL_INT, first, r->pos - 1);
-		v.text = ksrc_fmt(r, "((%s) %s (%s) ? (%s) : (%s))",
-		    args[0].text, name->p[1] == 'i' || name->p[2] == 'i' ? "<" :
-		    ">", args[1].text, args[0].text, args[1].text);
+		/* CUDA's overloads: both in the common type (umin/umax:
+		   unsigned int). */
+		v.ct = name->p[0] == 'u' ? CT_UINT : usual(ct_of(&args[0]),
+		    ct_of(&args[1]));
+		a0 = ksrc_access_as(r, &args[0], v.ct);
+		a1 = ksrc_access_as(r, &args[1], v.ct);
+		v.text = ksrc_fmt(r, "((%s) %s (%s) ? (%s) : (%s))", a0,
+		    name->p[1] == 'i' || name->p[2] == 'i' ? "<" : ">", a1, a0,
+		    a1);
 		return v;
 	}
 	v = ksrc_access_mk(VAL_DATA, first, r->pos - 1);
@@ -508,7 +744,7 @@ postfix(struct rd *r)
 }
 
 static struct val
-unary(struct rd *r)
+unary_(struct rd *r)
 {
 	struct val	v;
 	int		first = r->pos;
@@ -525,9 +761,18 @@ unary(struct rd *r)
 		op = ksrc_tk(r)->p;
 		r->pos++;
 		v = ksrc_access_rval(r, unary(r));
-		if (v.kind == VAL_INT)
+		if (v.kind == VAL_INT && *op == '!') {
+			v.text = ksrc_fmt(r, "!(%s)", v.text);
+			v.ct = CT_INT;
+		} else if (v.kind == VAL_INT) {
+			/* The promoted operand; - and ~ of an unsigned one
+			   wrap, - of the most negative int overflows. */
+			v.ct = promote(ct_of(&v));
 			v.text = ksrc_fmt(r, "%c(%s)", *op == '+' ? ' ' : *op,
 			    v.text);
+			if (*op == '-' || (*op == '~' && v.ct.uns))
+				v.text = in_type(r, v.ct, v.text);
+		}
 		v.first = first;
 		return v;
 	}
@@ -537,6 +782,18 @@ unary(struct rd *r)
 	if (ksrc_at(r, "&"))
 		ksrc_fail(r, r->pos, "taking an address is not supported here");
 	return postfix(r);
+}
+
+/* A unary expression, counted against the nesting budget (- - - x). */
+static struct val
+unary(struct rd *r)
+{
+	struct val	v;
+
+	ksrc_nest_in(r);
+	v = unary_(r);
+	ksrc_nest_out(r);
+	return v;
 }
 
 /* Binary operators by C precedence, lowest first. */
@@ -590,8 +847,10 @@ binary(struct rd *r, int lv)
 	}
 }
 
+static struct val	ternary(struct rd *);
+
 static struct val
-ternary(struct rd *r)
+ternary_(struct rd *r)
 {
 	struct val	 c, a, b, v;
 	int		 first = r->pos, mark;
@@ -618,12 +877,26 @@ ternary(struct rd *r)
 	}
 	if (c.kind == VAL_INT && a.kind == VAL_INT && b.kind == VAL_INT) {
 		v = ksrc_access_mk(VAL_INT, first, r->pos - 1);
-		v.text = ksrc_fmt(r, "((%s) ? (%s) : (%s))", c.text, a.text,
-		    b.text);
+		v.ct = usual(ct_of(&a), ct_of(&b));
+		v.text = ksrc_fmt(r, "((%s) ? (%s) : (%s))", c.text,
+		    ksrc_access_as(r, &a, v.ct), ksrc_access_as(r, &b, v.ct));
 		return v;
 	}
 	return combine(r, combine(r, c, a, "+", first, r->pos - 1), b, "+",
 	    first, r->pos - 1);
+}
+
+/* A conditional expression, counted against the nesting budget
+   (a ? b : c ? d : ...). */
+static struct val
+ternary(struct rd *r)
+{
+	struct val	v;
+
+	ksrc_nest_in(r);
+	v = ternary_(r);
+	ksrc_nest_out(r);
+	return v;
 }
 
 /* lhs op= rhs already walked (rhs NULL: ++/--). */
@@ -681,9 +954,12 @@ assign_val(struct rd *r, struct val lhs, const char *op, struct val *rhs,
 			var->origin = v.origin;
 		return v;
 	}
-	if (v.kind == VAL_INT)
+	if (v.kind == VAL_INT) {
+		/* Stored in the variable's type (6.5.16.1). */
+		v.text = ksrc_access_as(r, &v, var->ct);
+		v.ct = var->ct;
 		ksrc_sym_set_int(r, var, v.text);
-	else {
+	} else {
 		var->kind = v.kind == VAL_UNKNOWN ? VK_UNKNOWN : VK_DATA;
 		var->origin = v.origin;
 	}
@@ -696,9 +972,8 @@ assign(struct rd *r, struct val lhs, const char *op, int optok)
 	return assign_val(r, lhs, op, NULL, optok);
 }
 
-/* Walk an expression: with prec 0 an assignment, else a conditional one. */
-struct val
-ksrc_access_walk(struct rd *r, int prec)
+static struct val
+walk(struct rd *r, int prec)
 {
 	struct val	 lhs, rhs;
 	static const char *aops[] = { "=", "+=", "-=", "*=", "/=", "%=",
@@ -726,6 +1001,19 @@ ksrc_access_walk(struct rd *r, int prec)
 	(void)mark;
 	rhs = ksrc_access_rval(r, ksrc_access_walk(r, 0));
 	return assign_val(r, lhs, op, &rhs, optok);
+}
+
+/* Walk an expression: with prec 0 an assignment, else a conditional one.
+   Counted against the nesting budget: ((((i)))). */
+struct val
+ksrc_access_walk(struct rd *r, int prec)
+{
+	struct val	v;
+
+	ksrc_nest_in(r);
+	v = walk(r, prec);
+	ksrc_nest_out(r);
+	return v;
 }
 
 /* An expression the model can evaluate over parameters: "[N]" sizes. */

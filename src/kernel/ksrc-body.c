@@ -116,8 +116,10 @@ declaration(struct rd *r)
 		}
 		v = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);
 		v->isint = ty.is_int;
+		if (ty.is_int)
+			v->ct = ksrc_access_ctype(&ty);
 		if (ty.is_int && x.kind == VAL_INT)
-			ksrc_sym_set_int(r, v, x.text);
+			ksrc_sym_set_int(r, v, ksrc_access_as(r, &x, v->ct));
 		else if (x.kind == VAL_UNKNOWN && ty.is_int) {
 			v->kind = VK_UNKNOWN;
 			v->origin = nametok;
@@ -132,38 +134,39 @@ declaration(struct rd *r)
 
 /* Snapshot of the variables' values, to merge after an if. */
 struct snap {
-	struct var	*vars;
-	int		 n;
+	int	 at;		/* in the reader's stack of snapshots */
+	int	 n;
 };
 
 static void
 snap_take(struct rd *r, struct snap *s)
 {
 	s->n = r->nvars;
-	s->vars = ksrc_tmp_calloc(r, s->n + 1, sizeof *s->vars);
-	memcpy(s->vars, r->vars, s->n * sizeof *s->vars);
+	s->at = ksrc_sym_snap_take(r);
 }
 
 /* After a branch under cond: each changed integer becomes c ? new : old. */
 static void
 merge_branch(struct rd *r, struct snap *before, const char *cond, int neg)
 {
-	struct var	*v, *o;
-	int		 i;
+	struct var		*v;
+	const struct snapv	*o;
+	int			 i;
 
 	for (i = 0; i < before->n && i < r->nvars; i++) {
 		v = &r->vars[i];
-		o = &before->vars[i];
+		o = ksrc_sym_snap_at(r, before->at, i);
 		if (v->kind == o->kind && strcmp(v->model, o->model) == 0 &&
 		    v->origin == o->origin)
 			continue;
 		if (v->kind == VK_INT && o->kind == VK_INT) {
-			char	now[EXPR_NAME_MAX];
+			char	now[EXPR_NAME_MAX], old[EXPR_NAME_MAX];
 
 			snprintf(now, sizeof now, "%s", v->model);
+			snprintf(old, sizeof old, "%s", o->model);
 			ksrc_sym_set_int(r, v, neg ?
-			    ksrc_fmt(r, "(%s) ? %s : %s", cond, o->model, now) :
-			    ksrc_fmt(r, "(%s) ? %s : %s", cond, now, o->model));
+			    ksrc_fmt(r, "(%s) ? %s : %s", cond, old, now) :
+			    ksrc_fmt(r, "(%s) ? %s : %s", cond, now, old));
 		} else if (v->kind == VK_INT || o->kind == VK_INT) {
 			v->kind = VK_UNKNOWN;
 			v->origin = o->kind == VK_INT ? v->origin : o->origin;
@@ -171,6 +174,7 @@ merge_branch(struct rd *r, struct snap *before, const char *cond, int neg)
 				v->origin = r->pos - 1;
 		}
 	}
+	ksrc_sym_snap_drop(r, before->at);
 }
 
 static void
@@ -265,27 +269,36 @@ stmt_for(struct rd *r)
 	int		 nchg;
 	const char	*init, *cond, *step, *iter, **inc, *name;
 	struct ty	 ty;
+	struct ctype	 ctype = { 4, 0, 0 };
 	struct snap	 s;
 
 	r->pos++;
 	ksrc_want(r, "(");
 	r->depth++;
+	memset(&ty, 0, sizeof ty);
+	ty.size = 4;
 	if (ksrc_sym_type_starts(r, r->pos)) {
 		ksrc_sym_parse_type(r, &ty);
 		if (!ty.is_int)
 			ksrc_fail(r, r->pos,
 			    "a loop variable must be an integer");
-	}
+	} else if (ksrc_tk(r)->kind == T_ID &&
+	    (v = ksrc_sym_find_var(r, ksrc_tk(r))) != NULL && v->isint)
+		ctype = v->ct;	/* an outer variable keeps its type */
 	if (ksrc_tk(r)->kind != T_ID)
 		ksrc_fail(r, r->pos, "expected the loop variable");
+	if (ty.is_int)
+		ctype = ksrc_access_ctype(&ty);
 	vtok = r->pos++;
 	ksrc_want(r, "=");
 	x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
 	init = ksrc_access_need_int(r, &x, "the start of a loop");
+	init = ksrc_access_as(r, &x, ctype);
 	ksrc_want(r, ";");
 	/* The variable: a let over the iteration count, or a table. */
 	lv = ksrc_sym_add_var(r, &r->t[vtok], VK_INT);
 	lv->isint = 1;
+	lv->ct = ctype;
 	lvi = (int)(lv - r->vars);
 	name = ksrc_sym_uniq(r, lv->name);
 	iter = ksrc_sym_uniq(r, ksrc_fmt(r, "%s_it", lv->name));
@@ -387,8 +400,9 @@ stmt_for(struct rd *r)
 	endtok = r->pos;
 	r->dry--;
 	r->nvars = save_vars;
-	memcpy(r->vars, s.vars, s.n * sizeof *s.vars);
-	r->nused = save_nused;
+	ksrc_sym_snap_restore(r, s.at, s.n);
+	ksrc_sym_snap_drop(r, s.at);
+	ksrc_sym_uniq_forget(r, save_nused);
 	if (!r->dry)
 		r->kf->nbody = save_body;
 	lv = &r->vars[lvi];
@@ -411,6 +425,7 @@ stmt_for(struct rd *r)
 		b->step = step;
 		b->step_op = op;
 		b->line = line;
+		b->conv = ksrc_access_conv_name(lv->ct);
 	}
 	/* Induction variables: entry + iteration * increment. */
 	for (i = 0; i < save_vars; i++) {
@@ -419,7 +434,14 @@ stmt_for(struct rd *r)
 			continue;
 		if (v->kind != VK_INT)
 			continue;
-		if (r->chg[i] == 1)
+		if (r->chg[i] == 1 && ksrc_access_conv_name(v->ct) != NULL)
+			/* Each += converts back to v's type: over the
+			   iterations that is one conversion of the sum. */
+			ksrc_sym_set_int(r, v,
+			    ksrc_fmt(r, "%s(%s + %s * (%s))",
+			    ksrc_access_conv_name(v->ct), v->model, iter,
+			    r->inc[i]));
+		else if (r->chg[i] == 1)
 			ksrc_sym_set_int(r, v,
 			    ksrc_fmt(r, "%s + %s * (%s)", v->model, iter,
 			    r->inc[i]));
@@ -471,9 +493,33 @@ stmt_for(struct rd *r)
 	return 0;
 }
 
+/*
+ * A loop within the budgets: KSRC_MAX_LOOPS inside each other, and
+ * KSRC_MAX_WORK tokens of loop statements read in all, since each body is
+ * read twice (a dry run finds what it changes) and so nested loops cost
+ * twice their inner ones.
+ */
+static int
+loop(struct rd *r)
+{
+	int	at = r->pos, st, tmps = r->ntmps;
+
+	if (++r->loops > KSRC_MAX_LOOPS)
+		ksrc_fail(r, at, "loops nest deeper than %d", KSRC_MAX_LOOPS);
+	if (r->work > KSRC_MAX_WORK)
+		ksrc_fail(r, at, "the loops read more than %d tokens of their "
+		    "bodies (loops inside loops over too much code)",
+		    KSRC_MAX_WORK);
+	st = stmt_for(r);
+	ksrc_tmp_release(r, tmps);	/* what the loop noted of its body */
+	r->work += 2L * (r->pos - at);
+	r->loops--;
+	return st;
+}
+
 /* Returns 1 after return, 2.. when early returns left IFs open, else 0. */
 static int
-statement(struct rd *r)
+statement_(struct rd *r)
 {
 	struct val	v;
 	int		first = r->pos;
@@ -485,7 +531,7 @@ statement(struct rd *r)
 	if (ksrc_at(r, "if"))
 		return stmt_if(r);
 	if (ksrc_at(r, "for"))
-		return stmt_for(r);
+		return loop(r);
 	if (ksrc_at(r, "return")) {
 		r->pos++;
 		if (!ksrc_eat(r, ";"))
@@ -526,4 +572,16 @@ statement(struct rd *r)
 		ksrc_fail(r, r->pos, "expected ';' before '%.*s'",
 		    ksrc_tk(r)->len, ksrc_tk(r)->p);
 	return 0;
+}
+
+/* A statement, counted against the nesting budget ({{{{ }}}}). */
+static int
+statement(struct rd *r)
+{
+	int	st;
+
+	ksrc_nest_in(r);
+	st = statement_(r);
+	ksrc_nest_out(r);
+	return st;
 }

@@ -18,6 +18,15 @@
 
 /* --- memory owned by the file --------------------------------------------- */
 
+/* The token a budget refusal names: where the parser is. */
+static int
+where(const struct rd *r)
+{
+	if (r->t == NULL || r->nt == 0)
+		return -1;
+	return r->pos >= 0 && r->pos < r->nt ? r->pos : r->nt - 1;
+}
+
 /* The file owns s (a malloc'd string) from now on; returns it. */
 char *
 ksrc_keep(struct rd *r, char *s)
@@ -26,11 +35,16 @@ ksrc_keep(struct rd *r, char *s)
 
 	if (s == NULL)
 		abort();
+	r->kept += strlen(s) + 1;
 	if (kf->nstrs == kf->astrs) {
 		kf->astrs = kf->astrs ? 2 * kf->astrs : 64;
 		kf->strs = xreallocarray(kf->strs, kf->astrs, sizeof *kf->strs);
 	}
 	kf->strs[kf->nstrs++] = s;
+	if (r->kept > KSRC_MAX_KEPT)
+		ksrc_fail(r, where(r), "the text built from the file grows "
+		    "past %d MB (expressions too long or too many)",
+		    KSRC_MAX_KEPT >> 20);
 	return s;
 }
 
@@ -41,25 +55,51 @@ ksrc_tmp_calloc(struct rd *r, size_t n, size_t size)
 	void	*p;
 
 	p = xcalloc(n ? n : 1, size);
-	if ((r->ntmps & 63) == 0)
-		r->tmps = xreallocarray(r->tmps, r->ntmps + 64,
-		    sizeof *r->tmps);
+	if (r->ntmps == r->atmps) {
+		r->atmps = r->atmps ? 2 * r->atmps : 64;
+		r->tmps = xreallocarray(r->tmps, r->atmps, sizeof *r->tmps);
+	}
 	r->tmps[r->ntmps++] = p;
 	return p;
+}
+
+/* Free the scratch memory taken since there were mark pieces (a loop's,
+   when it is read: memory stays bounded by the loops open). */
+void
+ksrc_tmp_release(struct rd *r, int mark)
+{
+	while (r->ntmps > mark)
+		free(r->tmps[--r->ntmps]);
 }
 
 /* A printf-formatted string the file owns. */
 const char *
 ksrc_fmt(struct rd *r, const char *f, ...)
 {
-	va_list	 ap;
-	char	*s;
+	va_list		 ap;
+	char		*s;
+	const char	*c;
+	int		 depth = 0, most = 0;
 
 	va_start(ap, f);
 	if (vasprintf(&s, f, ap) < 0)
 		abort();
 	va_end(ap);
-	return ksrc_keep(r, s);
+	ksrc_keep(r, s);
+	/* The model parses what the reader builds: keep it small and
+	   shallow enough for any stack (and linear: texts nest texts). */
+	if (strlen(s) > KSRC_MAX_TEXT)
+		ksrc_fail(r, where(r), "an expression or a text grows past %d "
+		    "bytes", KSRC_MAX_TEXT);
+	for (c = s; *c != '\0'; c++)
+		if (*c == '(' && ++depth > most)
+			most = depth;
+		else if (*c == ')')
+			depth--;
+	if (most > KSRC_MAX_TEXT_NEST)
+		ksrc_fail(r, where(r), "an expression nests deeper than %d "
+		    "parentheses", KSRC_MAX_TEXT_NEST);
+	return s;
 }
 
 /* A copy of p[0..n) the file owns. */
@@ -97,6 +137,23 @@ ksrc_fail(struct rd *r, int tok, const char *f, ...)
 	r->cause = cause_printf("%s:%d:%d: %s", r->path, line, col, msg);
 	free(msg);
 	longjmp(r->jb, 1);
+}
+
+/* One more statement or expression inside the open ones: refused past
+   KSRC_MAX_NEST, so that no file can exhaust the stack. */
+void
+ksrc_nest_in(struct rd *r)
+{
+	if (++r->nest > KSRC_MAX_NEST)
+		ksrc_fail(r, where(r), "statements and expressions nest too "
+		    "deep (past the reader's %d levels)", KSRC_MAX_NEST);
+}
+
+/* Close what ksrc_nest_in opened. */
+void
+ksrc_nest_out(struct rd *r)
+{
+	r->nest--;
 }
 
 /* Is t the punctuator or identifier s? */

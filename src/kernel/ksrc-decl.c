@@ -186,6 +186,7 @@ ksrc_decl_kernel_params(struct rd *r, struct meta *m)
 		}
 		if (ty.is_int) {
 			bind_int(r, nametok);
+			r->vars[r->nvars - 1].ct = ksrc_access_ctype(&ty);
 			live_arg(r, r->vars[r->nvars - 1].model);
 		} else {
 			var = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);

@@ -14,6 +14,33 @@
 #include "expr.h"
 #include "variant.h"
 
+/*
+ * Budgets: what any file may cost the reader, so that its time and memory
+ * stay linear in the file (issue 16).  A file past one is refused with
+ * FILE:LINE:COLUMN naming the budget.
+ */
+#define KSRC_MAX_NEST	400		/* statements and expressions
+					   inside each other (the reader's
+					   levels: about three a parenthesis,
+					   two a block; under ASan a level
+					   takes about 3 KB of stack) */
+#define KSRC_MAX_TOKENS	(1 << 20)	/* tokens after #define expansion */
+#define KSRC_MAX_LOOPS	8		/* loops inside each other */
+#define KSRC_MAX_WORK	(2 << 20)	/* tokens of loop bodies read, each
+					   body twice (the dry run) */
+#define KSRC_MAX_TEXT	(64 * 1024)	/* one text built (an expression) */
+#define KSRC_MAX_TEXT_NEST 256		/* its parentheses inside each
+					   other */
+#define KSRC_MAX_KEPT	(64 << 20)	/* all the text a file builds */
+#define KSRC_MAX_VARS	256		/* variables in scope at once (each if
+					   and loop copies their values) */
+#define KSRC_MAX_NAMES	2048		/* model names (values of integers)
+					   at once; the model holds 96 lets */
+#define KSRC_NAME_BUCKETS 1024
+#define KSRC_MAX_HEIGHT	300		/* parentheses around a name, through
+					   the lets it names: the model's
+					   EXPR_MAX_DEPTH holds three times */
+
 enum tok_kind { T_EOF, T_ID, T_NUM, T_FNUM, T_PUNCT, T_STR };
 
 struct tok {
@@ -28,7 +55,10 @@ struct macro {
 	char		 name[64];
 	int		 first, n;	/* in rd.mt */
 	int		 func;
+	int		 next;		/* older macro in its bucket, + 1 */
 };
+
+#define KSRC_MACRO_BUCKETS 1024
 
 struct strct {
 	char		 name[64];
@@ -39,9 +69,21 @@ struct strct {
 struct ty {
 	int		 size, align;
 	int		 is_int;	/* an integer the model can follow */
+	int		 uns;		/* an unsigned integer type */
 	int		 strct;		/* -1 or struct index */
 	int		 ptr;
 	char		 name[32];
+};
+
+/*
+ * The C type of an integer value: size in bytes (1, 2, 4, 8) and
+ * signedness; size 0 (a value made without a type) reads as int.
+ * bool is size 1, unsigned, with is_bool set.
+ */
+struct ctype {
+	int		 size;
+	int		 uns;
+	int		 is_bool;
 };
 
 enum var_kind { VK_INT, VK_DATA, VK_UNKNOWN, VK_ARRAY, VK_LOCAL };
@@ -55,6 +97,7 @@ struct var {
 	int		 arr;		/* ARRAY: index in arrays */
 	int		 strct;		/* DATA struct: its fields */
 	int		 isint;		/* declared as an integer */
+	struct ctype	 ct;		/* INT: its C type */
 };
 
 /* A value while walking an expression. */
@@ -72,6 +115,7 @@ struct val {
 	int		 size;		/* ELEM: bytes per lane override */
 	int		 first, last;	/* tokens of the expression */
 	int		 strct;		/* DATA of a struct type, or -1 */
+	struct ctype	 ct;		/* INT: its C type */
 };
 
 /* What the file owns; the variant comes first so a cast finds the rest. */
@@ -92,6 +136,7 @@ struct rd {
 	int		 nmt;
 	struct macro	*m;
 	int		 nm;
+	int		 mhead[KSRC_MACRO_BUCKETS];	/* newest, + 1 */
 	struct strct	 st[16];
 	int		 nst;
 	struct var	*vars;
@@ -101,6 +146,9 @@ struct rd {
 	int		 dry;		/* discovering what a loop changes */
 	char		 (*used)[EXPR_NAME_MAX];
 	int		 nused, aused;
+	int		*used_next;	/* older name in its bucket, + 1 */
+	int		*used_h;	/* a let's height: KSRC_MAX_HEIGHT */
+	int		 uhead[KSRC_NAME_BUCKETS];	/* newest, + 1 */
 	int		 nlets;
 	char		*cause;
 	jmp_buf		 jb;
@@ -114,13 +162,30 @@ struct rd {
 	int		 nested;	/* inside an if or loop in the body */
 	int		 in_top_if;	/* a branch of an if of the top block */
 	void		**tmps;		/* freed when the parse ends */
-	int		 ntmps;
+	int		 ntmps, atmps;
+	/* budgets (see KSRC_MAX_*) */
+	int		 nest;		/* statements, expressions open */
+	int		 loops;		/* loops open, dry runs included */
+	int		 nsites;	/* access sites in the body */
+	long		 work;		/* loop-body tokens read so far */
+	size_t		 kept;		/* bytes of text the file built */
+	struct snapv	*sv;		/* the values snapshots hold, a stack */
+	int		 nsv, asv;
+};
+
+/* What a snapshot keeps of a variable: what an if or a loop changes. */
+struct snapv {
+	enum var_kind	 kind;
+	int		 origin;
+	char		 model[EXPR_NAME_MAX];
 };
 
 /* A C base type the reader knows. */
 struct base_type {
 	const char	*name;
 	int		 size, align, is_int;
+	int		 uns;		/* unsigned */
+	int		 spec;		/* a keyword that combines */
 };
 
 /* The "// warpviz:" lines of the kernel being read. */
@@ -154,6 +219,7 @@ struct meta {
 /* ksrc-core.c: memory, errors, the token cursor */
 char	*ksrc_keep(struct rd *r, char *s);
 void	*ksrc_tmp_calloc(struct rd *r, size_t n, size_t size);
+void	 ksrc_tmp_release(struct rd *r, int mark);
 const char	*ksrc_fmt(struct rd *r, const char *f, ...)
     __attribute__((format(printf, 2, 3)));
 const char	*ksrc_dup_n(struct rd *r, const char *p, size_t n);
@@ -167,6 +233,8 @@ void	 ksrc_want(struct rd *r, const char *s);
 void	 ksrc_skip_past(struct rd *r, const char *s);
 const char	*ksrc_tok_text(struct rd *r, int i);
 const char	*ksrc_src_text(struct rd *r, int first, int last);
+void	 ksrc_nest_in(struct rd *r);
+void	 ksrc_nest_out(struct rd *r);
 
 /* ksrc-lex.c: tokens and #define */
 void	 ksrc_lex_push_tok(struct rd *r, struct tok **arr, int *n,
@@ -188,12 +256,17 @@ int	 ksrc_sym_type_starts(struct rd *r, int i);
 void	 ksrc_sym_parse_type(struct rd *r, struct ty *out);
 struct body_def	*ksrc_sym_body_add(struct rd *r, enum body_kind kind);
 const char	*ksrc_sym_uniq(struct rd *r, const char *base);
+void	 ksrc_sym_uniq_forget(struct rd *r, int n);
 struct var	*ksrc_sym_find_var(struct rd *r, const struct tok *t);
 struct var	*ksrc_sym_add_var(struct rd *r, const struct tok *t,
 		     enum var_kind kind);
 void	 ksrc_sym_set_int(struct rd *r, struct var *v, const char *text);
 void	 ksrc_sym_note_change(struct rd *r, struct var *v, int additive,
 		     const char *inc, int tok);
+int	 ksrc_sym_snap_take(struct rd *r);
+const struct snapv	*ksrc_sym_snap_at(struct rd *r, int snap, int i);
+void	 ksrc_sym_snap_restore(struct rd *r, int snap, int n);
+void	 ksrc_sym_snap_drop(struct rd *r, int snap);
 void	 ksrc_sym_add_array(struct rd *r, int nametok, enum mem_space space,
 		     const struct ty *ty, const char *len, const char *d0,
 		     const char *d1);
@@ -207,6 +280,10 @@ void	 ksrc_access_guard_open(struct rd *r, const char *cond, int line);
 void	 ksrc_access_guard_close(struct rd *r);
 struct val	 ksrc_access_walk(struct rd *r, int prec);
 const char	*ksrc_access_const_expr(struct rd *r, const char *what);
+struct ctype	 ksrc_access_ctype(const struct ty *ty);
+const char	*ksrc_access_as(struct rd *r, const struct val *x,
+		     struct ctype to);
+const char	*ksrc_access_conv_name(struct ctype c);
 
 /* ksrc-decl.c: structs, the items at file scope, the kernel's parameters */
 void	 ksrc_decl_kernel_params(struct rd *r, struct meta *m);

@@ -28,18 +28,37 @@ static const char *puncts[] = { "<<=", ">>=", "...", "->", "++", "--",
 void
 ksrc_lex_push_tok(struct rd *r, struct tok **arr, int *n, const struct tok *t)
 {
-	if ((*n & 255) == 0)
-		*arr = xreallocarray(*arr, *n + 256, sizeof **arr);
+	if (*n >= KSRC_MAX_TOKENS)
+		ksrc_fail(r, arr == &r->t && r->nt > 0 ? r->nt - 1 : -1,
+		    "the file makes more than %d tokens (#define expanded)",
+		    KSRC_MAX_TOKENS);
+	/* Room for 256, then doubled at each power of two: linear. */
+	if (*n == 0)
+		*arr = xreallocarray(*arr, 256, sizeof **arr);
+	else if (*n >= 256 && (*n & (*n - 1)) == 0)
+		*arr = xreallocarray(*arr, 2 * (size_t)*n, sizeof **arr);
 	(*arr)[(*n)++] = *t;
 }
 
-/* The latest #define named p[0..len), or -1. */
+static unsigned
+macro_bucket(const char *p, int len)
+{
+	unsigned	h = 2166136261u;
+
+	while (len-- > 0)
+		h = (h ^ (unsigned char)*p++) * 16777619u;
+	return h % KSRC_MACRO_BUCKETS;
+}
+
+/* The latest #define named p[0..len), or -1 (hashed: a file of many
+   #defines costs no more per token than one of few). */
 int
 ksrc_lex_find_macro(const struct rd *r, const char *p, int len)
 {
 	int	i;
 
-	for (i = r->nm - 1; i >= 0; i--)
+	for (i = r->mhead[macro_bucket(p, len)] - 1; i >= 0;
+	    i = r->m[i].next - 1)
 		if ((int)strlen(r->m[i].name) == len &&
 		    memcmp(r->m[i].name, p, len) == 0)
 			return i;
@@ -55,9 +74,12 @@ emit_tok(struct rd *r, const struct tok *t, const struct tok *use, int depth)
 
 	if (t->kind == T_ID &&
 	    (m = ksrc_lex_find_macro(r, t->p, t->len)) >= 0) {
-		if (depth > 16)
-			ksrc_fail(r, -1, "macro %s expands too deep",
+		if (depth > 16) {
+			u = use != NULL ? *use : *t;
+			ksrc_lex_push_tok(r, &r->t, &r->nt, &u);
+			ksrc_fail(r, r->nt - 1, "macro %s expands too deep",
 			    r->m[m].name);
+		}
 		if (r->m[m].func) {
 			u = use != NULL ? *use : *t;
 			ksrc_lex_push_tok(r, &r->t, &r->nt, &u);
@@ -86,6 +108,7 @@ directive(struct rd *r, int from, int to, int line, int col)
 	const char	*p = r->text + from, *e = r->text + to, *w;
 	struct macro	*m;
 	int		 n, before;
+	unsigned	 b;
 
 	(void)col;
 	p++;	/* '#' */
@@ -121,7 +144,10 @@ directive(struct rd *r, int from, int to, int line, int col)
 		;
 	if (p == w || p - w >= 64)
 		return;
-	r->m = xreallocarray(r->m, r->nm + 1, sizeof *r->m);
+	if (r->nm == 0)
+		r->m = xreallocarray(r->m, 64, sizeof *r->m);
+	else if (r->nm >= 64 && (r->nm & (r->nm - 1)) == 0)
+		r->m = xreallocarray(r->m, 2 * (size_t)r->nm, sizeof *r->m);
 	m = &r->m[r->nm];
 	memset(m, 0, sizeof *m);
 	memcpy(m->name, w, p - w);
@@ -134,7 +160,9 @@ directive(struct rd *r, int from, int to, int line, int col)
 		ksrc_lex_push_tok(r, &r->mt, &r->nmt, &r->t[n]);
 	r->nt = before;
 	m->n = r->nmt - m->first;
-	r->nm++;
+	b = macro_bucket(m->name, (int)strlen(m->name));
+	m->next = r->mhead[b];
+	r->mhead[b] = ++r->nm;
 }
 
 /* Lex text[from..to) into *out; directives only when top. */

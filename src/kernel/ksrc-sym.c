@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,26 +15,44 @@
 
 #include "expr.h"
 #include "ksrc-int.h"
+#include "launch.h"
 #include "xmalloc.h"
 
 /* --- types ---------------------------------------------------------------- */
 
+/*
+ * The C keywords that combine into one integer type ("unsigned long long
+ * int"), then typedef names that stand alone.  Sizes and signedness are
+ * nvcc's on a 64-bit Linux host (LP64): long is 8 bytes, plain char is
+ * signed.  spec: a keyword of a combination.
+ */
 static const struct base_type base_types[] = {
-	{ "char", 1, 1, 1 }, { "short", 2, 2, 1 }, { "int", 4, 4, 1 },
-	{ "long", 8, 8, 1 }, { "unsigned", 4, 4, 1 }, { "signed", 4, 4, 1 },
-	{ "size_t", 8, 8, 1 }, { "bool", 1, 1, 1 },
-	{ "int8_t", 1, 1, 1 }, { "uint8_t", 1, 1, 1 },
-	{ "int16_t", 2, 2, 1 }, { "uint16_t", 2, 2, 1 },
-	{ "int32_t", 4, 4, 1 }, { "uint32_t", 4, 4, 1 },
-	{ "int64_t", 8, 8, 1 }, { "uint64_t", 8, 8, 1 },
-	{ "float", 4, 4, 0 }, { "double", 8, 8, 0 }, { "half", 2, 2, 0 },
-	{ "__half", 2, 2, 0 }, { "half2", 4, 4, 0 }, { "__half2", 4, 4, 0 },
-	{ "float2", 8, 8, 0 }, { "float3", 12, 4, 0 }, { "float4", 16, 16, 0 },
-	{ "double2", 16, 16, 0 }, { "int2", 8, 8, 0 }, { "int3", 12, 4, 0 },
-	{ "int4", 16, 16, 0 }, { "uint2", 8, 8, 0 }, { "uint4", 16, 16, 0 },
-	{ "char4", 4, 4, 0 }, { "uchar4", 4, 4, 0 }, { "short2", 4, 4, 0 },
-	{ "void", 1, 1, 0 },
-	{ NULL, 0, 0, 0 }
+	{ "char", 1, 1, 1, 0, 1 }, { "short", 2, 2, 1, 0, 1 },
+	{ "int", 4, 4, 1, 0, 1 }, { "long", 8, 8, 1, 0, 1 },
+	{ "unsigned", 4, 4, 1, 1, 1 }, { "signed", 4, 4, 1, 0, 1 },
+	/* <stddef.h>, <sys/types.h> (CUDA's headers bring uint, ushort,
+	   ulong), <stdint.h> */
+	{ "size_t", 8, 8, 1, 1, 0 }, { "ssize_t", 8, 8, 1, 0, 0 },
+	{ "ptrdiff_t", 8, 8, 1, 0, 0 }, { "intptr_t", 8, 8, 1, 0, 0 },
+	{ "uintptr_t", 8, 8, 1, 1, 0 }, { "uint", 4, 4, 1, 1, 0 },
+	{ "ushort", 2, 2, 1, 1, 0 }, { "ulong", 8, 8, 1, 1, 0 },
+	{ "uchar", 1, 1, 1, 1, 0 },
+	{ "int8_t", 1, 1, 1, 0, 0 }, { "uint8_t", 1, 1, 1, 1, 0 },
+	{ "int16_t", 2, 2, 1, 0, 0 }, { "uint16_t", 2, 2, 1, 1, 0 },
+	{ "int32_t", 4, 4, 1, 0, 0 }, { "uint32_t", 4, 4, 1, 1, 0 },
+	{ "int64_t", 8, 8, 1, 0, 0 }, { "uint64_t", 8, 8, 1, 1, 0 },
+	{ "bool", 1, 1, 1, 1, 0 },
+	{ "float", 4, 4, 0, 0, 0 }, { "double", 8, 8, 0, 0, 0 },
+	{ "half", 2, 2, 0, 0, 0 }, { "__half", 2, 2, 0, 0, 0 },
+	{ "half2", 4, 4, 0, 0, 0 }, { "__half2", 4, 4, 0, 0, 0 },
+	{ "float2", 8, 8, 0, 0, 0 }, { "float3", 12, 4, 0, 0, 0 },
+	{ "float4", 16, 16, 0, 0, 0 }, { "double2", 16, 16, 0, 0, 0 },
+	{ "int2", 8, 8, 0, 0, 0 }, { "int3", 12, 4, 0, 0, 0 },
+	{ "int4", 16, 16, 0, 0, 0 }, { "uint2", 8, 8, 0, 0, 0 },
+	{ "uint4", 16, 16, 0, 0, 0 }, { "char4", 4, 4, 0, 0, 0 },
+	{ "uchar4", 4, 4, 0, 0, 0 }, { "short2", 4, 4, 0, 0, 0 },
+	{ "void", 1, 1, 0, 0, 0 },
+	{ NULL, 0, 0, 0, 0, 0 }
 };
 
 static const char *qualifiers[] = { "const", "volatile", "__restrict__",
@@ -87,28 +106,58 @@ ksrc_sym_type_starts(struct rd *r, int i)
 	    ksrc_tok_is(t, "extern") || find_struct(r, t) >= 0);
 }
 
+/*
+ * The integer type that a combination of keywords names: "unsigned",
+ * "short int", "long long", "signed char" (C11 6.7.2); count[] is how
+ * many of char, short, int, long, signed, unsigned were seen.
+ */
+static void
+spec_combine(struct rd *r, int tok, const int *count, struct ty *out)
+{
+	enum { C_CHAR, C_SHORT, C_INT, C_LONG, C_SIGNED, C_UNSIGNED };
+
+	if ((count[C_SIGNED] && count[C_UNSIGNED]) ||
+	    count[C_CHAR] + count[C_SHORT] + (count[C_LONG] > 0) > 1 ||
+	    count[C_LONG] > 2 || (count[C_CHAR] && count[C_INT]) ||
+	    count[C_INT] > 1 || count[C_SHORT] > 1 || count[C_CHAR] > 1 ||
+	    count[C_SIGNED] > 1 || count[C_UNSIGNED] > 1)
+		ksrc_fail(r, tok, "not a C integer type");
+	out->size = count[C_CHAR] ? 1 : count[C_SHORT] ? 2 :
+	    count[C_LONG] ? 8 : 4;
+	out->align = out->size;
+	out->is_int = 1;
+	out->uns = count[C_UNSIGNED] > 0;
+	/* Named by its first keyword, as arrays' types always were. */
+	snprintf(out->name, sizeof out->name, "%.*s", r->t[tok].len,
+	    r->t[tok].p);
+}
+
 /* Parse a type (qualifiers, base or struct, stars). */
 void
 ksrc_sym_parse_type(struct rd *r, struct ty *out)
 {
+	static const char *keys[] = { "char", "short", "int", "long",
+	    "signed", "unsigned", NULL };
 	const struct base_type	*b;
-	int			 seen = 0, s, longs = 0;
+	int			 seen = 0, s, k, count[6], first = -1;
 
 	memset(out, 0, sizeof *out);
+	memset(count, 0, sizeof count);
 	out->strct = -1;
 	for (;;) {
 		if (is_qualifier(ksrc_tk(r))) {
 			r->pos++;
 			continue;
 		}
-		if (ksrc_tok_is(ksrc_tk(r), "struct")) {
+		if (seen)
+			;
+		else if (ksrc_tok_is(ksrc_tk(r), "struct")) {
 			r->pos++;
 			if ((s = find_struct(r, ksrc_tk(r))) < 0)
 				ksrc_fail(r, r->pos, "unknown struct %.*s",
 				    ksrc_tk(r)->len, ksrc_tk(r)->p);
 			goto have_struct;
-		}
-		if (!seen && (s = find_struct(r, ksrc_tk(r))) >= 0) {
+		} else if (first < 0 && (s = find_struct(r, ksrc_tk(r))) >= 0) {
 have_struct:
 			out->size = r->st[s].size;
 			out->align = r->st[s].align;
@@ -119,30 +168,33 @@ have_struct:
 			seen = 1;
 			continue;
 		}
-		if ((b = ksrc_sym_find_base(ksrc_tk(r))) != NULL) {
-			if (ksrc_tok_is(ksrc_tk(r), "long") && ++longs > 1) {
+		if (!seen && (b = ksrc_sym_find_base(ksrc_tk(r))) != NULL) {
+			if (b->spec) {
+				/* "unsigned long long int": one type. */
+				for (k = 0; keys[k] != NULL; k++)
+					if (ksrc_tok_is(ksrc_tk(r), keys[k]))
+						count[k]++;
+				if (first < 0)
+					first = r->pos;
 				r->pos++;
 				continue;
 			}
-			/* "unsigned int", "long long": one integer type. */
-			if (!seen || (out->is_int && b->is_int)) {
-				if (!seen || b->size > out->size ||
-				    ksrc_tok_is(ksrc_tk(r), "long")) {
-					out->size = b->size;
-					out->align = b->align;
-				}
-				out->is_int = b->is_int;
-				if (!seen)
-					snprintf(out->name, sizeof out->name,
-					    "%s", b->name);
-				seen = 1;
-				r->pos++;
-				continue;
-			}
+			if (first >= 0)
+				break;
+			out->size = b->size;
+			out->align = b->align;
+			out->is_int = b->is_int;
+			out->uns = b->uns;
+			snprintf(out->name, sizeof out->name, "%s", b->name);
+			seen = 1;
+			r->pos++;
+			continue;
 		}
 		break;
 	}
-	if (!seen)
+	if (first >= 0)
+		spec_combine(r, first, count, out);
+	else if (!seen)
 		ksrc_fail(r, r->pos, "expected a type before '%.*s'",
 		    ksrc_tk(r)->len, ksrc_tk(r)->p);
 	for (;;) {
@@ -166,6 +218,12 @@ ksrc_sym_body_add(struct rd *r, enum body_kind kind)
 
 	if (r->dry)
 		return NULL;
+	/* The model follows LAUNCH_MAX_SITES: refuse the one past, here,
+	   with its place, rather than build what cannot launch. */
+	if (kind == BODY_SITE && ++r->nsites > LAUNCH_MAX_SITES)
+		ksrc_fail(r, r->pos < r->nt ? r->pos : -1, "more than %d "
+		    "memory accesses (the model follows %d)",
+		    LAUNCH_MAX_SITES, LAUNCH_MAX_SITES);
 	if (kf->nbody == kf->abody) {
 		kf->abody = kf->abody ? 2 * kf->abody : 64;
 		kf->body = xreallocarray(kf->body, kf->abody, sizeof *kf->body);
@@ -176,30 +234,116 @@ ksrc_sym_body_add(struct rd *r, enum body_kind kind)
 	return b;
 }
 
-/* A model name not yet used: base, base_2, base_3 ... */
+static unsigned
+name_bucket(const char *s)
+{
+	unsigned	h = 2166136261u;
+
+	while (*s != '\0')
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h % KSRC_NAME_BUCKETS;
+}
+
+/* The index of a model name in use, or -1. */
+static int
+name_index(const struct rd *r, const char *name)
+{
+	int	i;
+
+	for (i = r->uhead[name_bucket(name)] - 1; i >= 0;
+	    i = r->used_next[i] - 1)
+		if (strcmp(r->used[i], name) == 0)
+			return i;
+	return -1;
+}
+
+static int
+name_used(const struct rd *r, const char *name)
+{
+	return name_index(r, name) >= 0;
+}
+
+/*
+ * How deep the model's tree of text will be, in parentheses: the deepest
+ * name in it, counting the lets it names (a let names lets that name lets:
+ * each chain of x = (x + 1) adds a level).
+ */
+static int
+text_height(const struct rd *r, const char *s)
+{
+	char	name[EXPR_NAME_MAX];
+	int	depth = 0, most = 0, i, n;
+
+	while (*s != '\0') {
+		if (*s == '(')
+			depth++;
+		else if (*s == ')')
+			depth--;
+		if (!isalpha((unsigned char)*s) && *s != '_') {
+			s++;
+			continue;
+		}
+		for (n = 0; isalnum((unsigned char)s[n]) || s[n] == '_'; n++)
+			;
+		if (n < EXPR_NAME_MAX) {
+			memcpy(name, s, n);
+			name[n] = '\0';
+			if ((i = name_index(r, name)) >= 0 &&
+			    depth + r->used_h[i] > most)
+				most = depth + r->used_h[i];
+		}
+		s += n;
+	}
+	return most + 1;
+}
+
+/* A model name not yet used: base, base_2, base_3 ... (hashed, and at
+   most KSRC_MAX_NAMES at once, so a file of many values stays linear). */
 const char *
 ksrc_sym_uniq(struct rd *r, const char *base)
 {
-	char	buf[EXPR_NAME_MAX];
-	int	i, n;
+	char		buf[EXPR_NAME_MAX];
+	int		n;
+	unsigned	b;
 
+	if (r->nused >= KSRC_MAX_NAMES)
+		ksrc_fail(r, r->t != NULL && r->pos < r->nt ? r->pos : -1,
+		    "the kernel's integers take more than %d values (the model "
+		    "holds %d)", KSRC_MAX_NAMES, EXPR_MAX_LETS);
 	for (n = 1; ; n++) {
 		if (n == 1)
 			snprintf(buf, sizeof buf, "%.24s", base);
 		else
 			snprintf(buf, sizeof buf, "%.20s_%d", base, n);
-		for (i = 0; i < r->nused; i++)
-			if (strcmp(r->used[i], buf) == 0)
-				break;
-		if (i == r->nused)
+		if (!name_used(r, buf))
 			break;
 	}
 	if (r->nused == r->aused) {
 		r->aused = r->aused ? 2 * r->aused : 64;
 		r->used = xreallocarray(r->used, r->aused, sizeof *r->used);
+		r->used_next = xreallocarray(r->used_next, r->aused,
+		    sizeof *r->used_next);
+		r->used_h = xreallocarray(r->used_h, r->aused,
+		    sizeof *r->used_h);
 	}
-	strcpy(r->used[r->nused++], buf);
+	strcpy(r->used[r->nused], buf);
+	r->used_h[r->nused] = 0;
+	b = name_bucket(buf);
+	r->used_next[r->nused] = r->uhead[b];
+	r->uhead[b] = ++r->nused;
 	return ksrc_fmt(r, "%s", buf);
+}
+
+/* Forget the names given since there were n (after a loop's dry run). */
+void
+ksrc_sym_uniq_forget(struct rd *r, int n)
+{
+	while (r->nused > n) {
+		r->nused--;
+		/* The newest name heads its bucket's chain. */
+		r->uhead[name_bucket(r->used[r->nused])] =
+		    r->used_next[r->nused];
+	}
 }
 
 /* --- values and expressions ----------------------------------------------- */
@@ -223,6 +367,9 @@ ksrc_sym_add_var(struct rd *r, const struct tok *t, enum var_kind kind)
 {
 	struct var	*v;
 
+	if (r->nvars >= KSRC_MAX_VARS)
+		ksrc_fail(r, r->pos < r->nt ? r->pos : -1, "more than %d "
+		    "variables in scope", KSRC_MAX_VARS);
 	if (r->nvars == r->avars) {
 		r->avars = r->avars ? 2 * r->avars : 64;
 		r->vars = xreallocarray(r->vars, r->avars, sizeof *r->vars);
@@ -243,10 +390,18 @@ ksrc_sym_set_int(struct rd *r, struct var *v, const char *text)
 {
 	const char	*m = ksrc_sym_uniq(r, v->name);
 	struct body_def	*b;
+	int		 h;
+
+	if ((h = text_height(r, text)) > KSRC_MAX_HEIGHT)
+		ksrc_fail(r, r->pos < r->nt ? r->pos : -1, "%s builds on "
+		    "values nested %d deep (the model follows %d)", v->name,
+		    h, KSRC_MAX_HEIGHT);
+	r->used_h[r->nused - 1] = h;
 
 	if ((b = ksrc_sym_body_add(r, BODY_LET)) != NULL) {
 		b->name = m;
 		b->expr = text;
+		b->line = r->pos < r->nt ? r->t[r->pos].line : 0;
 	}
 	snprintf(v->model, sizeof v->model, "%s", m);
 	v->kind = VK_INT;
@@ -270,6 +425,56 @@ ksrc_sym_note_change(struct rd *r, struct var *v, int additive,
 	r->chg[i] = 1;
 	r->inc[i] = r->inc[i] == NULL ? inc : ksrc_fmt(r, "%s + %s", r->inc[i],
 	    inc);
+}
+
+/* --- snapshots: the variables' values before an if or a loop ----------- */
+
+/* Push the values of the variables in scope; returns the snapshot. */
+int
+ksrc_sym_snap_take(struct rd *r)
+{
+	int	at = r->nsv, i;
+
+	if (r->nsv + r->nvars > r->asv) {
+		r->asv = 2 * (r->nsv + r->nvars) + 64;
+		r->sv = xreallocarray(r->sv, r->asv, sizeof *r->sv);
+	}
+	for (i = 0; i < r->nvars; i++) {
+		r->sv[at + i].kind = r->vars[i].kind;
+		r->sv[at + i].origin = r->vars[i].origin;
+		memcpy(r->sv[at + i].model, r->vars[i].model,
+		    sizeof r->sv[at + i].model);
+	}
+	r->nsv += r->nvars;
+	return at;
+}
+
+/* What snapshot snap holds of variable i (valid until the next take). */
+const struct snapv *
+ksrc_sym_snap_at(struct rd *r, int snap, int i)
+{
+	return &r->sv[snap + i];
+}
+
+/* Set the first n variables back to what snapshot snap holds. */
+void
+ksrc_sym_snap_restore(struct rd *r, int snap, int n)
+{
+	int	i;
+
+	for (i = 0; i < n && i < r->nvars; i++) {
+		r->vars[i].kind = r->sv[snap + i].kind;
+		r->vars[i].origin = r->sv[snap + i].origin;
+		memcpy(r->vars[i].model, r->sv[snap + i].model,
+		    sizeof r->vars[i].model);
+	}
+}
+
+/* Pop snapshot snap and those taken after it. */
+void
+ksrc_sym_snap_drop(struct rd *r, int snap)
+{
+	r->nsv = snap;
 }
 
 /* Add an array to the variant, with its length and dims. */

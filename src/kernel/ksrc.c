@@ -25,6 +25,7 @@
 #include "expr.h"
 #include "ksrc.h"
 #include "ksrc-int.h"
+#include "textfile.h"
 #include "xmalloc.h"
 
 static void
@@ -66,6 +67,9 @@ rd_free(struct rd *r)
 	free(r->m);
 	free(r->vars);
 	free(r->used);
+	free(r->used_next);
+	free(r->used_h);
+	free(r->sv);
 }
 
 const char *
@@ -83,6 +87,226 @@ ksrc_parse(const char *path, const char *text, char **cause)
 static struct variant *parse_block(const char *, const char *, int,
 		    char **);
 
+/* Lex the file, with the end-of-file tokens the parser may look past. */
+static void
+lex_file(struct rd *r)
+{
+	struct tok	eof;
+	int		i;
+
+	ksrc_lex_text(r, 0, (int)strlen(r->text), 1, 1, 1);
+	memset(&eof, 0, sizeof eof);
+	eof.kind = T_EOF;
+	eof.p = "";
+	eof.line = r->nt > 0 ? r->t[r->nt - 1].line : 1;
+	eof.col = r->nt > 0 ? r->t[r->nt - 1].col + r->t[r->nt - 1].len : 1;
+	for (i = 0; i < 4; i++)
+		ksrc_lex_push_tok(r, &r->t, &r->nt, &eof);
+}
+
+/* What the warpviz: lines leave unsaid (names, title), the launch's
+   dimensions, and the model names the parameters take. */
+static void
+header(struct rd *r, struct meta *m, const char *path)
+{
+	struct variant	*v = &r->kf->v;
+	const char	*a, *b;
+	int		 i;
+
+	if (m->launch_line == 0)
+		ksrc_fail(r, -1, "no '// warpviz: launch grid=X,Y block=X,Y' "
+		    "line");
+	if (v->name == NULL)
+		v->name = base_name(r, path);
+	if (v->title == NULL)
+		v->title = ksrc_fmt(r, "%s (from %s)", v->name, path);
+	if (v->family == NULL)
+		v->family = v->name;
+	if (v->lesson == NULL)
+		v->lesson = "";
+	v->source = base_name(r, path);
+	v->source = ksrc_fmt(r, "%s.cu", v->source);
+	ksrc_meta_split2(r, ksrc_meta_expand_text(r, m->grid, m->launch_line),
+	    &a, &b);
+	v->grid[0] = a;
+	v->grid[1] = b;
+	ksrc_meta_split2(r, ksrc_meta_expand_text(r, m->block,
+	    m->launch_line), &a, &b);
+	v->block[0] = a;
+	v->block[1] = b;
+	/* Parameters name the model's slots. */
+	for (i = 0; i < VARIANT_MAX_PARAMS && v->params[i].name; i++) {
+		if (strlen(v->params[i].name) >= EXPR_NAME_MAX - 4)
+			ksrc_fail(r, -1, "param name %s is too long",
+			    v->params[i].name);
+		ksrc_sym_uniq(r, v->params[i].name);
+	}
+	for (i = 0; i < 4 && v->derived[i].name; i++)
+		ksrc_sym_uniq(r, v->derived[i].name);
+	ksrc_sym_uniq(r, "warp");
+}
+
+/* The array lines no parameter took: extern __shared__ arrays, whose
+   lines hold their length; declared in the order the kernel does. */
+static void
+dynamic_shared(struct rd *r, const struct meta *m, int kbody)
+{
+	struct variant	*v = &r->kf->v;
+	int		 i, k;
+
+	for (i = 0; i < m->narr; i++) {
+		if (m->arr[i].bound)
+			continue;
+		for (k = kbody; k < r->nt && r->t[k].kind != T_EOF; k++)
+			if (ksrc_tok_is(&r->t[k], m->arr[i].name))
+				break;
+		if (k == r->nt || r->t[k].kind == T_EOF ||
+		    r->narrays == VARIANT_MAX_ARRAYS)
+			ksrc_fail(r, -m->arr[i].line,
+			    "array %s is not a pointer parameter of the kernel "
+			    "nor an extern __shared__ array", m->arr[i].name);
+		v->arrays[r->narrays].name = m->arr[i].name;
+		v->arrays[r->narrays].space = SPACE_SHARED;
+		v->arrays[r->narrays].length = ksrc_meta_expand_text(r,
+		    m->arr[i].length, m->arr[i].line);
+		v->arrays[r->narrays].elem_size = 4;
+		r->narrays++;
+	}
+}
+
+/* The arrays' drawing dims from their lines, and their C types. */
+static void
+array_looks(struct rd *r, const struct meta *m)
+{
+	struct variant	*v = &r->kf->v;
+	const char	*a, *b, *t;
+	int		 i, k;
+
+	for (i = 0; i < m->narr; i++) {
+		if (m->arr[i].dims == NULL)
+			continue;
+		for (k = 0; k < r->narrays; k++)
+			if (strcmp(v->arrays[k].name, m->arr[i].name) == 0)
+				break;
+		if (k == r->narrays)
+			continue;
+		ksrc_meta_split2(r,
+		    ksrc_meta_expand_text(r, m->arr[i].dims, m->arr[i].line), &a,
+		    &b);
+		v->arrays[k].dims[0] = a;
+		v->arrays[k].dims[1] = b;
+	}
+	for (k = 0; k < r->narrays; k++) {
+		t = v->arrays[k].type;
+		if (t != NULL && strstr(t, "@a") != NULL)
+			v->arrays[k].type = ksrc_dup_n(r, t,
+			    strstr(t, "@a") - t);
+		if (v->arrays[k].type == NULL)
+			v->arrays[k].type = "float";
+	}
+}
+
+/* The live run: the file's own text, the arrays the kernel writes,
+   random inputs in [0, 1) unless inputs= says otherwise. */
+static void
+live_spec(struct rd *r, const struct meta *m)
+{
+	struct variant	*v = &r->kf->v;
+	int		 i, k;
+
+	v->live.text = v->text;
+	if (v->live.hi <= v->live.lo) {
+		v->live.lo = 0;
+		v->live.hi = 1;
+	}
+	for (i = 0; i < r->kf->nbody; i++) {
+		const struct body_def	*bd = &r->kf->body[i];
+		size_t			 n = strcspn(bd->expr ? bd->expr : "",
+		    "[");
+
+		if (bd->kind != BODY_SITE || bd->op != OP_STORE)
+			continue;
+		for (k = 0; k < r->narrays; k++)
+			if (v->arrays[k].space == SPACE_GLOBAL &&
+			    strlen(v->arrays[k].name) == n &&
+			    strncmp(v->arrays[k].name, bd->expr, n) == 0 &&
+			    (v->live.outputs == NULL || strstr(v->live.outputs,
+			    v->arrays[k].name) == NULL))
+				v->live.outputs = v->live.outputs == NULL ?
+				    v->arrays[k].name : ksrc_fmt(r, "%s %s",
+				    v->live.outputs, v->arrays[k].name);
+	}
+	for (k = 0; k < r->narrays; k++)
+		if (v->arrays[k].space == SPACE_SHARED && m->narr > 0)
+			for (i = 0; i < m->narr; i++)
+				if (strcmp(m->arr[i].name, v->arrays[k].name) ==
+				    0 && !m->arr[i].bound)
+					v->live.dynamic = 1;
+}
+
+/* Global arrays in the order of their array lines (cudaMalloc's). */
+static void
+global_order(struct rd *r, const struct meta *m)
+{
+	struct variant		*v = &r->kf->v;
+	struct array_def	 tmp;
+	int			 i, j, k, at_, want_;
+
+	for (i = 0; i < m->narr; i++) {
+		at_ = -1;
+		want_ = 0;
+		for (k = 0; k < r->narrays; k++)
+			if (strcmp(v->arrays[k].name, m->arr[i].name) == 0 &&
+			    v->arrays[k].space == SPACE_GLOBAL)
+				at_ = k;
+		if (at_ < 0)
+			continue;
+		for (j = 0; j < i; j++)
+			for (k = 0; k < r->narrays; k++)
+				if (strcmp(v->arrays[k].name,
+				    m->arr[j].name) == 0 &&
+				    v->arrays[k].space == SPACE_GLOBAL)
+					want_++;
+		if (want_ >= at_)	/* in place, or names repeat */
+			continue;
+		tmp = v->arrays[at_];
+		memmove(&v->arrays[want_ + 1], &v->arrays[want_],
+		    (at_ - want_) * sizeof tmp);
+		v->arrays[want_] = tmp;
+	}
+}
+
+/* The model holds EXPR_MAX_LETS lets (derived parameters, the values
+   the kernel's integers take, the loops stepped by +=) and
+   VARIANT_MAX_LOOPS loops.  Refuse the one past at its line rather than
+   build what cannot launch. */
+static void
+model_fits(struct rd *r)
+{
+	const struct variant	*v = &r->kf->v;
+	const struct body_def	*b;
+	int			 i, n = 0, loops = 0;
+
+	for (i = 0; i < 4 && v->derived[i].name != NULL; i++)
+		n++;
+	for (i = 0; i < VARIANT_MAX_LETS && v->lets[i].name != NULL; i++)
+		n++;
+	for (i = 0; i < r->kf->nbody; i++) {
+		b = &r->kf->body[i];
+		if (b->kind == BODY_LET || (b->kind == BODY_FOR &&
+		    b->step_op == '+'))
+			n++;
+		if (b->kind == BODY_FOR && ++loops > VARIANT_MAX_LOOPS)
+			ksrc_fail(r, -b->line, "more than %d loops (the model "
+			    "follows %d)", VARIANT_MAX_LOOPS,
+			    VARIANT_MAX_LOOPS);
+		if (n > EXPR_MAX_LETS)
+			ksrc_fail(r, b->line > 0 ? -b->line : -1, "the "
+			    "kernel's integers take more than %d values (the "
+			    "model holds %d)", EXPR_MAX_LETS, EXPR_MAX_LETS);
+	}
+}
+
 struct variant *
 ksrc_parse_block(const char *path, const char *text, int nblock,
     char **cause)
@@ -97,9 +321,7 @@ parse_block(const char *path, const char *text, int nblock, char **cause)
 	struct meta	 m;
 	struct kfile	*kf;
 	struct variant	*v;
-	struct tok	 eof;
-	int		 kbody, i, k;
-	const char	*a, *b;
+	int		 kbody;
 
 	*cause = NULL;
 	memset(&r, 0, sizeof r);
@@ -114,54 +336,15 @@ parse_block(const char *path, const char *text, int nblock, char **cause)
 	if (strlen(text) > KSRC_MAX_BYTES)
 		ksrc_fail(&r, -1, "the file is larger than %d bytes",
 		    KSRC_MAX_BYTES);
-	v->path = ksrc_fmt(&r, "%s", path);
-	v->text = ksrc_fmt(&r, "%s", text);
+	v->path = ksrc_dup_n(&r, path, strlen(path));
+	v->text = ksrc_dup_n(&r, text, strlen(text));
 	r.text = v->text;
-	ksrc_lex_text(&r, 0, (int)strlen(r.text), 1, 1, 1);
-	memset(&eof, 0, sizeof eof);
-	eof.kind = T_EOF;
-	eof.p = "";
-	eof.line = r.nt > 0 ? r.t[r.nt - 1].line : 1;
-	eof.col = r.nt > 0 ? r.t[r.nt - 1].col + r.t[r.nt - 1].len : 1;
-	for (i = 0; i < 4; i++)
-		ksrc_lex_push_tok(&r, &r.t, &r.nt, &eof);
+	lex_file(&r);
 	m.blk = nblock;
 	if (ksrc_meta_lines(&r, &m) <= nblock)
 		ksrc_fail(&r, -1, "no block %d of '// warpviz:' lines",
 		    nblock + 1);
-	if (m.launch_line == 0)
-		ksrc_fail(&r, -1, "no '// warpviz: launch grid=X,Y block=X,Y' "
-		    "line");
-	if (v->name == NULL)
-		v->name = base_name(&r, path);
-	if (v->title == NULL)
-		v->title = ksrc_fmt(&r, "%s (from %s)", v->name, path);
-	if (v->family == NULL)
-		v->family = v->name;
-	if (v->lesson == NULL)
-		v->lesson = "";
-	v->source = base_name(&r, path);
-	v->source = ksrc_fmt(&r, "%s.cu", v->source);
-	ksrc_meta_split2(&r, ksrc_meta_expand_text(&r, m.grid, m.launch_line),
-	    &a, &b);
-	v->grid[0] = a;
-	v->grid[1] = b;
-	ksrc_meta_split2(&r, ksrc_meta_expand_text(&r, m.block, m.launch_line),
-	    &a, &b);
-	v->block[0] = a;
-	v->block[1] = b;
-	/* Parameters name the model's slots. */
-	for (i = 0; i < VARIANT_MAX_PARAMS && v->params[i].name; i++) {
-		if (strlen(v->params[i].name) >= EXPR_NAME_MAX - 4)
-			ksrc_fail(&r, -1, "param name %s is too long",
-			    v->params[i].name);
-		ksrc_sym_uniq(&r, v->params[i].name);
-	}
-	for (i = 0; i < 4 && v->derived[i].name; i++)
-		ksrc_sym_uniq(&r, v->derived[i].name);
-	ksrc_sym_uniq(&r, "warp");
-	/* Dynamic shared arrays come from array lines too: declare them
-	   in the order the kernel does, so keep them for later. */
+	header(&r, &m, path);
 	r.pos = 0;
 	ksrc_decl_file_scope(&r, &m, &kbody);
 	if (kbody < 0) {
@@ -172,106 +355,14 @@ parse_block(const char *path, const char *text, int nblock, char **cause)
 	}
 	r.pos = kbody;
 	ksrc_decl_kernel_params(&r, &m);
-	/* extern __shared__ arrays: their array lines hold the length. */
-	for (i = 0; i < m.narr; i++) {
-		if (m.arr[i].bound)
-			continue;
-		for (k = kbody; k < r.nt && r.t[k].kind != T_EOF; k++)
-			if (ksrc_tok_is(&r.t[k], m.arr[i].name))
-				break;
-		if (k == r.nt || r.t[k].kind == T_EOF ||
-		    r.narrays == VARIANT_MAX_ARRAYS)
-			ksrc_fail(&r, -m.arr[i].line,
-			    "array %s is not a pointer parameter of the kernel "
-			    "nor an extern __shared__ array", m.arr[i].name);
-		v->arrays[r.narrays].name = m.arr[i].name;
-		v->arrays[r.narrays].space = SPACE_SHARED;
-		v->arrays[r.narrays].length = ksrc_meta_expand_text(&r,
-		    m.arr[i].length, m.arr[i].line);
-		v->arrays[r.narrays].elem_size = 4;
-		r.narrays++;
-	}
+	dynamic_shared(&r, &m, kbody);
 	if (!ksrc_at(&r, "{"))
 		ksrc_fail(&r, r.pos, "expected the kernel's body");
 	ksrc_body_block(&r);
-	/* Drawing dims from array lines. */
-	for (i = 0; i < m.narr; i++) {
-		if (m.arr[i].dims == NULL)
-			continue;
-		for (k = 0; k < r.narrays; k++)
-			if (strcmp(v->arrays[k].name, m.arr[i].name) == 0)
-				break;
-		if (k == r.narrays)
-			continue;
-		ksrc_meta_split2(&r,
-		    ksrc_meta_expand_text(&r, m.arr[i].dims, m.arr[i].line), &a,
-		    &b);
-		v->arrays[k].dims[0] = a;
-		v->arrays[k].dims[1] = b;
-	}
-	for (k = 0; k < r.narrays; k++) {
-		const char *t = v->arrays[k].type;
-
-		if (t != NULL && strstr(t, "@a") != NULL)
-			v->arrays[k].type = ksrc_dup_n(&r, t,
-			    strstr(t, "@a") - t);
-		if (v->arrays[k].type == NULL)
-			v->arrays[k].type = "float";
-	}
-	/* The live run: the file's own text, the arrays the kernel writes,
-	   random inputs in [0, 1) unless inputs= says otherwise. */
-	v->live.text = v->text;
-	if (v->live.hi <= v->live.lo) {
-		v->live.lo = 0;
-		v->live.hi = 1;
-	}
-	for (i = 0; i < kf->nbody; i++) {
-		const struct body_def	*bd = &kf->body[i];
-		size_t			 n = strcspn(bd->expr ? bd->expr : "",
-		    "[");
-
-		if (bd->kind != BODY_SITE || bd->op != OP_STORE)
-			continue;
-		for (k = 0; k < r.narrays; k++)
-			if (v->arrays[k].space == SPACE_GLOBAL &&
-			    strlen(v->arrays[k].name) == n &&
-			    strncmp(v->arrays[k].name, bd->expr, n) == 0 &&
-			    (v->live.outputs == NULL || strstr(v->live.outputs,
-			    v->arrays[k].name) == NULL))
-				v->live.outputs = v->live.outputs == NULL ?
-				    v->arrays[k].name : ksrc_fmt(&r, "%s %s",
-				    v->live.outputs, v->arrays[k].name);
-	}
-	for (k = 0; k < r.narrays; k++)
-		if (v->arrays[k].space == SPACE_SHARED && m.narr > 0)
-			for (i = 0; i < m.narr; i++)
-				if (strcmp(m.arr[i].name, v->arrays[k].name) ==
-				    0 && !m.arr[i].bound)
-					v->live.dynamic = 1;
-	/* Global arrays in the order of their array lines (cudaMalloc). */
-	for (i = 0; i < m.narr; i++) {
-		struct array_def	 tmp;
-		int			 at_ = -1, want_ = 0, j;
-
-		for (k = 0; k < r.narrays; k++)
-			if (strcmp(v->arrays[k].name, m.arr[i].name) == 0 &&
-			    v->arrays[k].space == SPACE_GLOBAL)
-				at_ = k;
-		if (at_ < 0)
-			continue;
-		for (j = 0; j < i; j++)
-			for (k = 0; k < r.narrays; k++)
-				if (strcmp(v->arrays[k].name,
-				    m.arr[j].name) == 0 &&
-				    v->arrays[k].space == SPACE_GLOBAL)
-					want_++;
-		if (want_ >= at_)	/* in place, or names repeat */
-			continue;
-		tmp = v->arrays[at_];
-		memmove(&v->arrays[want_ + 1], &v->arrays[want_],
-		    (at_ - want_) * sizeof tmp);
-		v->arrays[want_] = tmp;
-	}
+	model_fits(&r);
+	array_looks(&r, &m);
+	live_spec(&r, &m);
+	global_order(&r, &m);
 	v->xbody = kf->body;
 	v->nxbody = kf->nbody;
 	if (kf->nbody == 0 || (v->xbody = kf->body) == NULL)
@@ -288,32 +379,11 @@ fail:
 struct variant *
 ksrc_load(const char *path, char **cause)
 {
-	FILE		*f;
 	char		*buf;
-	size_t		 n;
 	struct variant	*v;
 
-	if ((f = fopen(path, "r")) == NULL) {
-		*cause = cause_printf("%s: cannot open: %s", path,
-		    strerror(errno));
+	if ((buf = textfile_read(path, KSRC_MAX_BYTES, NULL, cause)) == NULL)
 		return NULL;
-	}
-	buf = xmalloc(KSRC_MAX_BYTES + 2);
-	n = fread(buf, 1, KSRC_MAX_BYTES + 1, f);
-	fclose(f);
-	if (n > KSRC_MAX_BYTES) {
-		free(buf);
-		*cause = cause_printf("%s: larger than %d bytes", path,
-		    KSRC_MAX_BYTES);
-		return NULL;
-	}
-	buf[n] = '\0';
-	if (memchr(buf, '\0', n) != NULL) {
-		free(buf);
-		*cause = cause_printf("%s: not a text file (a NUL byte)",
-		    path);
-		return NULL;
-	}
 	v = ksrc_parse(path, buf, cause);
 	free(buf);
 	return v;

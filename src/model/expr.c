@@ -3,8 +3,9 @@
  *
  * The grammar is the C subset index code uses: integer literals, names
  * (threadIdx.x style dotted builtins included), unary - ! ~, * / %, + -,
- * << >>, < <= > >=, == !=, & ^ |, &&, ||, ?:, parentheses.  Division and modulo truncate
- * toward zero as in C.  Must not print or exit.
+ * << >>, < <= > >=, == !=, & ^ |, &&, ||, ?:, parentheses, and the
+ * conversions of expr.h written as calls: u32(x).  Division and modulo
+ * truncate toward zero as in C.  Must not print or exit.
  */
 #include "config.h"
 
@@ -25,7 +26,25 @@ enum expr_kind {
 	EXPR_NOT,
 	EXPR_BNOT,
 	EXPR_BIN,
-	EXPR_COND
+	EXPR_COND,
+	EXPR_CONV
+};
+
+/* The conversions, by name: the range they keep, whether they wrap into
+   it (else a value outside is the error err). */
+static const struct conv {
+	const char	*name;
+	int64_t		 lo, hi;
+	int		 wrap, err;
+} convs[] = {
+	{ "u8", 0, UINT8_MAX, 1, 0 }, { "i8", INT8_MIN, INT8_MAX, 1, 0 },
+	{ "u16", 0, UINT16_MAX, 1, 0 }, { "i16", INT16_MIN, INT16_MAX, 1, 0 },
+	{ "u32", 0, UINT32_MAX, 1, 0 }, { "i32", INT32_MIN, INT32_MAX, 1, 0 },
+	{ "u64", 0, INT64_MAX, 0, EXPR_ERANGE },
+	{ "i64", INT64_MIN, INT64_MAX, 0, EXPR_EOVERFLOW },
+	{ "s32", INT32_MIN, INT32_MAX, 0, EXPR_ESIGNED },
+	{ "n32", 0, 31, 0, EXPR_ESHIFT }, { "n64", 0, 63, 0, EXPR_ESHIFT },
+	{ NULL, 0, 0, 0, 0 }
 };
 
 enum expr_binop {
@@ -40,8 +59,10 @@ struct expr {
 	enum expr_binop		 op;
 	int64_t			 num;
 	int			 slot;
+	const struct conv	*conv;	/* EXPR_CONV */
 	const struct expr	*let;	/* EXPR_LET: not owned */
 	struct expr		*a, *b, *c;
+	int			 height;	/* levels below, lets' too */
 };
 
 struct parser {
@@ -49,9 +70,14 @@ struct parser {
 	const char		*text;
 	const char		*p;
 	char			*cause;
+	int			 depth;		/* parse_cond, parse_unary open */
 };
 
 static struct expr	*parse_cond(struct parser *);
+
+/* At most 60 bytes of a text in a message, "..." after. */
+#define SHOWN(s)	(strlen(s) > 60 ? 60 : (int)strlen(s)), (s), \
+	(strlen(s) > 60 ? "..." : "")
 
 static void
 parse_error(struct parser *ps, const char *what)
@@ -59,11 +85,37 @@ parse_error(struct parser *ps, const char *what)
 	if (ps->cause != NULL)
 		return;
 	if (*ps->p == '\0')
-		ps->cause = cause_printf("%s at end of \"%s\"", what,
-		    ps->text);
+		ps->cause = cause_printf("%s at end of \"%.*s%s\"", what,
+		    SHOWN(ps->text));
 	else
-		ps->cause = cause_printf("%s at \"%s\" in \"%s\"", what,
-		    ps->p, ps->text);
+		ps->cause = cause_printf("%s at \"%.*s%s\" in \"%.*s%s\"",
+		    what, SHOWN(ps->p), SHOWN(ps->text));
+}
+
+/*
+ * Bound the tree: a node EXPR_MAX_DEPTH levels above its leaves (through
+ * lets) is refused, so evaluating, decomposing and freeing it recurse a
+ * bounded depth on any stack.  Returns e, or NULL (e freed) and the error.
+ */
+static struct expr *
+grown(struct parser *ps, struct expr *e)
+{
+	int	h = 0;
+
+	if (e->a != NULL && e->a->height > h)
+		h = e->a->height;
+	if (e->b != NULL && e->b->height > h)
+		h = e->b->height;
+	if (e->c != NULL && e->c->height > h)
+		h = e->c->height;
+	if (e->let != NULL && e->let->height > h)
+		h = e->let->height;
+	e->height = h + 1;
+	if (e->height <= EXPR_MAX_DEPTH)
+		return e;
+	expr_free(e);
+	parse_error(ps, "nested too deep");
+	return NULL;
 }
 
 static struct expr *
@@ -167,13 +219,14 @@ resolve(struct parser *ps, const char *name)
 		if (strcmp(sc->let_name[i], name) == 0) {
 			e = node_new(EXPR_LET);
 			e->let = sc->let_expr[i];
-			return e;
+			return grown(ps, e);
 		}
 	}
 	for (i = 0; i < sc->nslots; i++) {
 		if (strcmp(sc->slot_name[i], name) == 0) {
 			e = node_new(EXPR_SLOT);
 			e->slot = i;
+			e->height = 1;
 			return e;
 		}
 	}
@@ -181,6 +234,35 @@ resolve(struct parser *ps, const char *name)
 		ps->cause = cause_printf("unknown name \"%s\" in \"%s\"",
 		    name, ps->text);
 	return NULL;
+}
+
+/* A conversion written as a call: "u32(x)". */
+static struct expr *
+parse_conv(struct parser *ps, const char *name)
+{
+	const struct conv	*c;
+	struct expr		*e, *a;
+
+	for (c = convs; c->name != NULL; c++)
+		if (strcmp(c->name, name) == 0)
+			break;
+	if (c->name == NULL) {
+		parse_error(ps, "not a conversion (u8 i8 u16 i16 u32 i32 u64 "
+		    "i64 s32 n32 n64)");
+		return NULL;
+	}
+	accept(ps, "(");
+	if ((a = parse_cond(ps)) == NULL)
+		return NULL;
+	if (!accept(ps, ")")) {
+		parse_error(ps, "expected )");
+		expr_free(a);
+		return NULL;
+	}
+	e = node_new(EXPR_CONV);
+	e->conv = c;
+	e->a = a;
+	return grown(ps, e);
 }
 
 static struct expr *
@@ -216,16 +298,23 @@ parse_primary(struct parser *ps)
 			ps->p++;
 		e = node_new(EXPR_NUM);
 		e->num = v;
+		e->height = 1;
 		return e;
 	}
-	if (read_name(ps, name))
+	if (read_name(ps, name)) {
+		skip_space(ps);
+		if (*ps->p == '(')
+			return parse_conv(ps, name);
 		return resolve(ps, name);
+	}
 	parse_error(ps, "expected a number, a name or (");
 	return NULL;
 }
 
+static struct expr	*parse_unary(struct parser *);
+
 static struct expr *
-parse_unary(struct parser *ps)
+parse_unary_(struct parser *ps)
 {
 	struct expr	*e, *a;
 
@@ -234,25 +323,41 @@ parse_unary(struct parser *ps)
 			return NULL;
 		e = node_new(EXPR_NEG);
 		e->a = a;
-		return e;
+		return grown(ps, e);
 	}
 	if (accept(ps, "!")) {
 		if ((a = parse_unary(ps)) == NULL)
 			return NULL;
 		e = node_new(EXPR_NOT);
 		e->a = a;
-		return e;
+		return grown(ps, e);
 	}
 	if (accept(ps, "~")) {
 		if ((a = parse_unary(ps)) == NULL)
 			return NULL;
 		e = node_new(EXPR_BNOT);
 		e->a = a;
-		return e;
+		return grown(ps, e);
 	}
 	if (accept(ps, "+"))
 		return parse_unary(ps);
 	return parse_primary(ps);
+}
+
+/* The parser's recursion, bounded as the tree is: "(((((" and "- - -". */
+static struct expr *
+parse_unary(struct parser *ps)
+{
+	struct expr	*e;
+
+	if (ps->depth >= EXPR_MAX_DEPTH) {
+		parse_error(ps, "nested too deep");
+		return NULL;
+	}
+	ps->depth++;
+	e = parse_unary_(ps);
+	ps->depth--;
+	return e;
 }
 
 /* One left-associative precedence level. */
@@ -301,12 +406,14 @@ parse_level(struct parser *ps, size_t lv)
 			expr_free(a);
 			return NULL;
 		}
-		a = node_bin(levels[lv].op[i], a, b);
+		if ((a = grown(ps, node_bin(levels[lv].op[i], a, b))) ==
+		    NULL)
+			return NULL;
 	}
 }
 
 static struct expr *
-parse_cond(struct parser *ps)
+parse_cond_(struct parser *ps)
 {
 	struct expr	*c, *a, *b, *e;
 
@@ -333,15 +440,36 @@ parse_cond(struct parser *ps)
 	e->a = c;
 	e->b = a;
 	e->c = b;
+	return grown(ps, e);
+}
+
+static struct expr *
+parse_cond(struct parser *ps)
+{
+	struct expr	*e;
+
+	if (ps->depth >= EXPR_MAX_DEPTH) {
+		parse_error(ps, "nested too deep");
+		return NULL;
+	}
+	ps->depth++;
+	e = parse_cond_(ps);
+	ps->depth--;
 	return e;
 }
 
 struct expr *
 expr_parse(const struct expr_scope *scope, const char *text, char **cause)
 {
-	struct parser	 ps = { scope, text, text, NULL };
+	struct parser	 ps = { scope, text, text, NULL, 0 };
 	struct expr	*e;
 
+	if (strlen(text) > EXPR_MAX_TEXT) {
+		if (cause != NULL)
+			*cause = cause_printf("an expression longer than %d "
+			    "bytes (\"%.60s...\")", EXPR_MAX_TEXT, text);
+		return NULL;
+	}
 	e = parse_cond(&ps);
 	if (e != NULL) {
 		skip_space(&ps);
@@ -364,9 +492,15 @@ int
 expr_parse_access(const struct expr_scope *scope, const char *text,
     char *name, char *field, struct expr **sub, int max_sub, char **cause)
 {
-	struct parser	 ps = { scope, text, text, NULL };
+	struct parser	 ps = { scope, text, text, NULL, 0 };
 	int		 n = 0, i;
 
+	if (strlen(text) > EXPR_MAX_TEXT) {
+		if (cause != NULL)
+			*cause = cause_printf("an access longer than %d "
+			    "bytes (\"%.60s...\")", EXPR_MAX_TEXT, text);
+		return -1;
+	}
 	field[0] = '\0';
 	if (!read_name(&ps, name)) {
 		parse_error(&ps, "expected an array name");
@@ -463,6 +597,65 @@ expr_scope_free(struct expr_scope *sc)
 	sc->nlets = 0;
 }
 
+int
+expr_conv_range(const char *name, int64_t *lo, int64_t *hi)
+{
+	const struct conv	*c;
+
+	for (c = convs; c->name != NULL; c++) {
+		if (strcmp(c->name, name) == 0) {
+			*lo = c->lo;
+			*hi = c->hi;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *
+expr_err_text(int err)
+{
+	switch (err) {
+	case EXPR_ESIGNED:
+		return "signed overflow";
+	case EXPR_ESHIFT:
+		return "shift count out of range";
+	case EXPR_ERANGE:
+		return "unsigned 64-bit value beyond 2^63-1";
+	case EXPR_EDIV:
+		return "has a division by zero";
+	default:
+		return "overflows";
+	}
+}
+
+static void
+set_err(int *err, int code)
+{
+	if (*err == 0)
+		*err = code;
+}
+
+/* v converted by c (expr.h); an error leaves 0. */
+static int64_t
+convert(const struct conv *c, int64_t v, int *err)
+{
+	uint64_t	m, u;
+
+	if (v >= c->lo && v <= c->hi)
+		return v;
+	if (!c->wrap) {
+		set_err(err, c->err);
+		return 0;
+	}
+	/* 2^bits: the width of the range. */
+	m = (uint64_t)(c->hi - c->lo) + 1;
+	u = (uint64_t)v & (m - 1);
+	if (c->lo < 0 && u > (uint64_t)c->hi)
+		return (int64_t)(u - m);
+	return (int64_t)u;
+}
+
 static int64_t
 binop(enum expr_binop op, int64_t a, int64_t b, int *err)
 {
@@ -484,7 +677,7 @@ binop(enum expr_binop op, int64_t a, int64_t b, int *err)
 	case OP_DIV:
 	case OP_MOD:
 		if (b == 0) {
-			*err = EXPR_ERR_DIV0;
+			set_err(err, EXPR_EDIV);
 			return 0;
 		}
 		if (a == INT64_MIN && b == -1)
@@ -521,14 +714,40 @@ binop(enum expr_binop op, int64_t a, int64_t b, int *err)
 		break;	/* short-circuit: handled by the caller */
 	}
 bad:
-	*err = 1;
+	set_err(err, EXPR_EOVERFLOW);
 	return 0;
 }
 
-const char *
-expr_err_text(int err)
+/*
+ * e (a BIN) modulo 2^64, where it is +, - or * (or << by 0..63): the low
+ * bits of a sum, difference or product depend only on the low bits of
+ * the operands, so a wrapping conversion of it is exact even where the
+ * whole value would not fit int64 (two wrapped unsigned ints multiplied).
+ */
+static int64_t
+modular(const struct expr *e, const int64_t *env, int *err)
 {
-	return err == EXPR_ERR_DIV0 ? "has a division by zero" : "overflows";
+	uint64_t	a, b;
+
+	if (e->op != OP_ADD && e->op != OP_SUB && e->op != OP_MUL &&
+	    e->op != OP_SHL)
+		return expr_eval(e, env, err);
+	a = (uint64_t)expr_eval(e->a, env, err);
+	b = (uint64_t)expr_eval(e->b, env, err);
+	switch (e->op) {
+	case OP_ADD:
+		return (int64_t)(a + b);
+	case OP_SUB:
+		return (int64_t)(a - b);
+	case OP_MUL:
+		return (int64_t)(a * b);
+	default:
+		if ((int64_t)b < 0 || (int64_t)b > 63) {
+			set_err(err, EXPR_EOVERFLOW);
+			return 0;
+		}
+		return (int64_t)(a << b);
+	}
 }
 
 int64_t
@@ -546,10 +765,14 @@ expr_eval(const struct expr *e, const int64_t *env, int *err)
 	case EXPR_NEG:
 		a = expr_eval(e->a, env, err);
 		if (a == INT64_MIN) {
-			*err = 1;
+			set_err(err, EXPR_EOVERFLOW);
 			return 0;
 		}
 		return -a;
+	case EXPR_CONV:
+		if (e->conv->wrap && e->a->kind == EXPR_BIN)
+			return convert(e->conv, modular(e->a, env, err), err);
+		return convert(e->conv, expr_eval(e->a, env, err), err);
 	case EXPR_NOT:
 		return !expr_eval(e->a, env, err);
 	case EXPR_BNOT:
@@ -565,7 +788,7 @@ expr_eval(const struct expr *e, const int64_t *env, int *err)
 			return a || expr_eval(e->b, env, err);
 		return binop(e->op, a, expr_eval(e->b, env, err), err);
 	}
-	*err = 1;
+	set_err(err, EXPR_EOVERFLOW);
 	return 0;
 }
 
@@ -637,9 +860,33 @@ affine_is_const(const struct affine *x)
 }
 
 int
-expr_affine(const struct expr *e, const int64_t *env, const int *var_of,
-    struct affine *out)
+affine_range(const struct affine *a, const struct affine_box *box,
+    int64_t *lo, int64_t *hi)
 {
+	int64_t	t, u;
+	int	i;
+
+	*lo = *hi = a->c;
+	for (i = 0; i < AFFINE_MAX_VARS; i++) {
+		if (a->k[i] == 0)
+			continue;
+		if (box == NULL || i >= box->n || box->lo[i] > box->hi[i])
+			return -1;
+		if (__builtin_mul_overflow(a->k[i], box->lo[i], &t) ||
+		    __builtin_mul_overflow(a->k[i], box->hi[i], &u))
+			return -1;
+		if (__builtin_add_overflow(*lo, t < u ? t : u, lo) ||
+		    __builtin_add_overflow(*hi, t < u ? u : t, hi))
+			return -1;
+	}
+	return 0;
+}
+
+int
+expr_affine(const struct expr *e, const int64_t *env, const int *var_of,
+    const struct affine_box *box, struct affine *out)
+{
+	int64_t		lo, hi;
 	struct affine	b;
 	int		err = 0;
 
@@ -653,16 +900,23 @@ expr_affine(const struct expr *e, const int64_t *env, const int *var_of,
 		out->k[var_of[e->slot]] = 1;
 		return 0;
 	case EXPR_LET:
-		return expr_affine(e->let, env, var_of, out);
+		return expr_affine(e->let, env, var_of, box, out);
 	case EXPR_NEG:
-		if (expr_affine(e->a, env, var_of, out) != 0)
+		if (expr_affine(e->a, env, var_of, box, out) != 0)
 			return -1;
 		return affine_scale(out, -1);
+	case EXPR_CONV:
+		/* The identity where nothing is converted. */
+		if (expr_affine(e->a, env, var_of, box, out) != 0 ||
+		    affine_range(out, box, &lo, &hi) != 0 ||
+		    lo < e->conv->lo || hi > e->conv->hi)
+			return -1;
+		return 0;
 	case EXPR_BIN:
 		if (e->op != OP_ADD && e->op != OP_SUB && e->op != OP_MUL)
 			return -1;
-		if (expr_affine(e->a, env, var_of, out) != 0 ||
-		    expr_affine(e->b, env, var_of, &b) != 0)
+		if (expr_affine(e->a, env, var_of, box, out) != 0 ||
+		    expr_affine(e->b, env, var_of, box, &b) != 0)
 			return -1;
 		if (e->op == OP_ADD)
 			return affine_add(out, &b, 1);
@@ -707,7 +961,8 @@ affine_eval(const struct affine *x, const int64_t *vars, int nvars, int *err)
  */
 static int
 guard_terms(const struct expr *e, const int64_t *env, const int *var_of,
-    struct affine *terms, char *op, int max, int n, int neg)
+    const struct affine_box *box, struct affine *terms, char *op, int max,
+    int n, int neg)
 {
 	struct affine	r;
 	enum expr_binop	o;
@@ -720,24 +975,27 @@ guard_terms(const struct expr *e, const int64_t *env, const int *var_of,
 	while (e->kind == EXPR_LET)
 		e = e->let;
 	if (e->kind == EXPR_NOT)
-		return guard_terms(e->a, env, var_of, terms, op, max, n, !neg);
+		return guard_terms(e->a, env, var_of, box, terms, op, max, n,
+		    !neg);
 	if (e->kind == EXPR_BIN && e->op == (neg ? OP_OR : OP_AND)) {
-		n = guard_terms(e->a, env, var_of, terms, op, max, n, neg);
+		n = guard_terms(e->a, env, var_of, box, terms, op, max, n,
+		    neg);
 		if (n < 0)
 			return -1;
-		return guard_terms(e->b, env, var_of, terms, op, max, n, neg);
+		return guard_terms(e->b, env, var_of, box, terms, op, max, n,
+		    neg);
 	}
 	if (n == max)
 		return -1;
 	if (e->kind != EXPR_BIN || e->op < OP_LT || e->op > OP_NE) {
 		/* A bare value: v != 0, or v == 0 under a negation. */
-		if (expr_affine(e, env, var_of, &terms[n]) != 0)
+		if (expr_affine(e, env, var_of, box, &terms[n]) != 0)
 			return -1;
 		op[n] = neg ? '=' : '!';
 		return n + 1;
 	}
-	if (expr_affine(e->a, env, var_of, &terms[n]) != 0 ||
-	    expr_affine(e->b, env, var_of, &r) != 0 ||
+	if (expr_affine(e->a, env, var_of, box, &terms[n]) != 0 ||
+	    expr_affine(e->b, env, var_of, box, &r) != 0 ||
 	    affine_add(&terms[n], &r, -1) != 0)
 		return -1;
 	o = neg ? flip[e->op] : e->op;
@@ -747,9 +1005,9 @@ guard_terms(const struct expr *e, const int64_t *env, const int *var_of,
 
 int
 expr_guard_affine(const struct expr *e, const int64_t *env, const int *var_of,
-    struct affine *terms, char *op, int max)
+    const struct affine_box *box, struct affine *terms, char *op, int max)
 {
 	if (e == NULL)
 		return 0;
-	return guard_terms(e, env, var_of, terms, op, max, 0, 0);
+	return guard_terms(e, env, var_of, box, terms, op, max, 0, 0);
 }

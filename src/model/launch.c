@@ -127,6 +127,38 @@ body_at(const struct variant *v, int i)
 	return i < VARIANT_MAX_BODY ? &v->body[i] : &end;
 }
 
+/* Whether site s's element index is affine, over the box of the launch
+   and the loops so far, and its form (two subscripts: row * cols + col). */
+static void
+site_affine_index(const struct launch *l, struct launch_site *s)
+{
+	struct affine		 a1;
+	struct affine_box	 box;
+	int			 i, n = s->nsub;
+
+	launch_box(l, &box);
+	s->affine = expr_affine(s->sub[0], l->env, l->var_of, &box,
+	    &s->aff) == 0;
+	if (s->affine && n == 2) {
+		s->affine = expr_affine(s->sub[1], l->env, l->var_of, &box,
+		    &a1) == 0;
+		for (i = 0; s->affine && i < AFFINE_MAX_VARS; i++)
+			s->affine = !__builtin_mul_overflow(s->aff.k[i],
+			    s->cols, &s->aff.k[i]) &&
+			    !__builtin_add_overflow(s->aff.k[i], a1.k[i],
+			    &s->aff.k[i]);
+		s->affine = s->affine &&
+		    !__builtin_mul_overflow(s->aff.c, s->cols, &s->aff.c) &&
+		    !__builtin_add_overflow(s->aff.c, a1.c, &s->aff.c);
+	}
+	/* A value-table loop's variable is no affine variable. */
+	for (i = 0; s->affine && i < l->nloops; i++)
+		if (l->loops[i].values != NULL && (expr_uses(s->sub[0],
+		    l->loops[i].val_slot) || expr_uses(s->sub[1],
+		    l->loops[i].val_slot)))
+			s->affine = 0;
+}
+
 static int
 setup_site(struct launch *l, const struct body_def *b, const int *open,
     int nopen, const char *guard, char **cause)
@@ -134,7 +166,6 @@ setup_site(struct launch *l, const struct body_def *b, const int *open,
 	struct launch_site	*s;
 	const struct array_def	*d;
 	char			 name[EXPR_NAME_MAX], field[EXPR_NAME_MAX];
-	struct affine		 a1;
 	int			 i, n;
 
 	if (l->nsites == LAUNCH_MAX_SITES) {
@@ -207,25 +238,7 @@ setup_site(struct launch *l, const struct body_def *b, const int *open,
 		s->size = s->used = b->size;
 	s->nloops = nopen;
 	memcpy(s->loop, open, nopen * sizeof *open);
-	s->affine = expr_affine(s->sub[0], l->env, l->var_of, &s->aff) == 0;
-	if (s->affine && n == 2) {
-		s->affine = expr_affine(s->sub[1], l->env, l->var_of,
-		    &a1) == 0;
-		for (i = 0; s->affine && i < AFFINE_MAX_VARS; i++)
-			s->affine = !__builtin_mul_overflow(s->aff.k[i],
-			    s->cols, &s->aff.k[i]) &&
-			    !__builtin_add_overflow(s->aff.k[i], a1.k[i],
-			    &s->aff.k[i]);
-		s->affine = s->affine &&
-		    !__builtin_mul_overflow(s->aff.c, s->cols, &s->aff.c) &&
-		    !__builtin_add_overflow(s->aff.c, a1.c, &s->aff.c);
-	}
-	/* A value-table loop's variable is no affine variable. */
-	for (i = 0; s->affine && i < l->nloops; i++)
-		if (l->loops[i].values != NULL && (expr_uses(s->sub[0],
-		    l->loops[i].val_slot) || expr_uses(s->sub[1],
-		    l->loops[i].val_slot)))
-			s->affine = 0;
+	site_affine_index(l, s);
 	return 0;
 }
 
@@ -249,6 +262,22 @@ join_guard(const char *guard, const char *neg, const char *cond)
 	if (guard == NULL)
 		return cause_printf("%s(%s)", neg, cond);
 	return cause_printf("%s && %s(%s)", guard, neg, cond);
+}
+
+void
+launch_box(const struct launch *l, struct affine_box *b)
+{
+	int	i;
+
+	memset(b, 0, sizeof *b);
+	b->hi[VAR_TX] = l->block[0] - 1;
+	b->hi[VAR_TY] = l->block[1] - 1;
+	b->hi[VAR_BX] = l->grid[0] - 1;
+	b->hi[VAR_BY] = l->grid[1] - 1;
+	for (i = 0; i < l->nloops && VAR_LOOP0 + i < AFFINE_MAX_VARS; i++)
+		b->hi[VAR_LOOP0 + i] = l->loops[i].count > 0 ?
+		    l->loops[i].count - 1 : 0;
+	b->n = VAR_LOOP0 + i;
 }
 
 /* Smallest value of an affine form over the launch and the open loops. */
@@ -276,153 +305,133 @@ affine_min(const struct launch *l, const struct affine *a, int *err)
 	return v;
 }
 
-/*
- * A kernel file's for loop: its iteration count becomes an affine
- * variable; the loop variable a let over it (+=) or a table of values
- * (*=, /=, <<=, >>=).  The trip count is the most any thread makes; when
- * it differs per thread the condition guards the body.
- */
+/* One step of a table loop's variable: v * st, v / st, v << st or
+   v >> st; *err on overflow. */
+static int64_t
+table_step(int op, int64_t v, int64_t st, int *err)
+{
+	int64_t	k = 0;
+
+	switch (op) {
+	case '*':
+		if (__builtin_mul_overflow(v, st, &k))
+			*err = 1;
+		return k;
+	case '/':
+		if (st == 0) {
+			*err = 1;
+			return 0;
+		}
+		return v / st;
+	case '<':
+		if (st < 0 || st > 62 || v < 0 || v > (INT64_MAX >> st)) {
+			*err = 1;
+			return 0;
+		}
+		return v << st;
+	default:
+		if (st < 0 || st > 63) {
+			*err = 1;
+			return 0;
+		}
+		return v >> st;
+	}
+}
+
+/* A loop stepping by *=, /=, <<= or >>=: the values of its variable, the
+   same in every thread, into lp->values. */
 static int
-setup_for(struct launch *l, const struct body_def *b, struct launch_loop *lp,
+for_table(struct launch *l, const struct body_def *b, struct launch_loop *lp,
+    const struct expr *init, const struct expr *cond, int64_t st,
     char **cause)
 {
-	struct expr	*init = NULL, *step = NULL, *cond = NULL;
-	struct affine	 term;
-	char		 op, *text;
-	int64_t		 v, st, t, rmin, k;
-	int		 err = 0, j = (int)(lp - l->loops), rc = -1;
+	int64_t	env[EXPR_MAX_SLOTS], v, k;
+	int	err = 0;
 
-	lp->var = b->text;
-	lp->line = b->line;
-	if ((lp->slot = expr_scope_slot(&l->scope, b->iter)) < 0) {
-		*cause = cause_printf("%s: bad loop %s", l->v->name, b->text);
+	if (varies(l, init) || varies(l, cond)) {
+		*cause = cause_printf("%s: line %d: loop %s must start and end "
+		    "alike in every thread to step by multiplying or "
+		    "shifting", l->v->name, b->line, b->text);
 		return -1;
 	}
-	l->var_of[lp->slot] = VAR_LOOP0 + j;
-	if ((init = expr_parse(&l->scope, b->init, cause)) == NULL ||
-	    (step = expr_parse(&l->scope, b->step, cause)) == NULL)
-		goto out;
-	if (varies(l, step)) {
-		*cause = cause_printf("%s: line %d: the step of loop %s "
-		    "differs between threads", l->v->name, b->line, b->text);
-		goto out;
-	}
-	st = expr_eval(step, l->env, &err);
-	if (b->step_op == '+') {
-		text = cause_printf("(%s) + %s * (%s)", b->init, b->iter,
-		    b->step);
-		if (expr_scope_let(&l->scope, b->name, text, cause) != 0) {
-			free(text);
-			goto out;
-		}
-		free(text);
-	} else {
-		if ((lp->val_slot = expr_scope_slot(&l->scope, b->name)) < 0) {
-			*cause = cause_printf("%s: bad loop %s", l->v->name,
-			    b->text);
-			goto out;
-		}
-	}
-	if ((cond = expr_parse(&l->scope, b->expr, cause)) == NULL)
-		goto out;
-	if (b->step_op != '+') {
-		/* A table: init and condition the same for every thread. */
-		if (varies(l, init) || varies(l, cond)) {
-			*cause = cause_printf("%s: line %d: loop %s must start "
-			    "and end alike in every thread to step by "
-			    "multiplying or shifting", l->v->name, b->line,
-			    b->text);
-			goto out;
-		}
-		lp->values = calloc(64, sizeof *lp->values);
-		if (lp->values == NULL)
-			abort();
-		v = expr_eval(init, l->env, &err);
-		for (lp->count = 0; !err; lp->count++) {
-			int64_t	env[EXPR_MAX_SLOTS];
-
-			memcpy(env, l->env, sizeof env);
-			env[lp->val_slot] = v;
-			if (!expr_eval(cond, env, &err) || err)
-				break;
-			if (lp->count == 64) {
-				err = 2;
-				break;
-			}
-			lp->values[lp->count] = v;
-			k = 0;
-			switch (b->step_op) {
-			case '*':
-				err |= __builtin_mul_overflow(v, st, &k);
-				break;
-			case '/':
-				if (st == 0)
-					err = 1;
-				else
-					k = v / st;
-				break;
-			case '<':
-				if (st < 0 || st > 62 || v < 0 ||
-				    v > (INT64_MAX >> st))
-					err = 1;
-				else
-					k = v << st;
-				break;
-			default:
-				if (st < 0 || st > 63)
-					err = 1;
-				else
-					k = v >> st;
-				break;
-			}
-			if (k == v)
-				err = 2;
-			v = k;
-		}
-		if (err) {
-			*cause = cause_printf("%s: line %d: loop %s %s with "
-			    "%s", l->v->name, b->line, b->text, err == 2 ?
-			    "runs more than 64 times" : expr_err_text(err),
-			    params_text(l));
-			goto out;
-		}
-		rc = 0;
-		goto out;
-	}
-	if (!varies(l, init) && !varies(l, cond) && !err) {
-		/* The same for every thread: count it. */
-		int64_t	env[EXPR_MAX_SLOTS];
-
+	lp->values = calloc(64, sizeof *lp->values);
+	if (lp->values == NULL)
+		abort();
+	v = expr_eval(init, l->env, &err);
+	for (lp->count = 0; !err; lp->count++) {
 		memcpy(env, l->env, sizeof env);
-		for (t = 0; t <= LOOP_MAX_TRIPS && !err; t++) {
-			env[lp->slot] = t;
-			if (!expr_eval(cond, env, &err))
-				break;
+		env[lp->val_slot] = v;
+		if (!expr_eval(cond, env, &err) || err)
+			break;
+		if (lp->count == 64) {
+			err = -1;
+			break;
 		}
-		if (err || t > LOOP_MAX_TRIPS) {
-			*cause = cause_printf("%s: line %d: loop %s %s with "
-			    "%s", l->v->name, b->line, b->text, err ?
-			    expr_err_text(err) : "runs too many times",
-			    params_text(l));
-			goto out;
-		}
-		lp->count = t;
-		rc = 0;
-		goto out;
+		lp->values[lp->count] = v;
+		k = table_step(b->step_op, v, st, &err);
+		if (k == v)
+			err = -1;
+		v = k;
 	}
-	/* Differs per thread: T(iter, ...) op 0 with T affine. */
-	if (expr_guard_affine(cond, l->env, l->var_of, &term, &op, 1) != 1 ||
-	    (k = term.k[VAR_LOOP0 + j]) == 0 ||
+	if (err) {
+		*cause = cause_printf("%s: line %d: loop %s %s with %s",
+		    l->v->name, b->line, b->text, err == -1 ?
+		    "runs more than 64 times" : "overflows", params_text(l));
+		return -1;
+	}
+	return 0;
+}
+
+/* A loop whose start and condition are the same in every thread: count
+   its trips. */
+static int
+for_count(struct launch *l, const struct body_def *b, struct launch_loop *lp,
+    const struct expr *cond, char **cause)
+{
+	int64_t	env[EXPR_MAX_SLOTS], t;
+	int	err = 0;
+
+	memcpy(env, l->env, sizeof env);
+	for (t = 0; t <= LOOP_MAX_TRIPS && !err; t++) {
+		env[lp->slot] = t;
+		if (!expr_eval(cond, env, &err))
+			break;
+	}
+	if (err || t > LOOP_MAX_TRIPS) {
+		*cause = cause_printf("%s: line %d: loop %s %s with %s",
+		    l->v->name, b->line, b->text, err ? "overflows" :
+		    "runs too many times", params_text(l));
+		return -1;
+	}
+	lp->count = t;
+	return 0;
+}
+
+/* A loop whose trips differ per thread: T(iter, ...) op 0 with T affine;
+   the count is the most any thread makes, the condition guards the body. */
+static int
+for_bounded(struct launch *l, const struct body_def *b,
+    struct launch_loop *lp, const struct expr *cond, char **cause)
+{
+	struct affine		term;
+	struct affine_box	box;
+	char			op;
+	int64_t			k, t, rmin;
+	int			i, err = 0, j = (int)(lp - l->loops);
+
+	/* Its own iteration count is what is being found: unbounded. */
+	launch_box(l, &box);
+	box.n = VAR_LOOP0 + j;
+	if (expr_guard_affine(cond, l->env, l->var_of, &box, &term, &op,
+	    1) != 1 || (k = term.k[VAR_LOOP0 + j]) == 0 ||
 	    !((k > 0 && (op == '<' || op == 'l')) ||
 	    (k < 0 && (op == '>' || op == 'g')))) {
 		*cause = cause_printf("%s: line %d: the model cannot bound "
 		    "loop %s (its condition must compare it with a bound "
 		    "it moves towards)", l->v->name, b->line, b->text);
-		goto out;
+		return -1;
 	}
 	if (k < 0) {
-		int	i;
-
 		term.c = -term.c;
 		for (i = 0; i < AFFINE_MAX_VARS; i++)
 			term.k[i] = -term.k[i];
@@ -442,11 +451,114 @@ setup_for(struct launch *l, const struct body_def *b, struct launch_loop *lp,
 		*cause = cause_printf("%s: line %d: loop %s runs too many "
 		    "times with %s", l->v->name, b->line, b->text,
 		    params_text(l));
-		goto out;
+		return -1;
 	}
 	lp->count = t;
 	lp->bounded = 1;
-	rc = 0;
+	return 0;
+}
+
+/*
+ * The loop variable stays inside its C type (b->conv) in every iteration
+ * that runs, so its value is init + it * step as the let says: in C an
+ * int leaving it is undefined and an unsigned one wraps, which the model
+ * does not follow.  A table's values are checked one by one, a let by its
+ * affine form over the threads, blocks and iterations.
+ */
+static int
+for_fits(struct launch *l, const struct body_def *b,
+    const struct launch_loop *lp, char **cause)
+{
+	struct affine_box	 box;
+	struct affine		 a;
+	struct expr		*e;
+	int64_t			 lo, hi, vlo, vhi;
+	int			 i, j = (int)(lp - l->loops), fits;
+
+	if (expr_conv_range(b->conv, &lo, &hi) != 0)
+		return 0;
+	if (lp->values != NULL) {
+		for (i = 0, fits = 1; i < lp->count; i++)
+			fits &= lp->values[i] >= lo && lp->values[i] <= hi;
+	} else {
+		launch_box(l, &box);
+		box.hi[VAR_LOOP0 + j] = lp->count > 0 ? lp->count - 1 : 0;
+		box.n = VAR_LOOP0 + j + 1;
+		if ((e = expr_parse(&l->scope, b->name, NULL)) == NULL)
+			return 0;
+		fits = lp->count == 0 || (expr_affine(e, l->env, l->var_of,
+		    &box, &a) == 0 && affine_range(&a, &box, &vlo, &vhi) == 0 &&
+		    vlo >= lo && vhi <= hi);
+		expr_free(e);
+	}
+	if (fits)
+		return 0;
+	*cause = cause_printf("%s: line %d: loop %s leaves its type (%s) or "
+	    "the model cannot show it stays inside with %s", l->v->name,
+	    b->line, b->text, b->conv, params_text(l));
+	return -1;
+}
+
+/*
+ * A kernel file's for loop: its iteration count becomes an affine
+ * variable; the loop variable a let over it (+=) or a table of values
+ * (*=, /=, <<=, >>=).  The trip count is the most any thread makes; when
+ * it differs per thread the condition guards the body.
+ */
+static int
+setup_for(struct launch *l, const struct body_def *b, struct launch_loop *lp,
+    char **cause)
+{
+	struct expr	*init = NULL, *step = NULL, *cond = NULL;
+	char		*text;
+	int64_t		 st;
+	int		 err = 0, j = (int)(lp - l->loops), rc = -1;
+
+	lp->var = b->text;
+	lp->line = b->line;
+	if ((lp->slot = expr_scope_slot(&l->scope, b->iter)) < 0) {
+		*cause = cause_printf("%s: bad loop %s", l->v->name, b->text);
+		return -1;
+	}
+	l->var_of[lp->slot] = VAR_LOOP0 + j;
+	if ((init = expr_parse(&l->scope, b->init, cause)) == NULL ||
+	    (step = expr_parse(&l->scope, b->step, cause)) == NULL)
+		goto out;
+	if (varies(l, step)) {
+		*cause = cause_printf("%s: line %d: the step of loop %s "
+		    "differs between threads", l->v->name, b->line, b->text);
+		goto out;
+	}
+	st = expr_eval(step, l->env, &err);
+	if (err) {
+		*cause = cause_printf("%s: line %d: the step of loop %s %s with "
+		    "%s", l->v->name, b->line, b->text, expr_err_text(err),
+		    params_text(l));
+		goto out;
+	}
+	if (b->step_op == '+') {
+		text = cause_printf("(%s) + %s * (%s)", b->init, b->iter,
+		    b->step);
+		rc = expr_scope_let(&l->scope, b->name, text, cause);
+		free(text);
+		if (rc != 0)
+			goto out;
+		rc = -1;
+	} else if ((lp->val_slot = expr_scope_slot(&l->scope,
+	    b->name)) < 0) {
+		*cause = cause_printf("%s: bad loop %s", l->v->name, b->text);
+		goto out;
+	}
+	if ((cond = expr_parse(&l->scope, b->expr, cause)) == NULL)
+		goto out;
+	if (b->step_op != '+')
+		rc = for_table(l, b, lp, init, cond, st, cause);
+	else if (!varies(l, init) && !varies(l, cond))
+		rc = for_count(l, b, lp, cond, cause);
+	else
+		rc = for_bounded(l, b, lp, cond, cause);
+	if (rc == 0 && b->conv != NULL)
+		rc = for_fits(l, b, lp, cause);
 out:
 	/* A loop that fails is not counted in nloops: its table goes here,
 	   as launch_free never sees it. */

@@ -127,6 +127,9 @@ int	launch_init(struct launch *, const struct param_set *, char **cause);
 void	launch_free(struct launch *);
 /* Locate step (0 .. nsteps-1): its site and loop values. */
 void	launch_locate(const struct launch *, int64_t step, struct launch_pos *);
+/* Ranges of the affine variables: threads, blocks, the iterations of the
+   loops set up so far. */
+void	launch_box(const struct launch *, struct affine_box *);
 /* Total warps in the launch. */
 int64_t	launch_total_warps(const struct launch *);
 

@@ -4,10 +4,12 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cause.h"
 #include "totals.h"
@@ -150,33 +152,141 @@ totals_brute_work(const struct launch *l)
 	    l->warp_size;
 }
 
+/* Threads of brute force: 0 is one a core (totals_set_threads). */
+static _Atomic int	brute_threads;
+
+void
+totals_set_threads(int n)
+{
+	atomic_store(&brute_threads, n < 0 ? 0 : n);
+}
+
+/*
+ * One thread's share of brute force: the blocks b0..b1-1 (by-major, as the
+ * single loop visits them) into its own site totals.  A share stops at its
+ * first error, or when an earlier share has failed (stop holds the first
+ * failed share), so the error reported is the first in the one-thread
+ * order; integer sums make the totals the same in any order.
+ */
+struct brute_share {
+	const struct launch	*l;
+	enum arch		 arch;
+	const int		*which;
+	struct totals_watch	*wt;
+	_Atomic int		*stop;
+	int			 idx;
+	int64_t			 b0, b1;
+	int			 rc;
+	char			*cause;
+	struct site_totals	 site[LAUNCH_MAX_SITES];
+	pthread_t		 thread;
+};
+
+#define BRUTE_FLUSH	256	/* steps between looks at cancel and stop */
+
+static void *
+brute_share_run(void *arg)
+{
+	struct brute_share	*sh = arg;
+	const struct launch	*l = sh->l;
+	struct access		 a;
+	struct access_result	 r;
+	struct launch_pos	 pos;
+	int64_t			 b, step, pending = 0;
+	int			 w;
+
+	for (b = sh->b0; b < sh->b1; b++)
+	for (w = 0; w < l->warps; w++)
+	for (step = 0; step < l->nsteps; step++) {
+		if (++pending == BRUTE_FLUSH) {
+			if (watch_stop(sh->wt, pending * l->warp_size)) {
+				sh->cause = cause_printf("cancelled");
+				sh->rc = -1;
+				return NULL;
+			}
+			pending = 0;
+			if (atomic_load_explicit(sh->stop,
+			    memory_order_relaxed) < sh->idx)
+				return NULL;	/* an earlier share failed */
+		}
+		launch_locate(l, step, &pos);
+		if (!sh->which[pos.site])
+			continue;
+		if (warp_access(l, b % l->grid[0], b / l->grid[0], w, step, &a,
+		    &sh->cause) != 0) {
+			int	first = atomic_load(sh->stop);
+
+			while (sh->idx < first && !atomic_compare_exchange_weak(
+			    sh->stop, &first, sh->idx))
+				;
+			sh->rc = -1;
+			return NULL;
+		}
+		arch_apply(sh->arch, l, &a, &r);
+		totals_add(&sh->site[a.site], sh->arch, &r, 1);
+	}
+	watch_stop(sh->wt, pending * l->warp_size);
+	return NULL;
+}
+
+/* Visit every warp and step of the sites in which, on every core. */
 static int
 brute(const struct launch *l, enum arch arch, const int *which,
     struct totals *t, struct totals_watch *wt, char **cause)
 {
-	struct access		a;
-	struct access_result	r;
-	struct launch_pos	pos;
-	int64_t			bx, by, step;
-	int			w;
+	struct brute_share	*sh;
+	_Atomic int		 stop;
+	int64_t			 blocks = l->grid[0] * l->grid[1];
+	long			 n;
+	int			 i, k, rc = 0, started;
 
-	for (by = 0; by < l->grid[1]; by++)
-	for (bx = 0; bx < l->grid[0]; bx++)
-	for (w = 0; w < l->warps; w++)
-	for (step = 0; step < l->nsteps; step++) {
-		if (watch_stop(wt, l->warp_size)) {
-			*cause = cause_printf("cancelled");
-			return -1;
-		}
-		launch_locate(l, step, &pos);
-		if (!which[pos.site])
-			continue;
-		if (warp_access(l, bx, by, w, step, &a, cause) != 0)
-			return -1;
-		arch_apply(arch, l, &a, &r);
-		totals_add(&t->site[a.site], arch, &r, 1);
+	if ((n = atomic_load(&brute_threads)) <= 0) {
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+		/* A thread is worth starting for 1M lane evaluations. */
+		if (n > totals_brute_work(l) / 1e6)
+			n = (long)(totals_brute_work(l) / 1e6);
 	}
-	return 0;
+	if (n > blocks)
+		n = (long)blocks;
+	if (n > 256)
+		n = 256;
+	if (n < 1)
+		n = 1;
+	sh = xcalloc(n, sizeof *sh);
+	atomic_init(&stop, (int)n);
+	for (i = 0; i < n; i++) {
+		sh[i].l = l;
+		sh[i].arch = arch;
+		sh[i].which = which;
+		sh[i].wt = wt;
+		sh[i].stop = &stop;
+		sh[i].idx = i;
+		sh[i].b0 = blocks * i / n;
+		sh[i].b1 = blocks * (i + 1) / n;
+	}
+	/* Share 0 runs here; a thread that does not start runs here too. */
+	for (started = 1; started < n; started++)
+		if (pthread_create(&sh[started].thread, NULL, brute_share_run,
+		    &sh[started]) != 0)
+			break;
+	brute_share_run(&sh[0]);
+	for (i = started; i < n; i++)
+		brute_share_run(&sh[i]);
+	for (i = 1; i < started; i++)
+		pthread_join(sh[i].thread, NULL);
+	for (i = 0; i < n; i++) {
+		if (rc == 0 && sh[i].rc != 0) {
+			rc = -1;
+			*cause = sh[i].cause;
+			sh[i].cause = NULL;
+		}
+		free(sh[i].cause);
+		if (rc == 0)
+			for (k = 0; k < l->nsites; k++)
+				totals_merge(&t->site[k], &sh[i].site[k]);
+	}
+	free(sh);
+	return rc;
 }
 
 /* Residues of es*k*t mod 128 for t in [0, count): a histogram. */
@@ -271,30 +381,34 @@ static int
 site_terms(const struct launch *l, const struct launch_site *s,
     const int64_t *env, const int *var_of, struct affine *term, char *op)
 {
-	int	n, m;
+	struct affine_box	box;
+	int			n, m;
 
-	if ((n = expr_guard_affine(l->guard, env, var_of, term, op,
+	launch_box(l, &box);
+	if ((n = expr_guard_affine(l->guard, env, var_of, &box, term, op,
 	    MAX_TERMS)) < 0)
 		return -1;
-	if ((m = expr_guard_affine(s->guard, env, var_of, term + n, op + n,
-	    MAX_TERMS - n)) < 0)
+	if ((m = expr_guard_affine(s->guard, env, var_of, &box, term + n,
+	    op + n, MAX_TERMS - n)) < 0)
 		return -1;
 	return n + m;
 }
 
 /* The site's element index as an affine form; -1 when it is not one. */
 static int
-site_affine(const struct launch_site *s, const int64_t *env,
-    const int *var_of, struct affine *out)
+site_affine(const struct launch *l, const struct launch_site *s,
+    const int64_t *env, const int *var_of, struct affine *out)
 {
-	struct affine	a1;
-	int		i;
+	struct affine		a1;
+	struct affine_box	box;
+	int			i;
 
-	if (expr_affine(s->sub[0], env, var_of, out) != 0)
+	launch_box(l, &box);
+	if (expr_affine(s->sub[0], env, var_of, &box, out) != 0)
 		return -1;
 	if (s->nsub < 2)
 		return 0;
-	if (expr_affine(s->sub[1], env, var_of, &a1) != 0)
+	if (expr_affine(s->sub[1], env, var_of, &box, &a1) != 0)
 		return -1;
 	for (i = 0; i < AFFINE_MAX_VARS; i++)
 		if (__builtin_mul_overflow(out->k[i], s->cols, &out->k[i]) ||
@@ -337,44 +451,33 @@ fast_fits(const struct launch *l, const struct affine *a, int64_t es)
 	return !__builtin_mul_overflow(sum, es, &t) && t < (INT64_C(1) << 56);
 }
 
-/*
- * One site by residues.  Loops the site's guard reads, loops stepping by
- * multiplying or shifting and loops bounded per thread are enumerated
- * (their values become constants); the others go through the residue
- * histogram.  For each combination of enumerated values the lanes of a
- * (warp in block, active mask) class have fixed offsets, so the launch
- * reduces to a histogram of base residues per class.  Returns 0, -1
- * when the site is not affine or has too many combinations, -2 when wt
- * cancels.
- */
-static int
-site_fast(const struct launch *l, enum arch arch, int si, struct totals *t,
-    struct totals_watch *wt)
-{
-	const struct launch_site	*s = &l->sites[si];
-	struct affine			 term[MAX_TERMS], aff;
-	char				 op[MAX_TERMS];
-	struct fast			 f = { l, 1, NULL, 0, 0 };
-	int64_t				 env[EXPR_MAX_SLOTS], lhist[RES], h[RES];
-	int64_t				 conv[RES], addr[RULES_MAX_LANES];
-	int64_t				 ncombo, combo, rest, es, tv, bpart, thr;
-	int64_t				 bx, by;
-	int				 var_of[EXPR_MAX_SLOTS], enumd[VARIANT_MAX_LOOPS];
-	int				 encl[VARIANT_MAX_LOOPS];
-	int				 nterm, i, j, w, lane, *hints, rc = -1;
-	uint32_t			 mask;
-	struct access_result		 r;
-	struct access			 a;
-	struct warp_lanes {
-		uint32_t	exists;
-		int64_t		part[MAX_TERMS][RULES_MAX_LANES];
-		int64_t		min[MAX_TERMS], max[MAX_TERMS];
-	}				*pw;
+/* Per warp of a block: the lanes that exist, each guard term's lane part
+   and its extremes over the lanes. */
+struct warp_lanes {
+	uint32_t	exists;
+	int64_t		part[MAX_TERMS][RULES_MAX_LANES];
+	int64_t		min[MAX_TERMS], max[MAX_TERMS];
+};
 
-	memset(encl, 0, sizeof encl);
-	memset(enumd, 0, sizeof enumd);
+/*
+ * Which enclosing loops site s enumerates: those its guards read, those
+ * stepping by multiplying or shifting whose value it reads, those bounded
+ * per thread.  Sets encl[], enumd[] and var_of (enumerated loops become
+ * constants); returns the number of combinations, or -1 over MAX_COMBOS.
+ */
+static int64_t
+fast_plan(const struct launch *l, const struct launch_site *s, int *var_of,
+    int *encl, int *enumd)
+{
+	struct affine	term[MAX_TERMS];
+	char		op[MAX_TERMS];
+	int64_t		ncombo = 1;
+	int		i, j, nterm;
+
+	memset(encl, 0, VARIANT_MAX_LOOPS * sizeof *encl);
+	memset(enumd, 0, VARIANT_MAX_LOOPS * sizeof *enumd);
 	/* Sequential loops may share a slot: the enclosing one owns it. */
-	memcpy(var_of, l->var_of, sizeof var_of);
+	memcpy(var_of, l->var_of, EXPR_MAX_SLOTS * sizeof *var_of);
 	for (i = 0; i < s->nloops; i++) {
 		encl[s->loop[i]] = 1;
 		var_of[l->loops[s->loop[i]].slot] = VAR_LOOP0 + s->loop[i];
@@ -397,7 +500,6 @@ site_fast(const struct launch *l, enum arch arch, int si, struct totals *t,
 			if (term[i].k[VAR_LOOP0 + j] != 0)
 				enumd[j] = 1;
 	}
-	ncombo = 1;
 	for (j = 0; j < l->nloops; j++) {
 		if (!enumd[j])
 			continue;
@@ -408,126 +510,227 @@ site_fast(const struct launch *l, enum arch arch, int si, struct totals *t,
 	for (j = 0; j < l->nloops; j++)
 		if (enumd[j])
 			var_of[l->loops[j].slot] = -1;
-	es = l->arrays[s->array].def->elem_size;
+	return ncombo;
+}
+
+/* The environment of combination combo of the enumerated loops. */
+static void
+fast_env(const struct launch *l, const int *enumd, int64_t combo,
+    int64_t *env)
+{
+	int64_t	rest = combo, it;
+	int	j;
+
+	memcpy(env, l->env, EXPR_MAX_SLOTS * sizeof *env);
+	for (j = 0; j < l->nloops; j++) {
+		const struct launch_loop *lp = &l->loops[j];
+
+		if (!enumd[j])
+			continue;
+		it = rest % lp->count;
+		rest /= lp->count;
+		env[lp->slot] = it;
+		if (lp->values != NULL)
+			env[lp->val_slot] = lp->values[it];
+	}
+}
+
+/*
+ * The site's index and guard terms as affine forms at env, in which the
+ * loops not enumerated appear only in the index and only if they enclose
+ * the site; lhist gets the residues of their steps.  Returns the number
+ * of terms, or -1 when the site cannot go the fast way.
+ */
+static int
+fast_forms(const struct launch *l, const struct launch_site *s,
+    const int64_t *env, const int *var_of, const int *encl, const int *enumd,
+    struct affine *aff, struct affine *term, char *op, int64_t *lhist)
+{
+	int64_t	es = l->arrays[s->array].def->elem_size, h[RES];
+	int	i, j, nterm;
+
+	/* Table loops not enumerated must not matter: value 0. */
+	if (site_affine(l, s, env, var_of, aff) != 0 ||
+	    (nterm = site_terms(l, s, env, var_of, term, op)) < 0 ||
+	    !fast_fits(l, aff, es))
+		return -1;
+	for (i = 0; i < nterm; i++)
+		if (!fast_fits(l, &term[i], 1))
+			return -1;
+	for (j = 0; j < l->nloops; j++) {
+		if (enumd[j])
+			continue;
+		if (aff->k[VAR_LOOP0 + j] != 0 && !encl[j])
+			return -1;
+		for (i = 0; i < nterm; i++)
+			if (term[i].k[VAR_LOOP0 + j] != 0)
+				return -1;
+	}
+	/* The loops left: residues of their steps. */
+	memset(lhist, 0, RES * sizeof *lhist);
+	lhist[0] = 1;
+	for (j = 0; j < l->nloops; j++) {
+		if (!encl[j] || enumd[j])
+			continue;
+		loop_hist(es * aff->k[VAR_LOOP0 + j], l->loops[j].count, h);
+		convolve(lhist, h, lhist);
+	}
+	return nterm;
+}
+
+/* Per warp: the lanes that exist, each term's lane part. */
+static void
+fast_lanes(const struct launch *l, const struct affine *term, int nterm,
+    struct warp_lanes *pw)
+{
+	int64_t	thr, tv;
+	int	w, lane, i;
+
+	for (w = 0; w < l->warps; w++) {
+		pw[w].exists = 0;
+		for (lane = 0; lane < l->warp_size; lane++) {
+			thr = (int64_t)w * l->warp_size + lane;
+			if (thr >= l->threads)
+				break;
+			pw[w].exists |= 1u << lane;
+			for (i = 0; i < nterm; i++) {
+				tv = term[i].k[VAR_TX] * (thr % l->block[0]) +
+				    term[i].k[VAR_TY] * (thr / l->block[0]);
+				pw[w].part[i][lane] = tv;
+				if (lane == 0 || tv < pw[w].min[i])
+					pw[w].min[i] = tv;
+				if (lane == 0 || tv > pw[w].max[i])
+					pw[w].max[i] = tv;
+			}
+		}
+	}
+}
+
+/* Every block and warp: its active mask by the guard terms, its base
+   residue into the histogram of its (warp, mask) class.  -2 if wt
+   cancels. */
+static int
+fast_blocks(struct fast *f, const struct launch_site *s,
+    const struct affine *aff, const struct affine *term, const char *op,
+    int nterm, const struct warp_lanes *pw, int *hints,
+    struct totals_watch *wt)
+{
+	const struct launch	*l = f->l;
+	int64_t			 bx, by, tv, bpart;
+	int64_t			 es = l->arrays[s->array].def->elem_size;
+	uint32_t		 mask;
+	int			 w, i, lane;
+
+	for (w = 0; w < l->warps; w++)
+		hints[w] = -1;
+	for (by = 0; by < l->grid[1]; by++)
+	for (bx = 0; bx < l->grid[0]; bx++)
+	for (w = 0; w < l->warps; w++) {
+		if (w == 0 && watch_stop(wt, 1))
+			return -2;
+		mask = pw[w].exists;
+		for (i = 0; i < nterm && mask != 0; i++) {
+			tv = term[i].c + term[i].k[VAR_BX] * bx +
+			    term[i].k[VAR_BY] * by;
+			if (op[i] != '!' &&
+			    term_pass(tv + pw[w].min[i], op[i]) &&
+			    term_pass(tv + pw[w].max[i], op[i]))
+				continue;	/* every lane passes */
+			for (lane = 0; lane < l->warp_size; lane++)
+				if ((mask >> lane & 1) &&
+				    !term_pass(tv + pw[w].part[i][lane], op[i]))
+					mask &= ~(1u << lane);
+		}
+		if (mask == 0)
+			continue;
+		bpart = l->arrays[s->array].base + s->offset + es *
+		    (aff->c + aff->k[VAR_BX] * bx + aff->k[VAR_BY] * by);
+		class_get(f, w, mask, &hints[w])->hist[mod128(bpart)]++;
+	}
+	return 0;
+}
+
+/* Each class: convolve with the loops' residues, apply the rule to each
+   residue, add the results times their counts; the classes are freed. */
+static void
+fast_apply(struct fast *f, enum arch arch, int si, const struct affine *aff,
+    const int64_t *lhist, struct totals *t)
+{
+	const struct launch		*l = f->l;
+	const struct launch_site	*s = &l->sites[si];
+	int64_t				 conv[RES], addr[RULES_MAX_LANES], thr;
+	int64_t				 es = l->arrays[s->array].def->elem_size;
+	struct access_result		 r;
+	struct access			 a;
+	int				 i, j, lane;
+
+	for (i = 0; i < f->ncls; i++) {
+		struct cls *c = &f->cls[i];
+
+		convolve(c->hist, lhist, conv);
+		memset(&a, 0, sizeof a);
+		a.site = si;
+		a.nlanes = l->warp_size;
+		a.active = c->mask;
+		for (lane = 0; lane < l->warp_size; lane++) {
+			thr = (int64_t)c->warp * l->warp_size + lane;
+			addr[lane] = es * (aff->k[VAR_TX] * (thr % l->block[0]) +
+			    aff->k[VAR_TY] * (thr / l->block[0]));
+		}
+		for (j = 0; j < RES; j++) {
+			if (conv[j] == 0)
+				continue;
+			for (lane = 0; lane < l->warp_size; lane++)
+				a.addr[lane] = addr[lane] + j;
+			arch_apply(arch, l, &a, &r);
+			totals_add(&t->site[si], arch, &r, conv[j]);
+		}
+		free(c->hist);
+	}
+	f->ncls = 0;
+}
+
+/*
+ * One site by residues.  Loops the site's guard reads, loops stepping by
+ * multiplying or shifting and loops bounded per thread are enumerated
+ * (their values become constants); the others go through the residue
+ * histogram.  For each combination of enumerated values the lanes of a
+ * (warp in block, active mask) class have fixed offsets, so the launch
+ * reduces to a histogram of base residues per class.  Returns 0, -1
+ * when the site is not affine or has too many combinations, -2 when wt
+ * cancels.
+ */
+static int
+site_fast(const struct launch *l, enum arch arch, int si, struct totals *t,
+    struct totals_watch *wt)
+{
+	const struct launch_site	*s = &l->sites[si];
+	struct affine			 term[MAX_TERMS], aff;
+	char				 op[MAX_TERMS];
+	struct fast			 f = { l, 1, NULL, 0, 0 };
+	int64_t				 env[EXPR_MAX_SLOTS], lhist[RES];
+	int64_t				 ncombo, combo;
+	int				 var_of[EXPR_MAX_SLOTS];
+	int				 enumd[VARIANT_MAX_LOOPS];
+	int				 encl[VARIANT_MAX_LOOPS];
+	int				 nterm, i, *hints, rc = -1;
+	struct warp_lanes		*pw;
+
+	if ((ncombo = fast_plan(l, s, var_of, encl, enumd)) < 0)
+		return -1;
 	hints = xcalloc(l->warps, sizeof *hints);
 	pw = xcalloc(l->warps, sizeof *pw);
-
 	for (combo = 0; combo < ncombo; combo++) {
-		memcpy(env, l->env, sizeof env);
-		for (j = 0, rest = combo; j < l->nloops; j++) {
-			const struct launch_loop *lp = &l->loops[j];
-			int64_t	it;
-
-			if (!enumd[j])
-				continue;
-			it = rest % lp->count;
-			rest /= lp->count;
-			env[lp->slot] = it;
-			if (lp->values != NULL)
-				env[lp->val_slot] = lp->values[it];
-		}
-		/* Table loops not enumerated must not matter: value 0. */
-		if (site_affine(s, env, var_of, &aff) != 0 ||
-		    (nterm = site_terms(l, s, env, var_of, term, op)) < 0 ||
-		    !fast_fits(l, &aff, es))
+		fast_env(l, enumd, combo, env);
+		if ((nterm = fast_forms(l, s, env, var_of, encl, enumd, &aff,
+		    term, op, lhist)) < 0)
 			goto out;
-		for (i = 0; i < nterm; i++)
-			if (!fast_fits(l, &term[i], 1))
-				goto out;
-		for (j = 0; j < l->nloops; j++) {
-			if (enumd[j])
-				continue;
-			if (aff.k[VAR_LOOP0 + j] != 0 && !encl[j])
-				goto out;
-			for (i = 0; i < nterm; i++)
-				if (term[i].k[VAR_LOOP0 + j] != 0)
-					goto out;
-		}
-		/* The loops left: residues of their steps. */
-		memset(lhist, 0, sizeof lhist);
-		lhist[0] = 1;
-		for (j = 0; j < l->nloops; j++) {
-			if (!encl[j] || enumd[j])
-				continue;
-			loop_hist(es * aff.k[VAR_LOOP0 + j], l->loops[j].count,
-			    h);
-			convolve(lhist, h, lhist);
-		}
-		/* Per warp: lanes that exist, each term's lane part. */
-		for (w = 0; w < l->warps; w++) {
-			hints[w] = -1;
-			pw[w].exists = 0;
-			for (lane = 0; lane < l->warp_size; lane++) {
-				thr = (int64_t)w * l->warp_size + lane;
-				if (thr >= l->threads)
-					break;
-				pw[w].exists |= 1u << lane;
-				for (i = 0; i < nterm; i++) {
-					tv = term[i].k[VAR_TX] *
-					    (thr % l->block[0]) +
-					    term[i].k[VAR_TY] *
-					    (thr / l->block[0]);
-					pw[w].part[i][lane] = tv;
-					if (lane == 0 || tv < pw[w].min[i])
-						pw[w].min[i] = tv;
-					if (lane == 0 || tv > pw[w].max[i])
-						pw[w].max[i] = tv;
-				}
-			}
-		}
-		for (by = 0; by < l->grid[1]; by++)
-		for (bx = 0; bx < l->grid[0]; bx++)
-		for (w = 0; w < l->warps; w++) {
-			if (w == 0 && watch_stop(wt, 1)) {
-				rc = -2;
-				goto out;
-			}
-			mask = pw[w].exists;
-			for (i = 0; i < nterm && mask != 0; i++) {
-				tv = term[i].c + term[i].k[VAR_BX] * bx +
-				    term[i].k[VAR_BY] * by;
-				if (op[i] != '!' &&
-				    term_pass(tv + pw[w].min[i], op[i]) &&
-				    term_pass(tv + pw[w].max[i], op[i]))
-					continue;	/* every lane passes */
-				for (lane = 0; lane < l->warp_size; lane++)
-					if ((mask >> lane & 1) &&
-					    !term_pass(tv + pw[w].part[i][lane],
-					    op[i]))
-						mask &= ~(1u << lane);
-			}
-			if (mask == 0)
-				continue;
-			bpart = l->arrays[s->array].base + s->offset + es *
-			    (aff.c + aff.k[VAR_BX] * bx + aff.k[VAR_BY] * by);
-			class_get(&f, w, mask, &hints[w])->hist[mod128(bpart)]++;
-		}
-		/* Each class: convolve with the loops, apply the rule. */
-		for (i = 0; i < f.ncls; i++) {
-			struct cls *c = &f.cls[i];
-
-			convolve(c->hist, lhist, conv);
-			memset(&a, 0, sizeof a);
-			a.site = si;
-			a.nlanes = l->warp_size;
-			a.active = c->mask;
-			for (lane = 0; lane < l->warp_size; lane++) {
-				thr = (int64_t)c->warp * l->warp_size + lane;
-				addr[lane] = es * (aff.k[VAR_TX] *
-				    (thr % l->block[0]) + aff.k[VAR_TY] *
-				    (thr / l->block[0]));
-			}
-			for (j = 0; j < RES; j++) {
-				if (conv[j] == 0)
-					continue;
-				for (lane = 0; lane < l->warp_size; lane++)
-					a.addr[lane] = addr[lane] + j;
-				arch_apply(arch, l, &a, &r);
-				totals_add(&t->site[si], arch, &r, conv[j]);
-			}
-			free(c->hist);
-		}
-		f.ncls = 0;
+		fast_lanes(l, term, nterm, pw);
+		if ((rc = fast_blocks(&f, s, &aff, term, op, nterm, pw, hints,
+		    wt)) != 0)
+			goto out;
+		rc = -1;
+		fast_apply(&f, arch, si, &aff, lhist, t);
 	}
 	rc = 0;
 out:

@@ -90,6 +90,12 @@ struct site_totals *totals_kind(struct totals *, const struct launch_site *s);
 int	totals_warp_add(struct totals *t, const struct launch *, enum arch,
 	    int64_t bx, int64_t by, int warp, int64_t from, int64_t to,
 	    int64_t times, struct totals_watch *wt, char **cause);
+/*
+ * Brute force runs on n threads (0, the default: one a core; fewer when
+ * the work is small), each over a share of the blocks; the totals and the
+ * error reported are those of one thread.
+ */
+void	totals_set_threads(int n);
 /* Work (lane evaluations) brute force would take. */
 double	totals_brute_work(const struct launch *);
 

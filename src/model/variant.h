@@ -100,6 +100,10 @@ struct body_def {
 	const char	*iter;	/* FOR: name of the iteration count (0..) */
 	int		 line;	/* SITE, FOR, IF: 1-based line in source */
 	int		 col;	/* SITE: 0-based byte column in that line */
+	const char	*conv;	/* FOR: the range of the variable's C type
+				   as a conversion of expr.h ("u32", "s32"),
+				   which every value must stay inside;
+				   NULL = int64 */
 };
 
 #define BODY_LOOP(v, n)		{ BODY_LOOP, (v), (n), OP_LOAD, 0 }

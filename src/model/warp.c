@@ -22,7 +22,7 @@ warp_access(const struct launch *l, int64_t bx, int64_t by, int warp,
 	const struct launch_array	*arr;
 	struct launch_pos		 pos;
 	int64_t				 env[EXPR_MAX_SLOTS], t, idx, sub1, byte;
-	int				 lane, i, err = 0;
+	int				 lane, i, err = 0, pass;
 
 	if (bx < 0 || bx >= l->grid[0] || by < 0 || by >= l->grid[1]) {
 		*cause = cause_printf("block %lld,%lld is outside the grid "
@@ -74,32 +74,45 @@ warp_access(const struct launch *l, int64_t bx, int64_t by, int warp,
 		a->tid[lane][1] = (int)(t / l->block[0]);
 		env[SLOT_TX] = a->tid[lane][0];
 		env[SLOT_TY] = a->tid[lane][1];
-		if (l->guard != NULL && !expr_eval(l->guard, env, &err))
-			continue;
-		if (s->guard != NULL && !expr_eval(s->guard, env, &err))
+		pass = (l->guard == NULL || expr_eval(l->guard, env, &err)) &&
+		    (s->guard == NULL || expr_eval(s->guard, env, &err));
+		if (err)
+			break;		/* a guard failed to evaluate */
+		if (!pass)
 			continue;
 		idx = expr_eval(s->sub[0], env, &err);
 		if (s->nsub == 2) {
 			sub1 = expr_eval(s->sub[1], env, &err);
-			if (__builtin_mul_overflow(idx, s->cols, &idx) ||
-			    __builtin_add_overflow(idx, sub1, &idx))
-				err = 1;
+			if ((__builtin_mul_overflow(idx, s->cols, &idx) ||
+			    __builtin_add_overflow(idx, sub1, &idx)) && !err)
+				err = EXPR_EOVERFLOW;
 		}
 		/* The byte address, which an index far out of range (a shift
 		   by a loop variable) would overflow. */
 		if (err || __builtin_mul_overflow(idx,
 		    (int64_t)arr->def->elem_size, &byte) ||
 		    __builtin_add_overflow(byte, arr->base + s->offset, &byte)) {
-			err = err ? err : 1;
+			if (err == 0)
+				err = EXPR_EOVERFLOW;
 			break;
 		}
 		a->active |= 1u << lane;
+		if (idx < 0 || idx >= arr->length)
+			a->oob |= 1u << lane;
 		a->index[lane] = idx;
 		a->addr[lane] = byte;
 	}
 	if (err) {
-		*cause = cause_printf("%s %s at step %lld", s->text,
-		    expr_err_text(err), (long long)step);
+		/* A kernel file's site says where it is in the file. */
+		if (l->v->path != NULL && s->line > 0)
+			*cause = cause_printf("%s:%d:%d: %s: %s (block %lld,%lld "
+			    "thread %d,%d) at step %lld", l->v->path, s->line,
+			    s->col + 1, s->text, expr_err_text(err),
+			    (long long)bx, (long long)by, a->tid[lane][0],
+			    a->tid[lane][1], (long long)step);
+		else
+			*cause = cause_printf("%s %s at step %lld", s->text,
+			    expr_err_text(err), (long long)step);
 		return -1;
 	}
 	return 0;

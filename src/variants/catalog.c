@@ -170,16 +170,38 @@ catalog_source(const char *file)
 const char *
 catalog_line_start(const char *text, int n)
 {
-	while (--n > 0 && text != NULL)
-		if ((text = strchr(text, '\n')) != NULL)
-			text++;
-	return text;
+	/* The source pane asks line after line, forwards and backwards:
+	   going on from the line asked last keeps a long file linear, not
+	   quadratic. */
+	static __thread const char	*last_text, *last_p;
+	static __thread int		 last_n;
+	const char			*p = text;
+	int				 k = 1;
+
+	if (text != NULL && text == last_text && n >= 1 && last_n > 1 &&
+	    last_p > text && last_p[-1] == '\n') {
+		p = last_p;
+		for (k = last_n; k > n; k--) {
+			/* Back to the start of the line before. */
+			for (p--; p > text && p[-1] != '\n'; p--)
+				;
+		}
+	}
+	for (; k < n && p != NULL; k++)
+		if ((p = strchr(p, '\n')) != NULL)
+			p++;
+	if (p != NULL && text != NULL) {
+		last_text = text;
+		last_p = p;
+		last_n = n;
+	}
+	return n < 1 ? text : p;
 }
 
 int
 catalog_kernel_lines(const struct variant *v, int *first, int *last)
 {
-	const char	*text = catalog_variant_text(v), *p, *q, *e;
+	const char	*text = catalog_variant_text(v), *p, *q, *e, *g;
 	size_t		 len = strlen(v->kernel);
 	int		 line, depth, seen, found;
 
@@ -190,18 +212,18 @@ catalog_kernel_lines(const struct variant *v, int *first, int *last)
 	for (p = text, line = 1; *p != '\0'; line++) {
 		if (strncmp(p, v->kernel, len) == 0 && p[len] == '(')
 			break;
-		e = strchr(p, '\n');
-		for (q = p, found = 0; v->text != NULL && q != NULL &&
-		    (e == NULL || q < e); q++) {
-			if ((q = strstr(q, v->kernel)) == NULL ||
-			    (e != NULL && q >= e))
+		/* Searches stay inside the line: a long file stays linear. */
+		if ((e = strchr(p, '\n')) == NULL)
+			e = p + strlen(p);
+		g = memmem(p, e - p, "__global__", 10);
+		for (q = p, found = 0; v->text != NULL && g != NULL && q < e;
+		    q++) {
+			if ((q = memmem(q, e - q, v->kernel, len)) == NULL)
 				break;
 			if (q[len] == '(' && (q == p || (q[-1] != '_' &&
 			    !(q[-1] >= 'a' && q[-1] <= 'z') &&
 			    !(q[-1] >= 'A' && q[-1] <= 'Z') &&
-			    !(q[-1] >= '0' && q[-1] <= '9'))) &&
-			    strstr(p, "__global__") != NULL &&
-			    strstr(p, "__global__") < q) {
+			    !(q[-1] >= '0' && q[-1] <= '9'))) && g < q) {
 				found = 1;
 				break;
 			}

@@ -22,9 +22,11 @@
 #include "launch.h"
 #include "lesson.h"
 #include "roles.h"
+#include "textfile.h"
 
 #define LESSON_LINE_MAX		1024
 #define LESSON_MAX_ASSIGN	32
+#define LESSON_MAX_BYTES	(1024 * 1024)	/* a lesson file */
 
 /* A scene as read, before its variant is resolved. */
 struct lesson_raw {
@@ -749,11 +751,9 @@ int
 lesson_load(struct lesson *ls, const char *arg, lesson_find_fn find,
     char **cause)
 {
-	FILE		*f;
 	char		*text, names[512];
 	const char	*base;
 	size_t		 n, used = 0;
-	long		 size;
 	int		 i, r;
 
 	if (!lesson_is_file(arg)) {
@@ -771,30 +771,9 @@ lesson_load(struct lesson *ls, const char *arg, lesson_find_fn find,
 		    "a FILE.lesson)", arg, names);
 		return -1;
 	}
-	if ((f = fopen(arg, "r")) == NULL) {
-		*cause = cause_printf("%s: %s", arg, strerror(errno));
+	if ((text = textfile_read(arg, LESSON_MAX_BYTES, NULL, cause)) ==
+	    NULL)
 		return -1;
-	}
-	if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 ||
-	    fseek(f, 0, SEEK_SET) != 0 || size > 1024 * 1024) {
-		fclose(f);
-		*cause = cause_printf("%s: not a regular file of at most 1 MB",
-		    arg);
-		return -1;
-	}
-	if ((text = malloc(size + 1)) == NULL) {
-		fclose(f);
-		*cause = cause_printf("out of memory");
-		return -1;
-	}
-	n = fread(text, 1, size, f);
-	fclose(f);
-	text[n] = '\0';
-	if (strlen(text) != n) {
-		free(text);
-		*cause = cause_printf("%s: not a text file (a NUL byte)", arg);
-		return -1;
-	}
 	base = strrchr(arg, '/') != NULL ? strrchr(arg, '/') + 1 : arg;
 	r = lesson_parse(ls, base, arg, text, find, cause);
 	if (r == 0 && (n = strlen(ls->name)) > 7 &&

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "oob.h"
 #include "panel.h"
 
 static int
@@ -178,6 +179,33 @@ panel_kinds(struct canvas *c, int x, int y, int w, int h,
 	return row;
 }
 
+/* Lanes outside the array: still drawn and counted, flagged in words so
+   it reads without colour.  Returns the rows used. */
+static int
+oob_line(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m)
+{
+	const struct launch_array	*a;
+	char				 buf[160];
+	int64_t				 d, far = 0;
+	int				 l, n = 0;
+
+	a = &m->l->arrays[m->l->sites[m->acc.site].array];
+	for (l = 0; l < m->acc.nlanes; l++) {
+		if (!(m->acc.oob & (UINT32_C(1) << l)))
+			continue;
+		n++;
+		d = oob_distance(m->acc.index[l], a->length);
+		if ((d < 0 ? -d : d) > (far < 0 ? -far : far))
+			far = d;
+	}
+	snprintf(buf, sizeof buf, "OUT OF BOUNDS: %d lane%s outside %s, up "
+	    "to %lld element%s %s", n, n == 1 ? "" : "s", a->def->name,
+	    (long long)(far < 0 ? -far : far), far == 1 || far == -1 ? "" :
+	    "s", far < 0 ? "before it" : "past its end");
+	return panel_wrap(c, x, y, w, h, buf, ROLE_BAD);
+}
+
 static int
 panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
     const struct view_model *m, int so_far)
@@ -193,6 +221,9 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 	if (so_far != 0 || w >= 30)
 		canvas_printf(c, x, y + row++, ROLE_HEADING, w, "this step: "
 		    "%s %s", s->op == OP_LOAD ? "load" : "store", s->text);
+	if (row < h && m->acc.oob != 0)
+		row += oob_line(c, x, y + row, w, h - row > 2 ? 2 : h - row,
+		    m);
 	if (row < h && r->active == 0)
 		canvas_text(c, x, y + row++, "no active lane, no request",
 		    ROLE_DIM, w);

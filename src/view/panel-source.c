@@ -131,9 +131,11 @@ panel_starts(const char *p, const char *word)
 static int
 panel_has(const char *p, const char *s)
 {
-	const char	*e = strchr(p, '\n'), *q = strstr(p, s);
+	const char	*e = strchr(p, '\n');
 
-	return q != NULL && (e == NULL || q < e);
+	/* Inside the line only: a long file stays linear. */
+	return memmem(p, e != NULL ? (size_t)(e - p) : strlen(p), s,
+	    strlen(s)) != NULL;
 }
 
 /* Does line p assign to the name ("int i = ...", "Row = ...")? */
@@ -143,7 +145,9 @@ panel_defines(const char *p, const char *name)
 	const char	*e = strchr(p, '\n'), *q = p;
 	size_t		 n = strlen(name);
 
-	while ((q = strstr(q, name)) != NULL && (e == NULL || q < e)) {
+	if (e == NULL)
+		e = p + strlen(p);
+	while (q < e && (q = memmem(q, e - q, name, n)) != NULL) {
 		if ((q == p || (!isalnum((unsigned char)q[-1]) && q[-1] !=
 		    '_')) && !isalnum((unsigned char)q[n]) && q[n] != '_') {
 			q += n;

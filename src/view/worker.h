@@ -33,7 +33,7 @@ int64_t			 worker_to(const struct worker *);
 enum worker_status	 worker_poll(struct worker *, struct totals *t,
 			     const char **cause, int *percent,
 			     const char **phase);
-/* Let go of the worker: its thread stops within one step of the brute
+/* Let go of the worker: its thread stops within 256 steps of the brute
    force (one block of the fast path) and frees it.  Never waits. */
 void			 worker_free(struct worker *);
 

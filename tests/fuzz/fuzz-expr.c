@@ -3,11 +3,14 @@
  * "LET\nEXPR": LET is bound as the let "L" (if it parses), then EXPR is
  * parsed as an expression and as an array access; what parses is
  * evaluated at extreme slot values, decomposed as affine and as a guard.
- * Overflow must be an evaluation error, never undefined behaviour.
+ * Overflow must be an evaluation error, never undefined behaviour, and an
+ * affine form found inside a box of variable values (where conversions
+ * are the identity) must equal the evaluation there.
  */
 #include "config.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,8 +33,10 @@ static void
 exercise(const struct expr *e)
 {
 	struct affine	aff, terms[8];
+	struct affine_box box = { 3, { 0, 0, 0 }, { 31, 7, 5 } };
 	char		op[8];
-	int		var_of[EXPR_MAX_SLOTS], err, i;
+	int		var_of[EXPR_MAX_SLOTS], err, aerr, i;
+	int64_t		v, av;
 	size_t		k;
 
 	for (i = 0; i < EXPR_MAX_SLOTS; i++)
@@ -45,12 +50,24 @@ exercise(const struct expr *e)
 
 		memcpy(env, envs[k], sizeof envs[k]);
 		err = 0;
-		(void)expr_eval(e, env, &err);
-		if (expr_affine(e, env, var_of, &aff) == 0) {
-			err = 0;
-			(void)affine_eval(&aff, vars, 3, &err);
+		v = expr_eval(e, env, &err);
+		if (expr_affine(e, env, var_of, NULL, &aff) == 0) {
+			aerr = 0;
+			(void)affine_eval(&aff, vars, 3, &aerr);
 		}
-		(void)expr_guard_affine(e, env, var_of, terms, op, 8);
+		if (expr_affine(e, env, var_of, &box, &aff) == 0) {
+			aerr = 0;
+			av = affine_eval(&aff, vars, 3, &aerr);
+			/* Inside the box the form is the expression. */
+			if (!err && !aerr && vars[0] >= 0 && vars[0] <= 31 &&
+			    vars[1] >= 0 && vars[1] <= 7 && vars[2] >= 0 &&
+			    vars[2] <= 5 && av != v) {
+				fprintf(stderr, "affine %lld != %lld\n",
+				    (long long)av, (long long)v);
+				abort();
+			}
+		}
+		(void)expr_guard_affine(e, env, var_of, &box, terms, op, 8);
 	}
 	for (i = 0; i < (int)NSLOTS; i++)
 		(void)expr_uses(e, i);

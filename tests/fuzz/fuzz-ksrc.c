@@ -5,13 +5,16 @@
  * parameter at its minimum (the small end, where brute force is cheap)
  * and the totals' fast path must agree with brute force (fuzz-totals.c,
  * shared with fuzz-launch.c).  A refusal must say why; everything is
- * freed.
+ * freed.  An input starting with KGEN_MAGIC is a program for the kernel
+ * generator (kgen.c), which writes up to 1 MiB of deep, long or
+ * multiplying C from a few bytes.
  */
 #include "config.h"
 
 #include <stdlib.h>
 
 #include "fuzz.h"
+#include "kgen.h"
 #include "ksrc.h"
 #include "launch.h"
 #include "param.h"
@@ -55,7 +58,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char	*text;
 	int	 n, nb;
 
-	text = fuzz_text(data, size, 16384);
+	if (size > 0 && data[0] == KGEN_MAGIC) {
+		if ((text = malloc(KGEN_MAX + 1)) == NULL)
+			abort();
+		kgen_kernel(data + 1, size - 1, text, KGEN_MAX + 1);
+	} else
+		text = fuzz_text(data, size, 16384);
 	nb = ksrc_blocks(text);
 	if (nb < 1)
 		nb = 1;		/* the reader says why there is none */

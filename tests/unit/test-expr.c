@@ -96,13 +96,13 @@ main(void)
 	is_val("1 || 1/0", 1);
 
 	ev("1/0", &err);
-	ok(err == EXPR_ERR_DIV0, "division by zero is an error of its own");
+	ok(err == EXPR_EDIV, "division by zero is an error of its own");
 	is_str(expr_err_text(err), "has a division by zero",
 	    "and is called so");
-	ev("5 % 0", &err);
-	ok(err == EXPR_ERR_DIV0, "so is a remainder by zero");
+	ev("k % (k - 3)", &err);
+	ok(err == EXPR_EDIV, "so is % by zero");
 	ev("9223372036854775807 + 1", &err);
-	is_str(expr_err_text(err), "overflows", "an overflow is not one");
+	ok(err != EXPR_EDIV, "an overflow is not one");
 	ev("9223372036854775807 + 1", &err);
 	ok(err == 1, "signed overflow of + is an error");
 	ev("4611686018427387904 * 2", &err);
@@ -130,6 +130,58 @@ main(void)
 	ev("k >> -1", &err);
 	ok(err == 1, "a negative shift is an error");
 
+	/* C's conversions (expr.h), values worked out by hand: a conversion to
+	   an N-bit type keeps x mod 2^N, in [0, 2^N) unsigned or
+	   [-2^(N-1), 2^(N-1)) signed (nvcc's two's complement). */
+	is_val("u32(-1)", 4294967295LL);
+	is_val("u32(threadIdx.x - 6)", 4294967295LL);	/* tx = 5 */
+	is_val("i32(4294967295)", -1);			/* (int)0xffffffffu */
+	is_val("i32(2147483648)", -2147483648LL);
+	is_val("u8(k * 100)", 44);			/* 300 - 256 */
+	is_val("u8(threadIdx.x * 37)", 185);
+	is_val("i8(200)", -56);
+	is_val("i8(-129)", 127);
+	is_val("u16(-1)", 65535);
+	is_val("i16(40000)", -25536);
+	is_val("u32(4294967296 + 7)", 7);
+	is_val("i32(u32(0 - 1))", -1);
+	is_val("u32(-1) < 0", 0);			/* -1 < 0u is false */
+	is_val("s32(-2147483647 - 1)", -2147483648LL);
+	is_val("s32(-7) / 2", -3);
+	is_val("s32(-7) % 2", -1);
+	is_val("-8 >> 1", -4);		/* arithmetic, as nvcc shifts */
+	is_val("k << n32(31)", 3LL << 31);
+	is_val("u64(5) * 3000000000", 15000000000LL);
+	is_val("u32 (k) + 1", 4);
+	/* (2^32-1)^2 = 2^64 - 2^33 + 1: 1 modulo 2^32, past int64 whole. */
+	is_val("u32(4294967295 * 4294967295)", 1);
+	is_val("u8(255 << 60)", 0);
+	is_val("i64(5) * 2", 10);
+	ev("u32(i64(4611686018427387904 * 4))", &err);
+	ok(err == EXPR_EOVERFLOW, "under i64() a product past int64 stays "
+	    "an error");
+	ev("s32(2147483647 + 1)", &err);
+	ok(err == EXPR_ESIGNED, "int overflow is a signed overflow error");
+	ok(strcmp(expr_err_text(EXPR_ESIGNED), "signed overflow") == 0,
+	    "the error says 'signed overflow'");
+	ev("s32(65536 * 65536)", &err);
+	ok(err == EXPR_ESIGNED, "an int product of 2^32 is refused");
+	ev("1 << n32(32)", &err);
+	ok(err == EXPR_ESHIFT, "a shift by the width is an error");
+	ev("1 << n64(-1)", &err);
+	ok(err == EXPR_ESHIFT, "a negative shift count is an error");
+	ev("u64(-1)", &err);
+	ok(err == EXPR_ERANGE, "2^64-1 as unsigned long long is refused, "
+	    "not approximated");
+	ev("u64(s32(0 - 1)) + 1", &err);
+	ok(err == EXPR_ERANGE, "int -1 + 1ull is refused (wraps past "
+	    "2^63)");
+	ev("s32(9223372036854775807 + 1)", &err);
+	ok(err == EXPR_EOVERFLOW, "the first error is kept");
+	is_bad("foo(1)", "not a conversion");
+	is_bad("u32(1", "expected )");
+	is_bad("u32()", "expected");
+
 	/* Lets are inlined by reference. */
 	ok(expr_scope_let(&sc, "Row", "threadIdx.x * 2", NULL) == 0,
 	    "a let parses");
@@ -151,20 +203,20 @@ main(void)
 	var_of[tx] = 0;
 	var_of[k] = 1;
 	e = expr_parse(&sc, "Row*Width + 3*(k - 1) + 7", NULL);
-	ok(e != NULL && expr_affine(e, env, var_of, &a) == 0,
+	ok(e != NULL && expr_affine(e, env, var_of, NULL, &a) == 0,
 	    "Row*Width + 3*(k-1) + 7 is affine");
 	is_int(a.k[0], 2 * 2048, "coefficient of threadIdx.x");
 	is_int(a.k[1], 3, "coefficient of k");
 	is_int(a.c, 4, "constant");
 	expr_free(e);
 	e = expr_parse(&sc, "threadIdx.x * k", NULL);
-	ok(expr_affine(e, env, var_of, &a) != 0, "tx*k is not affine");
+	ok(expr_affine(e, env, var_of, NULL, &a) != 0, "tx*k is not affine");
 	expr_free(e);
 	e = expr_parse(&sc, "threadIdx.x / 2", NULL);
-	ok(expr_affine(e, env, var_of, &a) != 0, "tx/2 is not affine");
+	ok(expr_affine(e, env, var_of, NULL, &a) != 0, "tx/2 is not affine");
 	expr_free(e);
 	e = expr_parse(&sc, "Width / 2 * threadIdx.x", NULL);
-	ok(expr_affine(e, env, var_of, &a) == 0 && a.k[0] == 1024,
+	ok(expr_affine(e, env, var_of, NULL, &a) == 0 && a.k[0] == 1024,
 	    "a constant quotient times tx is affine");
 	expr_free(e);
 	e = expr_parse(&sc, "Row + 1", NULL);
@@ -172,9 +224,54 @@ main(void)
 	    "not k");
 	expr_free(e);
 
+	/* A conversion is the identity only where the value stays inside
+	   its type over the box: tx in 0..31, k in 0..5. */
+	{
+		struct affine_box box = { 2, { 0, 0 }, { 31, 5 } };
+		int64_t lo, hi;
+
+		e = expr_parse(&sc, "u32(threadIdx.x + k)", NULL);
+		ok(expr_affine(e, env, var_of, &box, &a) == 0 &&
+		    a.k[0] == 1 && a.k[1] == 1 && a.c == 0,
+		    "u32(tx + k) over 0..36 is tx + k");
+		ok(expr_affine(e, env, var_of, NULL, &a) != 0,
+		    "without a box a conversion is not affine");
+		expr_free(e);
+		e = expr_parse(&sc, "u32(threadIdx.x - 1)", NULL);
+		ok(expr_affine(e, env, var_of, &box, &a) != 0,
+		    "u32(tx - 1) wraps at tx = 0: not affine");
+		expr_free(e);
+		e = expr_parse(&sc, "u8(threadIdx.x * 8)", NULL);
+		ok(expr_affine(e, env, var_of, &box, &a) == 0 &&
+		    a.k[0] == 8, "u8(tx * 8) reaches 248: the identity");
+		expr_free(e);
+		e = expr_parse(&sc, "u8(threadIdx.x * 9)", NULL);
+		ok(expr_affine(e, env, var_of, &box, &a) != 0,
+		    "u8(tx * 9) reaches 279: not affine");
+		expr_free(e);
+		e = expr_parse(&sc, "u32(threadIdx.x - 1) < 10", NULL);
+		ok(expr_guard_affine(e, env, var_of, &box, terms, op, 4) < 0,
+		    "a guard with a wrapping conversion is not affine");
+		expr_free(e);
+		e = expr_parse(&sc, "s32(threadIdx.x * 1024) < Width", NULL);
+		ok(expr_guard_affine(e, env, var_of, &box, terms, op, 4) == 1 &&
+		    terms[0].k[0] == 1024 && terms[0].c == -2048,
+		    "s32(tx * 1024) < Width: tx*1024 - 2048 < 0");
+		expr_free(e);
+		a.c = -3;
+		memset(a.k, 0, sizeof a.k);
+		a.k[0] = 2;
+		a.k[1] = -1;
+		ok(affine_range(&a, &box, &lo, &hi) == 0 && lo == -8 &&
+		    hi == 59, "2tx - k - 3 over the box: -8 .. 59");
+		a.k[5] = 1;
+		ok(affine_range(&a, &box, &lo, &hi) != 0,
+		    "a variable outside the box is unbounded");
+	}
+
 	/* Guards: a conjunction of comparisons, as lhs - rhs OP 0. */
 	e = expr_parse(&sc, "Row < Width && k >= 2", NULL);
-	n = expr_guard_affine(e, env, var_of, terms, op, 4);
+	n = expr_guard_affine(e, env, var_of, NULL, terms, op, 4);
 	is_int(n, 2, "two guard terms");
 	ok(op[0] == '<' && terms[0].k[0] == 2 && terms[0].c == -2048,
 	    "Row < Width becomes 2*tx - 2048 < 0");
@@ -182,25 +279,25 @@ main(void)
 	    "k >= 2 becomes k - 2 >= 0");
 	expr_free(e);
 	e = expr_parse(&sc, "Row < Width || k >= 2", NULL);
-	ok(expr_guard_affine(e, env, var_of, terms, op, 4) < 0,
+	ok(expr_guard_affine(e, env, var_of, NULL, terms, op, 4) < 0,
 	    "a disjunction is not a conjunction of terms");
 	expr_free(e);
-	ok(expr_guard_affine(NULL, env, var_of, terms, op, 4) == 0,
+	ok(expr_guard_affine(NULL, env, var_of, NULL, terms, op, 4) == 0,
 	    "no guard, no terms");
 	/* Negations: an else branch or an early return. */
 	e = expr_parse(&sc, "!(Row >= Width || k < 2) && !(Row == 3)", NULL);
-	n = expr_guard_affine(e, env, var_of, terms, op, 4);
+	n = expr_guard_affine(e, env, var_of, NULL, terms, op, 4);
 	is_int(n, 3, "De Morgan: !(a || b) && !c is three terms");
 	ok(op[0] == '<' && terms[0].k[0] == 2 && terms[0].c == -2048 &&
 	    op[1] == 'g' && terms[1].c == -2 && op[2] == '!' &&
 	    terms[2].c == -3, "each comparison flipped");
 	expr_free(e);
 	e = expr_parse(&sc, "!(Row < Width && k >= 2)", NULL);
-	ok(expr_guard_affine(e, env, var_of, terms, op, 4) < 0,
+	ok(expr_guard_affine(e, env, var_of, NULL, terms, op, 4) < 0,
 	    "!(a && b) is a disjunction");
 	expr_free(e);
 	e = expr_parse(&sc, "!(threadIdx.x - 4)", NULL);
-	n = expr_guard_affine(e, env, var_of, terms, op, 4);
+	n = expr_guard_affine(e, env, var_of, NULL, terms, op, 4);
 	ok(n == 1 && op[0] == '=' && terms[0].k[0] == 1 && terms[0].c == -4,
 	    "a bare value negated is value == 0");
 	expr_free(e);

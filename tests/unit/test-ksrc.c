@@ -12,6 +12,7 @@
 
 #include "arch.h"
 #include "ksrc.h"
+#include "oob.h"
 #include "launch.h"
 #include "param.h"
 #include "tap.h"
@@ -444,6 +445,272 @@ test_inline(void)
 	ksrc_free(v);
 }
 
+/* C's integer types by size (C11 6.7.2, nvcc on LP64) and the typedefs of
+   <stdint.h>, <stddef.h> and CUDA's headers. */
+static void
+test_types(void)
+{
+	static const char *const types[][2] = {
+		{ "unsigned char", "1" }, { "signed char", "1" },
+		{ "short int", "2" }, { "unsigned short", "2" },
+		{ "unsigned", "4" }, { "long int", "8" },
+		{ "unsigned long long int", "8" }, { "long long", "8" },
+		{ "uint", "4" }, { "ushort", "2" }, { "ulong", "8" },
+		{ "size_t", "8" }, { "ptrdiff_t", "8" }, { "intptr_t", "8" },
+		{ "uintptr_t", "8" }, { "ssize_t", "8" }, { "int8_t", "1" },
+		{ "uint16_t", "2" }, { "uint32_t", "4" }, { "int64_t", "8" },
+	};
+	struct variant	*v;
+	char		 src[1024];
+	size_t		 i;
+
+	for (i = 0; i < sizeof types / sizeof types[0]; i++) {
+		snprintf(src, sizeof src, "%s__global__ void k(%s *a, int n)\n"
+		    "{ %s j = threadIdx.x; a[j] = 0; }\n",
+		    HEAD("// warpviz: array a length=n\n"), types[i][0],
+		    types[i][0]);
+		v = parse(src);
+		ok(v != NULL && v->arrays[0].elem_size == atoi(types[i][1]),
+		    "%s: %s bytes", types[i][0], types[i][1]);
+		ksrc_free(v);
+	}
+	refused(HEAD("// warpviz: array a length=n\n")
+	    "__global__ void k(unsigned signed *a, int n) { }\n",
+	    "t.cu:4:19:", "not a C integer type");
+	refused(HEAD("// warpviz: array a length=n\n")
+	    "__global__ void k(short long *a, int n) { }\n",
+	    "t.cu:4:19:", "not a C integer type");
+}
+
+/* The element lane of warp 0, block 0 touches at the site's first step;
+   -2 when the access fails, with the cause in *why. */
+static int64_t
+lane_index(const char *body, int site, int lane, char **why)
+{
+	struct variant	*v;
+	struct launch	 l;
+	struct access	 a;
+	char		 src[2048];
+	int64_t		 idx = -3, step;
+
+	*why = NULL;
+	snprintf(src, sizeof src, "%s__global__ void k(float *a, int n)\n"
+	    "{\n%s}\n", HEAD("// warpviz: array a length=n\n"), body);
+	if ((v = parse(src)) == NULL)
+		return -3;
+	if (setup(&l, v, NULL) == 0) {
+		for (step = 0; step < l.nsteps; step++) {
+			struct launch_pos pos;
+
+			launch_locate(&l, step, &pos);
+			if (pos.site == site)
+				break;
+		}
+		if (warp_access(&l, 0, 0, 0, step, &a, why) != 0)
+			idx = -2;
+		else
+			idx = a.index[lane];
+		launch_free(&l);
+	}
+	ksrc_free(v);
+	return idx;
+}
+
+/* C's arithmetic (C11 6.3.1, 6.5), each value worked out by hand. */
+static void
+test_arith(void)
+{
+	char	*why;
+
+	/* threadIdx.x is unsigned int: - 1u wraps to 2^32 - 1 at lane 0. */
+	is_int(lane_index("\tunsigned int i = threadIdx.x - 1u;\n"
+	    "\ta[i] = 0;\n", 0, 0, &why), 4294967295LL,
+	    "unsigned i = threadIdx.x - 1u: lane 0 at element 4294967295");
+	is_int(lane_index("\tunsigned int i = threadIdx.x - 1u;\n"
+	    "\ta[i] = 0;\n", 0, 5, &why), 4, "... lane 5 at element 4");
+	/* Even with an int to hold it: (int)4294967295u is -1. */
+	is_int(lane_index("\tint i = threadIdx.x - 1;\n\ta[i] = 0;\n", 0, 0,
+	    &why), -1, "int i = threadIdx.x - 1: converted back, -1");
+	/* (unsigned char)(7 * 37) = 259 mod 256 = 3; 31 * 37 = 1147: 123. */
+	is_int(lane_index("\ta[(unsigned char)(threadIdx.x * 37)] = 0;\n",
+	    0, 7, &why), 3, "(unsigned char)(tx*37) at lane 7: 3");
+	is_int(lane_index("\ta[(unsigned char)(threadIdx.x * 37)] = 0;\n",
+	    0, 31, &why), 123, "... at lane 31: 123");
+	/* Truncation toward zero (6.5.5): -7/2 = -3, -7%2 = -1. */
+	is_int(lane_index("\tint j = -7 / 2;\n\ta[j + 10] = 0;\n", 0, 0,
+	    &why), 7, "-7 / 2 + 10 = 7");
+	is_int(lane_index("\ta[-7 % 2 + 10] = 0;\n", 0, 0, &why), 9,
+	    "-7 % 2 + 10 = 9");
+	is_int(lane_index("\ta[(int)0xffffffffu + 1] = 0;\n", 0, 0, &why), 0,
+	    "(int)0xffffffffu is -1");
+	/* -1 < 0u is false: -1 becomes 4294967295. */
+	is_int(lane_index("\tint m = -1;\n\ta[m < 0u ? 1 : 2] = 0;\n", 0, 0,
+	    &why), 2, "-1 < 0u is false");
+	is_int(lane_index("\tint m = -1;\n\ta[m < 0 ? 1 : 2] = 0;\n", 0, 0,
+	    &why), 1, "-1 < 0 is true");
+	/* >> of a negative int: arithmetic, as nvcc does; -3 >> 1 = -2. */
+	is_int(lane_index("\tint s = -(int)threadIdx.x;\n"
+	    "\ta[(s >> 1) + 40] = 0;\n", 0, 3, &why), 38,
+	    "(-3 >> 1) + 40 = 38");
+	/* 2 * 3000000000u wraps in unsigned int; in size_t it does not. */
+	is_int(lane_index("\ta[threadIdx.x * 3000000000u] = 0;\n", 0, 2,
+	    &why), 1705032704LL, "unsigned: 6000000000 mod 2^32");
+	is_int(lane_index("\ta[(size_t)threadIdx.x * 3000000000u] = 0;\n",
+	    0, 2, &why), 6000000000LL, "size_t: 6000000000");
+	is_int(lane_index("\tlong long w = threadIdx.x;\n"
+	    "\ta[w * 1073741824] = 0;\n", 0, 3, &why), 3221225472LL,
+	    "long long * int: 64-bit, 3 * 2^30");
+	/* (2^32 - 2)(2^32 - 5) mod 2^32 = 10, though the product passes
+	   2^63. */
+	is_int(lane_index("\ta[(threadIdx.x - 2) * (threadIdx.x - 5)] = 0;\n",
+	    0, 0, &why), 10, "(tx - 2) * (tx - 5) at lane 0: 10");
+	/* A long long product past 2^63 is signed overflow, even when
+	   converted to unsigned after. */
+	is_int(lane_index("\tlong long w = threadIdx.x + 4611686018427387904;\n"
+	    "\ta[(unsigned)(w * 4)] = 0;\n", 0, 0, &why), -2,
+	    "(unsigned)(long long 2^62 * 4) is refused");
+	free(why);
+	/* unsigned char promotes to int: 200 + 100 is 300, no wrap. */
+	is_int(lane_index("\tunsigned char c = 200;\n\ta[c + 100] = 0;\n",
+	    0, 0, &why), 300, "unsigned char + int: 300");
+	is_int(lane_index("\tunsigned char c = 200;\n\tc += 100;\n"
+	    "\ta[c] = 0;\n", 0, 0, &why), 44, "c += 100 stored back: 44");
+	/* int overflow: undefined in C, refused where it happens. */
+	is_int(lane_index("\tint t = threadIdx.x;\n"
+	    "\tint p = t * 1073741824;\n\ta[p] = 0;\n", 0, 0, &why), -2,
+	    "t * 2^30 overflows int at lane 2");
+	ok(why != NULL && strncmp(why, "t.cu:8:2: ", 10) == 0 &&
+	    strstr(why, "signed overflow") != NULL, "... with where and "
+	    "what: %s", why ? why : "(nothing)");
+	free(why);
+	/* Overflow in the condition around an access: refused at the lane
+	   (2 << 30 = 2^31 passes int). */
+	is_int(lane_index("\tint t = threadIdx.x;\n"
+	    "\tif ((t << 30) > 0)\n\t\ta[0] = 0;\n", 0, 0, &why), -2,
+	    "t << 30 in a guard overflows at lane 2");
+	ok(why != NULL && strstr(why, "signed overflow (block 0,0 thread "
+	    "2,0)") != NULL, "... named: %s", why ? why : "(nothing)");
+	free(why);
+	/* 1 << 32 in int: the count is the width. */
+	is_int(lane_index("\ta[1 << (threadIdx.x + 32)] = 0;\n", 0, 0, &why),
+	    -2, "a shift by 32 of an int is refused");
+	ok(why != NULL && strstr(why, "shift count") != NULL, "... as a "
+	    "shift count: %s", why ? why : "(nothing)");
+	free(why);
+	/* int -1 meets unsigned long long: 2^64 - 1, which the model does
+	   not hold: refused, not approximated. */
+	is_int(lane_index("\tint m = -(int)threadIdx.x;\n"
+	    "\ta[m + 2ull] = 0;\n", 0, 1, &why), -2,
+	    "-1 + 2ull is refused");
+	free(why);
+	is_int(lane_index("\tint m = threadIdx.x;\n\ta[m + 2ull] = 0;\n", 0, 1,
+	    &why), 3, "1 + 2ull = 3");
+	/* An unsigned char loop variable from 250 while < 260: in C it wraps
+	   at 256 and never ends; the model refuses rather than count 10. */
+	{
+		struct param_set	 ps;
+		struct launch		 l;
+		struct variant		*v;
+		char			*cause = NULL;
+
+		v = parse(HEAD("// warpviz: array a length=n\n")
+		    "__global__ void k(float *a, int n)\n"
+		    "{ for (unsigned char c = 250; c < 260; c++) a[c] = 0; }\n");
+		if (v != NULL) {
+			param_defaults(&ps, v);
+			ok(launch_init(&l, &ps, &cause) != 0 && cause != NULL &&
+			    strstr(cause, "leaves its type (u8)") != NULL,
+			    "a loop variable leaving its type is refused: %s",
+			    cause ? cause : "(accepted)");
+			free(cause);
+		}
+		ksrc_free(v);
+		v = parse(HEAD("// warpviz: array a length=n\n")
+		    "__global__ void k(float *a, int n)\n"
+		    "{ for (unsigned char c = 200; c < 255; c++) a[c] = 0; }\n");
+		if (v != NULL && setup(&l, v, NULL) == 0) {
+			is_int(l.loops[0].count, 55, "200..254 stays inside "
+			    "unsigned char: 55 trips");
+			launch_free(&l);
+		} else
+			ok(0, "200..254 in unsigned char sets up");
+		ksrc_free(v);
+	}
+	refused(HEAD("// warpviz: array a length=n\n")
+	    "__global__ void k(float *a, int n)\n{ a[18446744073709551615u] = "
+	    "0; }\n", "t.cu:5:5:", "beyond 2^63-1");
+}
+
+/* Accesses outside their arrays: which site, which lanes, how far. */
+static void
+test_oob(void)
+{
+	static const char *const n128[] = { "n=128", NULL };
+	struct oob_site	 o[LAUNCH_MAX_SITES];
+	struct variant	*v;
+	struct launch	 l;
+	char		*cause = NULL;
+
+	v = load("unsigned-wrap.cu");
+	if (v != NULL && setup(&l, v, n128) == 0) {
+		ok(oob_scan(&l, o, &cause) == 0, "unsigned-wrap: scanned");
+		/* Block 0 lane 0 only: i = 0*32 + 0 - 1u = 4294967295. */
+		ok(o[0].checked && o[0].lanes == 1 && o[0].mask == 1 &&
+		    o[0].block[0] == 0 && o[0].warp == 0 &&
+		    o[0].index == 4294967295LL, "a[i]: one lane, lane 0 of "
+		    "block 0, element 4294967295");
+		is_int(o[0].past, 4294967295LL - 128 + 1, "past the end of a "
+		    "(128) by 4294967168");
+		is_int(o[0].before, 0, "nothing before a");
+		ok(o[1].checked && o[1].lanes == 0, "(unsigned char)(tx*37) "
+		    "stays in b's 256");
+		ok(o[2].checked && o[2].lanes == 0, "the guarded b[i] stays "
+		    "inside");
+		launch_free(&l);
+	}
+	ksrc_free(v);
+	free(cause);
+	/* int i = tx - 3 in every block: lanes 0..2 before a, by up to 3;
+	   n = 64: 2 blocks, 6 lane accesses. */
+	v = parse(HEAD("// warpviz: array a length=n\n")
+	    "__global__ void k(float *a, int n)\n"
+	    "{ int i = threadIdx.x - 3; a[i] = 0; }\n");
+	if (v != NULL && setup(&l, v, NULL) == 0) {
+		ok(oob_scan(&l, o, &cause) == 0 && o[0].lanes == 6 &&
+		    o[0].before == 3 && o[0].past == 0 && o[0].mask == 7 &&
+		    o[0].index == -3, "tx - 3: lanes 0-2 of each block, up to "
+		    "3 before");
+		launch_free(&l);
+	}
+	ksrc_free(v);
+	/* Guarded: i < n - 1 lets i = 61, 62 (block 1, lanes 29, 30) reach
+	   a[64] and a[65], 2 past the end; i = 63 is guarded off, block 0
+	   stays inside. */
+	v = parse(HEAD("// warpviz: array a length=n\n")
+	    "__global__ void k(float *a, int n)\n"
+	    "{ int i = blockIdx.x * 32 + threadIdx.x;\n"
+	    "  if (i < n - 1) a[i + 3] = 0; }\n");
+	if (v != NULL && setup(&l, v, NULL) == 0) {
+		ok(oob_scan(&l, o, &cause) == 0 && o[0].checked &&
+		    o[0].lanes == 2 && o[0].past == 2 && o[0].before == 0 &&
+		    o[0].block[0] == 1 && o[0].mask == (3u << 29) &&
+		    o[0].index == 64, "guarded i + 3: lanes 29-30 of block 1, "
+		    "2 past");
+		launch_free(&l);
+	}
+	ksrc_free(v);
+	/* Affine and inside: proved without a walk. */
+	v = parse(HEAD("// warpviz: array a length=n\n")
+	    "__global__ void k(float *a, int n)\n"
+	    "{ int i = blockIdx.x * 32 + threadIdx.x; a[i] = 0; }\n");
+	if (v != NULL && setup(&l, v, NULL) == 0) {
+		ok(l.sites[0].affine && oob_scan(&l, o, &cause) == 0 &&
+		    o[0].checked && o[0].lanes == 0, "bx*32 + tx < 64: none");
+		launch_free(&l);
+	}
+	ksrc_free(v);
+}
+
 static void
 test_refused(void)
 {
@@ -698,6 +965,9 @@ main(void)
 	test_stencil();
 	test_gather();
 	test_inline();
+	test_types();
+	test_arith();
+	test_oob();
 	test_refused();
 	test_compare_paths();
 	test_garbage();
