@@ -619,6 +619,42 @@ rules_constant(const int64_t *addr, uint32_t active, int nlanes,
 	}
 }
 
+/*
+ * Apply the atomic rule: sorted, equal addresses are neighbours, and so
+ * are the addresses of one sector; a sector costs its longest run of one
+ * address.
+ */
+void
+rules_atomic(const int64_t *addr, uint32_t active, int nlanes,
+    struct rules_atomic *out)
+{
+	int64_t		v[RULES_MAX_LANES], sec, cur = 0;
+	uint32_t	mask;
+	int		i, n, run = 0, most = 0;
+
+	mask = rules_mask(active, &nlanes);
+	n = rules_gather(addr, mask, nlanes, v);
+	rules_sort(v, n);
+	memset(out, 0, sizeof *out);
+	out->active = n;
+	out->requests = n > 0;
+	for (i = 0; i < n; i++) {
+		sec = v[i] >= 0 ? v[i] / RULES_SECTOR :
+		    -((-(v[i] + 1)) / RULES_SECTOR) - 1;
+		if (i == 0 || sec != cur) {
+			out->sectors += most;
+			out->distinct++;
+			cur = sec;
+			most = 0;
+			run = 0;
+		}
+		run = (i > 0 && v[i] == v[i - 1] && run > 0) ? run + 1 : 1;
+		if (run > most)
+			most = run;
+	}
+	out->sectors += most;
+}
+
 /* Name of a class: "coalesced", "split", "uncoalesced", "broadcast", "none". */
 const char *
 rules_class_name(enum rules_class class)

@@ -161,6 +161,24 @@ void	rules_shared(const int64_t *addr, uint32_t active, int nlanes, int size,
 /* Apply the constant-memory serialisation rule. */
 void	rules_constant(const int64_t *addr, uint32_t active, int nlanes,
 	    struct rules_constant *out);
+/*
+ * Global atomics (atomicAdd and its kin, RED or ATOM), as an H100 counts
+ * them (ncu, 163 patterns of 4- and 8-byte atomics, doc/rules.md): one
+ * request per warp instruction, and in each sector the lanes touch, as
+ * many passes as the most lanes that hit one address there: lanes on
+ * distinct addresses of a sector share a pass, lanes on the same address
+ * serialise.  160 of the 163 patterns equal it; 3 with lanes scattered
+ * over 7 or more 128-byte lines measured one sector more.
+ */
+struct rules_atomic {
+	int	active;
+	int	requests;	/* 1, or 0 with no active lane */
+	int	sectors;	/* summed passes over the touched sectors */
+	int	distinct;	/* distinct sectors: the fewest it could be */
+};
+
+void	rules_atomic(const int64_t *addr, uint32_t active, int nlanes,
+	    struct rules_atomic *out);
 /* Name of a class: "coalesced", "split", "uncoalesced", "broadcast", "none". */
 const char *rules_class_name(enum rules_class);
 
