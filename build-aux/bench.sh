@@ -63,4 +63,21 @@ rm -f bench-brute.1 bench-brute.0
 printf '%-44s %10s\n' "$brute, 1 thread" "$one"
 printf '%-44s %10s %s\n' "$brute, $cores cores" "$all" \
     "speed-up $(awk -v a="$one" -v b="$all" 'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }')"
+
+# Hostile inputs (tests/hostile.sh, all under 1 MiB) within the reader's
+# budget: each answered in 2 s and 256 MB of address space.
+srcdir=${srcdir:-$(dirname "$0")/..}
+hostile=$(HOSTILE_SECONDS=2 HOSTILE_VMEM_KB=262144 WARPVIZ=$wv \
+    srcdir=$srcdir sh "$srcdir/tests/hostile.sh" 2>&1)
+n_ok=$(echo "$hostile" | grep -c '^ok')
+n_all=$(echo "$hostile" | grep -c '^\(not \)*ok')
+limit=$(echo "$hostile" | grep -m1 '^# time limit')
+verdict="ok"
+if [ "$n_ok" -ne "$n_all" ] || [ "$n_all" -eq 0 ]; then
+	verdict="MISSED"
+	echo "$hostile" | grep '^not ok'
+	status=1
+fi
+printf '%-44s %10s %s\n' "hostile inputs under 2 s, 256 MB" "$n_ok/$n_all" \
+    "$verdict (${limit#\# })"
 exit $status
