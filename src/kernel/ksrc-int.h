@@ -127,6 +127,18 @@ struct kfile {
 	int		 nbody, abody;
 };
 
+/* A type's other name: a '// warpviz: type T=float' line (a template's
+   type parameter) or the file's typedef.  text: the line's type, read
+   when first used (the structs come after the header lines). */
+struct alias {
+	char		 name[64];
+	const char	*text;		/* unresolved, or NULL */
+	int		 line;		/* of the type line */
+	struct ty	 ty;
+};
+
+#define KSRC_MAX_ALIASES 64
+
 struct rd {
 	const char	*path, *text;
 	struct kfile	*kf;
@@ -139,6 +151,8 @@ struct rd {
 	int		 mhead[KSRC_MACRO_BUCKETS];	/* newest, + 1 */
 	struct strct	 st[16];
 	int		 nst;
+	struct alias	 al[KSRC_MAX_ALIASES];
+	int		 nal;
 	struct var	*vars;
 	int		 nvars, avars;
 	int		 depth;
@@ -203,6 +217,7 @@ struct meta {
 	int		 blk;		/* which block of warpviz: lines */
 	int		 after;		/* its last line: the kernel follows */
 	int		 tparam[4];	/* template <int X>: tokens */
+	int		 tptype[4];	/* where each one's type starts */
 	int		 ntparam;
 	const char	*sym[VARIANT_MAX_PARAMS];
 	int		 keyline[8];	/* the line of each name=, title=,
@@ -252,6 +267,9 @@ int	 ksrc_meta_lines(struct rd *r, struct meta *m);
 
 /* ksrc-sym.c: types, variables, arrays, the body being built */
 const struct base_type	*ksrc_sym_find_base(const struct tok *t);
+int	 ksrc_sym_find_alias(const struct rd *r, const struct tok *t);
+void	 ksrc_sym_add_alias(struct rd *r, int nametok, const char *name,
+		     const char *text, int line, const struct ty *ty);
 int	 ksrc_sym_type_starts(struct rd *r, int i);
 void	 ksrc_sym_parse_type(struct rd *r, struct ty *out);
 struct body_def	*ksrc_sym_body_add(struct rd *r, enum body_kind kind);

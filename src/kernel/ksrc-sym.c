@@ -94,6 +94,88 @@ ksrc_sym_find_base(const struct tok *t)
 	return NULL;
 }
 
+/* The alias (type line or typedef) t names, or -1. */
+int
+ksrc_sym_find_alias(const struct rd *r, const struct tok *t)
+{
+	int	i;
+
+	for (i = r->nal - 1; i >= 0; i--)
+		if (ksrc_tok_is(t, r->al[i].name))
+			return i;
+	return -1;
+}
+
+/* Name a type: nametok's text (or name, when nametok < 0) stands for ty,
+   or for text to be read when first used. */
+void
+ksrc_sym_add_alias(struct rd *r, int nametok, const char *name,
+    const char *text, int line, const struct ty *ty)
+{
+	struct alias	*a;
+
+	if (r->nal == KSRC_MAX_ALIASES)
+		ksrc_fail(r, nametok, "more than %d type names",
+		    KSRC_MAX_ALIASES);
+	a = &r->al[r->nal++];
+	memset(a, 0, sizeof *a);
+	if (nametok >= 0)
+		snprintf(a->name, sizeof a->name, "%.*s", r->t[nametok].len,
+		    r->t[nametok].p);
+	else
+		snprintf(a->name, sizeof a->name, "%s", name);
+	a->text = text;
+	a->line = line;
+	if (ty != NULL)
+		a->ty = *ty;
+}
+
+/*
+ * Read a type line's type ("float", "unsigned int", a struct of the
+ * file) with the file's own rules: its words are lexed as tokens of
+ * their own, after the file's.
+ */
+static void
+alias_resolve(struct rd *r, int ai, int use)
+{
+	struct alias	*a = &r->al[ai];
+	const char	*text = a->text;
+	int		 save = r->pos, first = r->nt, savent = r->nt, i;
+	int		 savetext;
+	struct tok	 eof;
+
+	a->text = NULL;		/* T=T: no loop */
+	savetext = 0;
+	(void)savetext;
+	/* Lex the text as if it stood where the type is used. */
+	{
+		const char	*old = r->text;
+		size_t		 n = strlen(text);
+
+		r->text = text;
+		ksrc_lex_text(r, 0, (int)n, r->t[use].line, r->t[use].col, 0);
+		r->text = old;
+	}
+	memset(&eof, 0, sizeof eof);
+	eof.kind = T_EOF;
+	eof.p = "";
+	for (i = 0; i < 4; i++)
+		ksrc_lex_push_tok(r, &r->t, &r->nt, &eof);
+	for (i = first; i < r->nt; i++) {
+		r->t[i].line = r->t[use].line;
+		r->t[i].col = r->t[use].col;
+		r->t[i].off = r->t[use].off;
+		r->t[i].end = r->t[use].end;
+	}
+	r->pos = first;
+	ksrc_sym_parse_type(r, &a->ty);
+	if (r->t[r->pos].kind != T_EOF)
+		ksrc_fail(r, use, "type %s: '%s' is not a type the reader knows "
+		    "(line %d)", a->name, text, a->line);
+	r->nt = savent;
+	r->pos = save;
+}
+
 /* Does a type start here? */
 int
 ksrc_sym_type_starts(struct rd *r, int i)
@@ -103,7 +185,8 @@ ksrc_sym_type_starts(struct rd *r, int i)
 	return t->kind == T_ID &&
 	    (is_qualifier(t) || ksrc_sym_find_base(t) != NULL ||
 	    ksrc_tok_is(t, "struct") || ksrc_tok_is(t, "__shared__") ||
-	    ksrc_tok_is(t, "extern") || find_struct(r, t) >= 0);
+	    ksrc_tok_is(t, "extern") || find_struct(r, t) >= 0 ||
+	    ksrc_sym_find_alias(r, t) >= 0);
 }
 
 /*
@@ -164,6 +247,18 @@ have_struct:
 			out->strct = s;
 			snprintf(out->name, sizeof out->name, "struct %s",
 			    r->st[s].name);
+			r->pos++;
+			seen = 1;
+			continue;
+		}
+		if (!seen && first < 0 &&
+		    (s = ksrc_sym_find_alias(r, ksrc_tk(r))) >= 0) {
+			if (r->al[s].text != NULL)
+				alias_resolve(r, s, r->pos);
+			if (r->al[s].ty.size == 0)
+				ksrc_fail(r, r->pos, "type %s names itself",
+				    r->al[s].name);
+			*out = r->al[s].ty;
 			r->pos++;
 			seen = 1;
 			continue;

@@ -1,0 +1,239 @@
+/* SPDX-License-Identifier: ISC
+ * test-kread.c - the kernel-file reader on CUDA as people write it
+ * (issue 15 section 1): file-scope constants, enums, typedefs, type
+ * lines for templates, cooperative groups, for headers with commas,
+ * while loops, function-like macros, pointers, __constant__ scalars.
+ * Each expected lane index is worked out by hand in its comment; each
+ * refusal names its line and column.  Links libkernel and libmodel.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch.h"
+#include "ksrc.h"
+#include "launch.h"
+#include "param.h"
+#include "tap.h"
+#include "totals.h"
+#include "warp.h"
+
+/* One block of 32 threads over n = 64; arrays a and b of n floats. */
+#define HEAD \
+	"// warpviz: param n=64 range=1..4096\n" \
+	"// warpviz: launch grid=(n+31)/32 block=32\n" \
+	"// warpviz: array a length=n\n" \
+	"// warpviz: array b length=n\n"
+#define HEADLINES 4
+
+static struct variant *
+parse(const char *src, char **cause)
+{
+	*cause = NULL;
+	return ksrc_parse("t.cu", src, cause);
+}
+
+/*
+ * The element that lane of warp 0, block 0 touches at the nth access the
+ * launch makes (steps in order), for a kernel of prelude (file scope,
+ * after HEAD) and body (inside k(float *a, float *b, int n)).  -3 when
+ * the file is refused (the cause in *why), -2 when the access fails, -4
+ * when there are not that many steps.
+ */
+static int64_t
+lane_at(const char *prelude, const char *body, int64_t step, int lane,
+    char **why)
+{
+	struct variant		*v;
+	struct launch		 l;
+	struct param_set	 ps;
+	struct access		 a;
+	char			 src[4096];
+	int64_t			 idx = -3;
+
+	snprintf(src, sizeof src, "%s%s__global__ void k(float *a, float *b, "
+	    "int n)\n{\n%s}\n", HEAD, prelude, body);
+	if ((v = parse(src, why)) == NULL)
+		return -3;
+	param_defaults(&ps, v);
+	if (launch_init(&l, &ps, why) != 0) {
+		ksrc_free(v);
+		return -3;
+	}
+	if (step >= l.nsteps)
+		idx = -4;
+	else if (warp_access(&l, 0, 0, 0, step, &a, why) != 0)
+		idx = -2;
+	else
+		idx = a.active & (1u << lane) ? a.index[lane] : -5;
+	launch_free(&l);
+	ksrc_free(v);
+	return idx;
+}
+
+/* The number of warp steps the launch makes (or -3 refused). */
+static int64_t
+steps_of(const char *prelude, const char *body, char **why)
+{
+	struct variant		*v;
+	struct launch		 l;
+	struct param_set	 ps;
+	char			 src[4096];
+	int64_t			 n;
+
+	snprintf(src, sizeof src, "%s%s__global__ void k(float *a, float *b, "
+	    "int n)\n{\n%s}\n", HEAD, prelude, body);
+	if ((v = parse(src, why)) == NULL)
+		return -3;
+	param_defaults(&ps, v);
+	if (launch_init(&l, &ps, why) != 0) {
+		ksrc_free(v);
+		return -3;
+	}
+	n = l.nsteps;
+	launch_free(&l);
+	ksrc_free(v);
+	return n;
+}
+
+/* lane_at, checked against want, with the refusal shown if any. */
+static void
+lane_is(const char *prelude, const char *body, int64_t step, int lane,
+    int64_t want, const char *what)
+{
+	char	*why = NULL;
+	int64_t	 got = lane_at(prelude, body, step, lane, &why);
+
+	if (got != want && why != NULL)
+		diag("%s", why);
+	is_int(got, want, "%s", what);
+	free(why);
+}
+
+/* The file must be refused at "t.cu:LINE:COL: " with what in the cause. */
+static void
+refused(const char *prelude, const char *body, const char *where,
+    const char *what)
+{
+	char	*why = NULL;
+	int64_t	 got = lane_at(prelude, body, 0, 0, &why);
+
+	ok(got == -3 && why != NULL && strncmp(why, where,
+	    strlen(where)) == 0 && strstr(why, what) != NULL,
+	    "refused at %s: %s", where, why ? why : "(accepted)");
+	free(why);
+}
+
+/* Line numbers of the body: HEAD, the prelude's lines, the kernel's
+   two, then the body. */
+static void
+test_constants(void)
+{
+	/* const int: 5 * 7 = 35 at lane 5. */
+	lane_is("const int W = 7;\n", "\ta[threadIdx.x * W] = 0;\n", 0, 5,
+	    35, "const int W = 7: lane 5 at 35");
+	/* constexpr built on another, static const unsigned: (8 - 1) = 7;
+	   lane 3: 3 * 7 + 2 = 23. */
+	lane_is("static constexpr int K = 8;\nstatic const unsigned M = K - 1;"
+	    "\n", "\ta[threadIdx.x * M + 2] = 0;\n", 0, 3, 23,
+	    "constexpr K, static const unsigned M = K - 1: 3 * 7 + 2");
+	/* The constant keeps its type: 0u - 1 wraps in unsigned int to
+	   4294967295, + lane 2 wraps to 1. */
+	lane_is("const unsigned int Z = 0;\n",
+	    "\ta[Z - 1 + threadIdx.x] = 0;\n", 0, 2, 1,
+	    "const unsigned Z: Z - 1 + 2 wraps to 1");
+	/* Two declarators: A = 2, B = A * 3 = 6; lane 1: 1 * 2 + 6 = 8. */
+	lane_is("const int A = 2, B = A * 3;\n",
+	    "\ta[threadIdx.x * A + B] = 0;\n", 0, 1, 8,
+	    "const int A = 2, B = A * 3: 2 + 6");
+	/* enum: RED 0, GREEN 5, BLUE 6; lane 4: 4 + 6 = 10. */
+	lane_is("enum colour { RED, GREEN = 5, BLUE };\n",
+	    "\ta[threadIdx.x + BLUE] = 0;\n", 0, 4, 10,
+	    "enum: BLUE follows GREEN = 5");
+	/* The enum's name is a type of int: colour c = GREEN; 5 + lane 1. */
+	lane_is("enum colour { RED, GREEN = 5 };\n",
+	    "\tcolour c = GREEN;\n\ta[c + threadIdx.x] = 0;\n", 0, 1, 6,
+	    "enum colour as a type");
+	/* A mutable global is no constant: refused where it is used. */
+	refused("__device__ int g = 3;\n", "\ta[threadIdx.x * g] = 0;\n",
+	    "t.cu:8:18: ", "unknown name 'g'");
+	/* A constant whose value is not a constant expression. */
+	refused("const int Q = sizeof(int) * warpSize;\n",
+	    "\ta[threadIdx.x] = 0;\n", "t.cu:5:11: ",
+	    "not a C constant expression");
+}
+
+static void
+test_types(void)
+{
+	/* typedef of an integer: uint8 wraps at 256: lane 3 * 100 = 300,
+	   stored in an unsigned char: 44. */
+	lane_is("typedef unsigned char u8;\n",
+	    "\tu8 x = threadIdx.x * 100;\n\ta[x] = 0;\n", 0, 3, 44,
+	    "typedef unsigned char: 300 stored as 44");
+	/* typedef unsigned int: 0u - 1 = 4294967295, / 2 = 2147483647. */
+	lane_is("typedef unsigned int myuint;\n",
+	    "\tmyuint x = threadIdx.x - 1u;\n\ta[x / 2u] = 0;\n", 0, 0,
+	    2147483647, "typedef unsigned int: (0u - 1) / 2");
+}
+
+static void
+test_templates(void)
+{
+	char	 src[2048];
+	char	*why;
+	struct variant *v;
+
+	/* type T=float: T *a is an array of 4-byte floats; an integer
+	   template parameter takes its param line. */
+	snprintf(src, sizeof src, "%s",
+	    "// warpviz: type T=double\n"
+	    "// warpviz: param n=64 range=1..4096\n"
+	    "// warpviz: param S=3 range=0..8\n"
+	    "// warpviz: param B=1 range=0..1\n"
+	    "// warpviz: launch kernel=k grid=1 block=32\n"
+	    "// warpviz: array a length=n*4\n"
+	    "template <typename T, unsigned int S, bool B>\n"
+	    "__global__ void k(T *a, int n)\n"
+	    "{ a[threadIdx.x * S] = 0; }\n");
+	v = parse(src, &why);
+	ok(v != NULL && v->arrays[0].elem_size == 8, "type T=double: 8-byte "
+	    "elements (%s)", why ? why : "ok");
+	ksrc_free(v);
+	free(why);
+	/* Without a type line, the type parameter is named. */
+	v = parse("// warpviz: param n=64 range=1..4096\n"
+	    "// warpviz: launch kernel=k grid=1 block=32\n"
+	    "// warpviz: array a length=n\n"
+	    "template <class T>\n"
+	    "__global__ void k(T *a, int n)\n"
+	    "{ a[threadIdx.x] = 0; }\n", &why);
+	ok(v == NULL && why != NULL && strncmp(why, "t.cu:4:17: ", 11) == 0 &&
+	    strstr(why, "type T=float") != NULL, "class T without a type line: "
+	    "%s", why ? why : "(accepted)");
+	ksrc_free(v);
+	free(why);
+	/* A helper template elsewhere in the file needs no type line. */
+	v = parse("template <class U> struct Box { __device__ U get(); };\n"
+	    "// warpviz: param n=64 range=1..4096\n"
+	    "// warpviz: launch kernel=k grid=1 block=32\n"
+	    "// warpviz: array a length=n\n"
+	    "__global__ void k(float *a, int n)\n"
+	    "{ a[threadIdx.x] = 0; }\n", &why);
+	ok(v != NULL, "a struct with methods is skipped (%s)",
+	    why ? why : "ok");
+	ksrc_free(v);
+	free(why);
+}
+
+int
+main(void)
+{
+	(void)steps_of;
+	test_constants();
+	test_types();
+	test_templates();
+	return tap_done();
+}
