@@ -60,8 +60,9 @@ ksrc_access_need_int(struct rd *r, const struct val *x, const char *what)
 		    ksrc_src_text(r, x->first, x->last));
 	if (x->kind == VAL_UNKNOWN)
 		ksrc_fail(r, x->first,
-		    "%s uses '%s', which changes inside a loop in a way the "
-		    "model cannot follow", what,
+		    "%s uses '%s', which has no value the model can follow "
+		    "here (it changes inside a loop, or is set in one branch "
+		    "only, or not at all)", what,
 		    ksrc_src_text(r, x->first, x->last));
 	ksrc_fail(r, x->first, "%s is not an integer ('%s')", what,
 	    ksrc_src_text(r, x->first, x->last));
@@ -572,6 +573,8 @@ primary(struct rd *r)
 		v = ksrc_access_mk(VAL_DATA, first, first);
 		v.origin = var->origin;
 		v.strct = var->strct;
+		v.group = var->group;
+		v.gsize = var->gsize;
 		s = var->kind == VK_LOCAL;
 		(void)s;
 		return v;
@@ -649,6 +652,89 @@ call(struct rd *r, int first)
 	for (i = 0; i < n; i++)
 		if (args[i].kind == VAL_DATA && args[i].origin >= 0)
 			v.origin = args[i].origin;
+	/* Cooperative groups' makers (the namespace is dropped by the
+	   lexer): a group is data that only its methods read. */
+	if (ksrc_tok_is(name, "this_thread_block"))
+		v.group = G_BLOCK;
+	else if (ksrc_tok_is(name, "this_grid"))
+		v.group = G_GRID;
+	else if (ksrc_tok_is(name, "coalesced_threads") ||
+	    ksrc_tok_is(name, "tiled_partition"))
+		v.group = G_OTHER;
+	return v;
+}
+
+/* tiled_partition<N>(g): a tile of N threads (N a constant or a
+   template parameter: the same in every thread). */
+static struct val
+tile_of(struct rd *r)
+{
+	struct val	 v, n;
+	int		 first = r->pos;
+
+	r->pos++;	/* tiled_partition */
+	ksrc_want(r, "<");
+	n = ksrc_access_rval(r, unary(r));
+	ksrc_want(r, ">");
+	ksrc_want(r, "(");
+	ksrc_access_rval(r, ksrc_access_walk(r, 1));
+	ksrc_want(r, ")");
+	v = ksrc_access_mk(VAL_DATA, first, r->pos - 1);
+	v.group = G_TILE;
+	v.gsize = ksrc_access_as(r, &n, CT_UINT);
+	return v;
+}
+
+/* The text of a block's linear thread index: x + y * blockDim.x (the
+   model's blocks have one z), in unsigned int. */
+static const char *
+block_rank(struct rd *r)
+{
+	return ksrc_fmt(r, "u32(threadIdx.x + threadIdx.y * blockDim.x)");
+}
+
+/*
+ * A method of a cooperative group, at the name after '.': sync() is a
+ * __syncthreads() (or the tile's or grid's barrier) and touches no
+ * memory; thread_rank(), size() and num_threads() are unsigned ints the
+ * model computes for a block and a tile; meta_group_rank() the tile's
+ * index in its block; the shuffles, votes and the rest are data.
+ */
+static struct val
+group_method(struct rd *r, struct val g)
+{
+	const struct tok	*m = ksrc_tk(r);
+	struct val		 v;
+	int			 first = g.first;
+	const char		*rank = block_rank(r), *size;
+
+	r->pos++;
+	ksrc_want(r, "(");
+	if (!ksrc_at(r, ")"))
+		do
+			ksrc_access_rval(r, ksrc_access_walk(r, 1));
+		while (ksrc_eat(r, ","));
+	ksrc_want(r, ")");
+	v = ksrc_access_mk(VAL_INT, first, r->pos - 1);
+	v.ct = CT_UINT;
+	size = "u32(blockDim.x * blockDim.y)";
+	if (g.group == G_TILE) {
+		size = g.gsize;
+		rank = ksrc_fmt(r, "(%s %% %s)", rank, g.gsize);
+	}
+	if ((g.group == G_BLOCK || g.group == G_TILE) &&
+	    ksrc_tok_is(m, "thread_rank"))
+		v.text = rank;
+	else if ((g.group == G_BLOCK || g.group == G_TILE) &&
+	    (ksrc_tok_is(m, "size") || ksrc_tok_is(m, "num_threads")))
+		v.text = size;
+	else if (g.group == G_TILE && ksrc_tok_is(m, "meta_group_rank"))
+		v.text = ksrc_fmt(r, "(%s / %s)", block_rank(r), g.gsize);
+	else if (g.group == G_TILE && ksrc_tok_is(m, "meta_group_size"))
+		v.text = ksrc_fmt(r, "(u32(blockDim.x * blockDim.y + %s - 1) / "
+		    "%s)", g.gsize, g.gsize);
+	else
+		v = ksrc_access_mk(VAL_DATA, first, r->pos - 1);
 	return v;
 }
 
@@ -664,7 +750,10 @@ postfix(struct rd *r)
 	    ksrc_sym_find_base(ksrc_tk(r)) == NULL) {
 		r->pos++;
 		v = call(r, first);
-	} else
+	} else if (ksrc_at(r, "tiled_partition") &&
+	    ksrc_tok_is(&r->t[r->pos + 1], "<"))
+		v = tile_of(r);
+	else
 		v = primary(r);
 	for (;;) {
 		if (ksrc_eat(r, "[")) {
@@ -705,6 +794,11 @@ postfix(struct rd *r)
 			if (ksrc_at(r, "->"))
 				ksrc_fail(r, r->pos, "'->' is not supported");
 			r->pos++;
+			if (v.kind == VAL_DATA && v.group != G_NONE &&
+			    ksrc_tok_is(&r->t[r->pos + 1], "(")) {
+				v = group_method(r, v);
+				continue;
+			}
 			fieldtok = r->pos++;
 			if (v.kind == VAL_ELEM) {
 				a = &r->kf->v.arrays[v.arr];
@@ -794,6 +888,13 @@ unary(struct rd *r)
 	v = unary_(r);
 	ksrc_nest_out(r);
 	return v;
+}
+
+/* A unary expression alone: a template's argument, <N>. */
+struct val
+ksrc_access_unary(struct rd *r)
+{
+	return unary(r);
 }
 
 /* Binary operators by C precedence, lowest first. */

@@ -132,6 +132,82 @@ declaration(struct rd *r)
 	ksrc_want(r, ";");
 }
 
+/* Does a cooperative group's type, or auto, start a declaration here? */
+static int
+group_or_auto(struct rd *r)
+{
+	static const char *types[] = { "thread_block", "thread_block_tile",
+	    "grid_group", "thread_group", "coalesced_group", "auto", NULL };
+	int	i, at = r->pos;
+
+	while (ksrc_tok_is(&r->t[at], "const") ||
+	    ksrc_tok_is(&r->t[at], "static"))
+		at++;
+	for (i = 0; types[i] != NULL; i++)
+		if (ksrc_tok_is(&r->t[at], types[i]))
+			return ksrc_sym_find_var(r, &r->t[at]) == NULL;
+	return 0;
+}
+
+/*
+ * "thread_block cta = this_thread_block();", "thread_block_tile<32> t =
+ * tiled_partition<32>(cta);", "auto i = threadIdx.x;": a group is data
+ * its methods read (ksrc-access.c); auto takes the initialiser's type.
+ */
+static void
+group_decl(struct rd *r)
+{
+	struct var	*v;
+	struct val	 x, n;
+	int		 nametok, group = G_NONE, isauto;
+	const char	*gsize = NULL;
+
+	while (ksrc_at(r, "const") || ksrc_at(r, "static"))
+		r->pos++;
+	isauto = ksrc_at(r, "auto");
+	if (ksrc_at(r, "thread_block"))
+		group = G_BLOCK;
+	else if (ksrc_at(r, "grid_group"))
+		group = G_GRID;
+	else if (!isauto && !ksrc_at(r, "thread_block_tile"))
+		group = G_OTHER;
+	if (ksrc_eat(r, "thread_block_tile")) {
+		ksrc_want(r, "<");
+		n = ksrc_access_rval(r, ksrc_access_unary(r));
+		ksrc_want(r, ">");
+		group = G_TILE;
+		gsize = ksrc_access_need_int(r, &n, "a tile's size");
+	} else
+		r->pos++;
+	do {
+		while (ksrc_eat(r, "&"))
+			;
+		if (ksrc_tk(r)->kind != T_ID)
+			ksrc_fail(r, r->pos, "expected a name");
+		nametok = r->pos++;
+		if (!ksrc_eat(r, "="))
+			ksrc_fail(r, r->pos, "a group or auto variable needs "
+			    "its initialiser");
+		x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+		if (isauto && x.kind == VAL_INT) {
+			v = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);
+			v->isint = 1;
+			v->ct = x.ct.size == 0 ? (struct ctype){ 4, 0, 0 } :
+			    x.ct;
+			ksrc_sym_set_int(r, v, x.text);
+			continue;
+		}
+		v = ksrc_sym_add_var(r, &r->t[nametok],
+		    x.kind == VAL_UNKNOWN ? VK_UNKNOWN : VK_DATA);
+		v->origin = x.kind == VAL_UNKNOWN ? nametok : x.origin;
+		v->group = isauto || x.group == G_TILE ? x.group : group;
+		v->gsize = x.group == G_TILE ? x.gsize : gsize;
+		if (v->group == G_TILE && v->gsize == NULL)
+			v->group = G_OTHER;
+	} while (ksrc_eat(r, ","));
+	ksrc_want(r, ";");
+}
+
 /* Snapshot of the variables' values, to merge after an if. */
 struct snap {
 	int	 at;		/* in the reader's stack of snapshots */
@@ -170,6 +246,43 @@ merge_branch(struct rd *r, struct snap *before, const char *cond, int neg)
 		} else if (v->kind == VK_INT || o->kind == VK_INT) {
 			v->kind = VK_UNKNOWN;
 			v->origin = o->kind == VK_INT ? v->origin : o->origin;
+			if (v->origin < 0)
+				v->origin = r->pos - 1;
+		}
+	}
+	ksrc_sym_snap_drop(r, before->at);
+}
+
+/*
+ * After if (cond) THEN else ELSE: the variables hold ELSE's values, then
+ * what THEN left (snapshot then), both from before.  Each integer the
+ * branches set becomes cond ? then : else, even one that had no value
+ * before (int x, y; if (c) x = ...; else x = ...;).
+ */
+static void
+merge_both(struct rd *r, struct snap *before, struct snap *then,
+    const char *cond)
+{
+	struct var		*v;
+	const struct snapv	*t;
+	int			 i;
+
+	for (i = 0; i < before->n && i < r->nvars; i++) {
+		v = &r->vars[i];
+		t = ksrc_sym_snap_at(r, then->at, i);
+		if (v->kind == t->kind && strcmp(v->model, t->model) == 0 &&
+		    v->origin == t->origin)
+			continue;
+		if (v->kind == VK_INT && t->kind == VK_INT) {
+			char	tv[EXPR_NAME_MAX], ev[EXPR_NAME_MAX];
+
+			snprintf(tv, sizeof tv, "%s", t->model);
+			snprintf(ev, sizeof ev, "%s", v->model);
+			ksrc_sym_set_int(r, v, ksrc_fmt(r, "(%s) ? %s : %s",
+			    cond, tv, ev));
+		} else if (v->kind == VK_INT || t->kind == VK_INT) {
+			v->kind = VK_UNKNOWN;
+			v->origin = t->kind == VK_INT ? v->origin : t->origin;
 			if (v->origin < 0)
 				v->origin = r->pos - 1;
 		}
@@ -216,7 +329,7 @@ static int
 stmt_if(struct rd *r)
 {
 	struct val	 c;
-	struct snap	 s;
+	struct snap	 s, t;
 	const char	*cond;
 	int		 first = r->pos, ret_then, ret_else = 0, line, top;
 
@@ -233,15 +346,16 @@ stmt_if(struct rd *r)
 	r->nested++;
 	ret_then = statement(r) == 1;
 	r->nested--;
-	merge_branch(r, &s, cond, 0);
 	if (ksrc_eat(r, "else")) {
-		snap_take(r, &s);
+		snap_take(r, &t);
+		ksrc_sym_snap_restore(r, s.at, s.n);
 		ksrc_sym_body_add(r, BODY_ELSE);
 		r->nested++;
 		ret_else = statement(r) == 1;
 		r->nested--;
-		merge_branch(r, &s, cond, 1);
-	}
+		merge_both(r, &s, &t, cond);
+	} else
+		merge_branch(r, &s, cond, 0);
 	ksrc_access_guard_close(r);
 	r->in_top_if = top;
 	(void)first;
@@ -556,6 +670,10 @@ statement_(struct rd *r)
 		ksrc_want(r, "(");
 		ksrc_skip_past(r, ")");
 		ksrc_want(r, ";");
+		return 0;
+	}
+	if (group_or_auto(r)) {
+		group_decl(r);
 		return 0;
 	}
 	if (ksrc_sym_type_starts(r, r->pos) &&

@@ -86,6 +86,10 @@ struct ctype {
 	int		 is_bool;
 };
 
+/* Cooperative groups (namespace cooperative_groups): a thread block, a
+   tile of it (thread_block_tile<N>), the grid, or another group. */
+enum group_kind { G_NONE, G_BLOCK, G_TILE, G_GRID, G_OTHER };
+
 enum var_kind { VK_INT, VK_DATA, VK_UNKNOWN, VK_ARRAY, VK_LOCAL };
 
 struct var {
@@ -96,6 +100,8 @@ struct var {
 	int		 depth;
 	int		 arr;		/* ARRAY: index in arrays */
 	int		 strct;		/* DATA struct: its fields */
+	int		 group;		/* DATA: a cooperative group (G_*) */
+	const char	*gsize;		/* G_TILE: its size, model text */
 	int		 isint;		/* declared as an integer */
 	struct ctype	 ct;		/* INT: its C type */
 };
@@ -115,6 +121,8 @@ struct val {
 	int		 size;		/* ELEM: bytes per lane override */
 	int		 first, last;	/* tokens of the expression */
 	int		 strct;		/* DATA of a struct type, or -1 */
+	int		 group;		/* DATA: a cooperative group (G_*) */
+	const char	*gsize;		/* G_TILE: its size */
 	struct ctype	 ct;		/* INT: its C type */
 };
 
@@ -153,6 +161,8 @@ struct rd {
 	int		 nst;
 	struct alias	 al[KSRC_MAX_ALIASES];
 	int		 nal;
+	char		 cgns[4][64];	/* namespace X = cooperative_groups */
+	int		 ncgns;
 	struct var	*vars;
 	int		 nvars, avars;
 	int		 depth;
@@ -297,6 +307,7 @@ struct val	 ksrc_access_rval(struct rd *r, struct val x);
 void	 ksrc_access_guard_open(struct rd *r, const char *cond, int line);
 void	 ksrc_access_guard_close(struct rd *r);
 struct val	 ksrc_access_walk(struct rd *r, int prec);
+struct val	 ksrc_access_unary(struct rd *r);
 const char	*ksrc_access_const_expr(struct rd *r, const char *what);
 struct ctype	 ksrc_access_ctype(const struct ty *ty);
 const char	*ksrc_access_as(struct rd *r, const struct val *x,

@@ -65,6 +65,41 @@ ksrc_lex_find_macro(const struct rd *r, const char *p, int len)
 	return -1;
 }
 
+/*
+ * Cooperative groups' namespace: "cooperative_groups::" and the prefix of
+ * an alias the file makes of it ("namespace cg = cooperative_groups;")
+ * are dropped as the tokens are appended, so that cg::sync(cta) reads as
+ * sync(cta).  Returns 1 when t was such a "::".
+ */
+static int
+cg_namespace(struct rd *r, const struct tok *t)
+{
+	const struct tok	*p;
+	int			 i;
+
+	if (t->kind != T_PUNCT || r->nt == 0)
+		return 0;
+	p = &r->t[r->nt - 1];
+	if (ksrc_tok_is(t, ";") && r->nt >= 4 && r->ncgns < 4 &&
+	    ksrc_tok_is(&r->t[r->nt - 4], "namespace") &&
+	    r->t[r->nt - 3].kind == T_ID && r->t[r->nt - 3].len < 64 &&
+	    ksrc_tok_is(&r->t[r->nt - 2], "=") &&
+	    ksrc_tok_is(p, "cooperative_groups")) {
+		snprintf(r->cgns[r->ncgns++], sizeof r->cgns[0], "%.*s",
+		    r->t[r->nt - 3].len, r->t[r->nt - 3].p);
+		return 0;
+	}
+	if (!ksrc_tok_is(t, "::") || p->kind != T_ID)
+		return 0;
+	for (i = 0; i < r->ncgns; i++)
+		if (ksrc_tok_is(p, r->cgns[i]))
+			break;
+	if (i == r->ncgns && !ksrc_tok_is(p, "cooperative_groups"))
+		return 0;
+	r->nt--;
+	return 1;
+}
+
 /* Append a token to the file's stream, expanding object-like macros. */
 static void
 emit_tok(struct rd *r, const struct tok *t, const struct tok *use, int depth)
@@ -92,6 +127,8 @@ emit_tok(struct rd *r, const struct tok *t, const struct tok *use, int depth)
 			    use != NULL ? use : t, depth + 1);
 		return;
 	}
+	if (cg_namespace(r, t))
+		return;
 	u = *t;
 	if (use != NULL) {
 		u.line = use->line;

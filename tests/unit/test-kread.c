@@ -228,6 +228,68 @@ test_templates(void)
 	free(why);
 }
 
+/* Cooperative groups; one block of 32 threads, blockDim 32 x 1. */
+static void
+test_groups(void)
+{
+	char		*why = NULL;
+	const char	*ns = "#include <cooperative_groups.h>\n"
+	    "namespace cg = cooperative_groups;\n";
+
+	/* A block's thread_rank() is threadIdx.x here: lane 7 at 7; the
+	   three ways to sync touch no memory (one step only). */
+	lane_is(ns, "\tcg::thread_block cta = cg::this_thread_block();\n"
+	    "\tcg::sync(cta);\n\tcta.sync();\n"
+	    "\tcg::this_thread_block().sync();\n"
+	    "\ta[cta.thread_rank()] = 0;\n", 0, 7, 7,
+	    "cta.thread_rank() at lane 7");
+	is_int(steps_of(ns, "\tcg::thread_block cta = cg::this_thread_block();"
+	    "\n\tcg::sync(cta);\n\ta[cta.thread_rank()] = 0;\n", &why), 1,
+	    "sync is no access: one step");
+	free(why);
+	/* A tile of 8: lane 13 has rank 13 % 8 = 5 and is in tile 13 / 8 =
+	   1: 5 * 4 + 1 = 21. */
+	lane_is(ns, "\tcg::thread_block cta = cg::this_thread_block();\n"
+	    "\tcg::thread_block_tile<8> t = cg::tiled_partition<8>(cta);\n"
+	    "\ta[t.thread_rank() * 4 + t.meta_group_rank()] = 0;\n", 0, 13,
+	    21, "tile of 8: rank 5, tile 1 at lane 13");
+	/* size(): 8 for the tile, 32 for the block: lane 0 at 8 + 32. */
+	lane_is(ns, "\tauto cta = cg::this_thread_block();\n"
+	    "\tauto t = cg::tiled_partition<8>(cta);\n"
+	    "\ta[t.size() + cta.size() + threadIdx.x] = 0;\n", 0, 0, 40,
+	    "auto groups: t.size() + cta.size() = 40");
+	/* Shuffles and votes touch no memory: load a, store b. */
+	is_int(steps_of("", "\tfloat v = a[threadIdx.x];\n"
+	    "\tv += __shfl_down_sync(0xffffffff, v, 1);\n"
+	    "\tunsigned m = __ballot_sync(0xffffffff, v > 0);\n"
+	    "\tb[threadIdx.x] = v;\n", &why), 2,
+	    "shuffle and ballot: two accesses only");
+	free(why);
+	/* A shuffled value is data: refused as an index. */
+	refused(ns, "\tauto t = cg::tiled_partition<32>(cg::this_thread_block());"
+	    "\n\ta[t.shfl_down(threadIdx.x, 1)] = 0;\n", "t.cu:10:4: ",
+	    "not an integer the model can follow");
+	/* auto takes the initialiser's type: unsigned int, 0u - 1 wraps:
+	   lane 0 at 4294967295 / 2. */
+	lane_is("", "\tauto i = threadIdx.x - 1;\n\ta[i / 2] = 0;\n", 0, 0,
+	    2147483647, "auto i = threadIdx.x - 1 is unsigned");
+}
+
+/* if/else: each branch's value, even of a variable without one before. */
+static void
+test_if_else(void)
+{
+	const char *body = "\tint x, y;\n\tif (threadIdx.x < 16) {\n"
+	    "\t\tx = 1; y = 5;\n\t} else {\n\t\tx = 2; y = 5;\n\t}\n"
+	    "\ta[x * 10 + y] = 0;\n";
+
+	lane_is("", body, 0, 3, 15, "lane 3 took the then branch: 15");
+	lane_is("", body, 0, 20, 25, "lane 20 took the else branch: 25");
+	/* One branch only: x keeps no value where it is not set. */
+	refused("", "\tint x;\n\tif (threadIdx.x < 16)\n\t\tx = 1;\n"
+	    "\ta[x] = 0;\n", "t.cu:10:4: ", "set in one branch only");
+}
+
 int
 main(void)
 {
@@ -235,5 +297,7 @@ main(void)
 	test_constants();
 	test_types();
 	test_templates();
+	test_groups();
+	test_if_else();
 	return tap_done();
 }
