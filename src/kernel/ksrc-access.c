@@ -372,8 +372,9 @@ ksrc_access_rval(struct rd *r, struct val x)
 		return d;
 	}
 	if (x.kind == VAL_ARRAY)
-		ksrc_fail(r, x.first, "pointer arithmetic on '%s' is not "
-		    "supported (index the array instead)",
+		ksrc_fail(r, x.first, "'%s' is a pointer into %s: the model "
+		    "follows the accesses through it (p[i], *(p + i), p += k), "
+		    "not its value", ksrc_src_text(r, x.first, x.last),
 		    r->kf->v.arrays[x.arr].name);
 	return x;
 }
@@ -443,13 +444,19 @@ primary(struct rd *r)
 		if (ksrc_sym_type_starts(r, r->pos)) {
 			ksrc_sym_parse_type(r, &ty);
 			ksrc_want(r, ")");
-			x = ksrc_access_rval(r, unary(r));
+			x = unary(r);
 			if (ty.ptr) {
-				if (x.kind == VAL_ARRAY)
-					return x;
-				ksrc_fail(r, first, "pointer casts are not "
-				    "supported here");
+				if (x.kind != VAL_ARRAY)
+					ksrc_fail(r, first, "a cast to a pointer "
+					    "of something not a kernel array: "
+					    "the model cannot follow it");
+				if (ty.ptr == 1 && ty.size !=
+				    r->kf->v.arrays[x.arr].elem_size)
+					x.size = ty.size;	/* a view */
+				x.first = first;
+				return x;
 			}
+			x = ksrc_access_rval(r, x);
 			if (!ty.is_int && x.kind == VAL_INT) {
 				v = ksrc_access_mk(VAL_DATA, first, r->pos - 1);
 				return v;
@@ -562,8 +569,16 @@ primary(struct rd *r)
 		v.ct = var->ct;
 		return v;
 	case VK_ARRAY:
+		if (strcmp(var->model, "?") == 0)
+			ksrc_fail(r, first, "pointer %s moves in a loop or a "
+			    "branch in a way the model cannot follow (line %d)",
+			    var->name, var->origin >= 0 ?
+			    r->t[var->origin].line : r->t[first].line);
 		v = ksrc_access_mk(VAL_ARRAY, first, first);
 		v.arr = var->arr;
+		v.size = var->psize;
+		v.text = var->model[0] != '\0' ? ksrc_fmt(r, "%s", var->model) :
+		    NULL;
 		return v;
 	case VK_UNKNOWN:
 		v = ksrc_access_mk(VAL_UNKNOWN, first, first);
@@ -738,6 +753,91 @@ group_method(struct rd *r, struct val g)
 	return v;
 }
 
+/* A 2D __shared__ array: a pointer into it is not followed. */
+static void
+no_2d(struct rd *r, const struct val *p)
+{
+	const struct array_def	*a = &r->kf->v.arrays[p->arr];
+
+	if (a->space == SPACE_SHARED && a->dims[0] != NULL)
+		ksrc_fail(r, p->first, "a pointer into the 2D array %s is not "
+		    "followed (index it as %s[row][col])", a->name, a->name);
+}
+
+/*
+ * The element index of p[sub] for pointer or array p (its view of
+ * p->size-byte elements scaled to the array's own, its offset added):
+ * C's pointer arithmetic on the values themselves, in 64 bits.
+ */
+static const char *
+index_of(struct rd *r, const struct val *p, const char *sub)
+{
+	const struct array_def	*a = &r->kf->v.arrays[p->arr];
+
+	if (p->size != 0) {
+		/* reinterpret_cast<float4 *>(in)[i] */
+		if (p->size % a->elem_size != 0)
+			ksrc_fail(r, p->first, "a view of %s in %d-byte pieces "
+			    "is not supported", a->name, p->size);
+		sub = ksrc_fmt(r, "(%s) * %d", sub, p->size / a->elem_size);
+	}
+	if (p->text != NULL) {
+		no_2d(r, p);
+		sub = ksrc_fmt(r, "(%s) + (%s)", p->text, sub);
+	}
+	return sub;
+}
+
+/* p + i, p - i: the pointer moved by i of its elements. */
+static struct val
+ptr_add(struct rd *r, struct val p, const struct val *i, int minus,
+    int first)
+{
+	const char	*k = ksrc_access_need_int(r, i,
+	    "a pointer's offset");
+	struct val	 v = p;
+
+	no_2d(r, &p);
+	p.text = NULL;
+	k = index_of(r, &p, minus ? ksrc_fmt(r, "-(%s)", k) : k);
+	v.text = v.text == NULL ? k : ksrc_fmt(r, "%s + %s", v.text, k);
+	v.first = first;
+	v.last = r->pos - 1;
+	return v;
+}
+
+/* *p: the element p points at, an lvalue. */
+static struct val
+deref(struct rd *r, struct val p, int first)
+{
+	if (p.kind != VAL_ARRAY)
+		ksrc_fail(r, first, "'*' of something that is not a pointer "
+		    "into a kernel array");
+	p.sub[0] = index_of(r, &p, "0");
+	p.text = NULL;
+	p.kind = VAL_ELEM;
+	p.nsub = 1;
+	p.first = first;
+	return p;
+}
+
+/* &a[i]: a pointer to the element. */
+static struct val
+address_of(struct rd *r, struct val e, int first)
+{
+	if (e.kind == VAL_ARRAY)	/* &a is a itself, for our use */
+		return e;
+	if (e.kind != VAL_ELEM || e.field >= 0 || e.nsub != 1)
+		ksrc_fail(r, first, "only the address of an element of a "
+		    "one-dimensional kernel array is followed");
+	e.kind = VAL_ARRAY;
+	e.text = e.sub[0];
+	e.size = 0;
+	e.nsub = 0;
+	e.first = first;
+	return e;
+}
+
 static struct val
 postfix(struct rd *r)
 {
@@ -776,16 +876,11 @@ postfix(struct rd *r)
 				ksrc_fail(r, v.first, "'%s' is not an array",
 				    ksrc_src_text(r, v.first, v.last));
 			a = &r->kf->v.arrays[v.arr];
-			v.sub[v.nsub++] = ksrc_access_need_int(r, &s,
+			v.sub[v.nsub] = ksrc_access_need_int(r, &s,
 			    ksrc_fmt(r, "the index of %s", a->name));
-			if (v.size != 0) {
-				/* reinterpret_cast<float4 *>(in)[i] */
-				if (v.size % a->elem_size != 0)
-					ksrc_fail(r, first,
-					    "a view of %s in %d-byte pieces is "
-					    "not supported", a->name, v.size);
-				v.sub[0] = ksrc_fmt(r, "(%s) * %d", v.sub[0],
-				    v.size / a->elem_size);
+			if (v.nsub++ == 0) {
+				v.sub[0] = index_of(r, &v, v.sub[0]);
+				v.text = NULL;
 			}
 			v.last = r->pos - 1;
 			continue;
@@ -829,8 +924,10 @@ postfix(struct rd *r)
 			s.text = "1";
 			assign(r, v, ksrc_tok_is(&r->t[i], "++") ? "+=" : "-=",
 			    i);
-			/* the old value */
-			v = ksrc_access_mk(VAL_DATA, v.first, i);
+			/* the old value (a pointer's is still followed) */
+			if (v.kind != VAL_ARRAY)
+				v = ksrc_access_mk(VAL_DATA, v.first, i);
+			v.last = i;
 			continue;
 		}
 		return v;
@@ -870,11 +967,10 @@ unary_(struct rd *r)
 		v.first = first;
 		return v;
 	}
-	if (ksrc_at(r, "*"))
-		ksrc_fail(r, r->pos, "'*' through a pointer is not supported "
-		    "(index the array instead)");
-	if (ksrc_at(r, "&"))
-		ksrc_fail(r, r->pos, "taking an address is not supported here");
+	if (ksrc_eat(r, "*"))
+		return deref(r, unary(r), first);
+	if (ksrc_eat(r, "&"))
+		return address_of(r, unary(r), first);
 	return postfix(r);
 }
 
@@ -925,6 +1021,11 @@ binary(struct rd *r, int lv)
 		if (op == NULL)
 			return a;
 		opt = r->pos++;
+		if (a.kind == VAL_ARRAY && (op[0] == '+' || op[0] == '-')) {
+			b = ksrc_access_rval(r, binary(r, lv + 1));
+			a = ptr_add(r, a, &b, op[0] == '-', first);
+			continue;
+		}
 		a = ksrc_access_rval(r, a);
 		if (lv <= 1) {
 			/* The right side runs only when the left allows. */
@@ -942,8 +1043,15 @@ binary(struct rd *r, int lv)
 					    "a condition guarding an access");
 				ksrc_access_guard_close(r);
 			}
-		} else
-			b = ksrc_access_rval(r, binary(r, lv + 1));
+		} else {
+			b = binary(r, lv + 1);
+			if (b.kind == VAL_ARRAY && op[0] == '+' &&
+			    a.kind == VAL_INT) {
+				a = ptr_add(r, b, &a, 0, first);
+				continue;
+			}
+			b = ksrc_access_rval(r, b);
+		}
 		a = combine(r, a, b, op, first, r->pos - 1);
 	}
 }
@@ -1000,6 +1108,46 @@ ternary(struct rd *r)
 	return v;
 }
 
+/*
+ * p = q + k, p += k, p -= k, p++: the pointer moves within its array (a
+ * loop's p += k is followed as an integer's is).  A pointer sent to
+ * another array, or to a value from memory, is refused.
+ */
+static struct val
+ptr_assign(struct rd *r, struct var *var, struct val lhs, const char *op,
+    const struct val *rhs, int optok)
+{
+	struct val	 p = lhs;
+	const char	*off;
+
+	if (strcmp(op, "=") == 0) {
+		if (rhs->kind != VAL_ARRAY || rhs->arr != var->arr ||
+		    rhs->size != var->psize)
+			ksrc_fail(r, optok, "pointer %s is given a value that "
+			    "is not a place in its own array %s (a pointer "
+			    "read from memory, or moved to another array, is "
+			    "not followed)", var->name,
+			    r->kf->v.arrays[var->arr].name);
+		ksrc_sym_note_change(r, var, 0, NULL, optok);
+		ksrc_sym_set_ptr(r, var, rhs->text != NULL ? rhs->text : "0");
+		return *rhs;
+	}
+	if (strcmp(op, "+=") != 0 && strcmp(op, "-=") != 0)
+		ksrc_fail(r, optok, "pointer %s: only =, +=, -=, ++ and -- "
+		    "move a pointer", var->name);
+	p.text = NULL;
+	off = index_of(r, &p, op[0] == '-' ? ksrc_fmt(r, "-(%s)",
+	    ksrc_access_need_int(r, rhs, "a pointer's step")) :
+	    ksrc_access_need_int(r, rhs, "a pointer's step"));
+	no_2d(r, &lhs);
+	ksrc_sym_note_change(r, var, 1, off, optok);
+	ksrc_sym_set_ptr(r, var, lhs.text != NULL ? ksrc_fmt(r, "%s + %s",
+	    lhs.text, off) : off);
+	p = lhs;
+	p.text = ksrc_fmt(r, "%s", var->model);
+	return p;
+}
+
 /* lhs op= rhs already walked (rhs NULL: ++/--). */
 static struct val
 assign_val(struct rd *r, struct val lhs, const char *op, struct val *rhs,
@@ -1030,8 +1178,7 @@ assign_val(struct rd *r, struct val lhs, const char *op, struct val *rhs,
 	if (lhs.first != lhs.last)	/* v[i][j] = ..., s.x = ... */
 		return ksrc_access_mk(VAL_DATA, lhs.first, lhs.last);
 	if (var->kind == VK_ARRAY)
-		ksrc_fail(r, lhs.first, "pointer arithmetic on '%s' is not "
-		    "supported (index the array instead)", var->name);
+		return ptr_assign(r, var, lhs, op, rhs, optok);
 	if (var->kind == VK_LOCAL)
 		return ksrc_access_mk(VAL_DATA, lhs.first, lhs.last);
 	/* The binary operator of a compound assignment: "<<=" gives "<<". */
@@ -1100,7 +1247,9 @@ walk(struct rd *r, int prec)
 	}
 	mark = r->pos;
 	(void)mark;
-	rhs = ksrc_access_rval(r, ksrc_access_walk(r, 0));
+	rhs = ksrc_access_walk(r, 0);
+	if (lhs.kind != VAL_ARRAY)
+		rhs = ksrc_access_rval(r, rhs);
 	return assign_val(r, lhs, op, &rhs, optok);
 }
 

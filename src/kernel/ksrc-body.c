@@ -22,13 +22,64 @@
 
 static int	statement(struct rd *);
 
+/*
+ * "const float *p = in + offset;": a pointer is an array of the kernel
+ * plus an offset in its elements (ksrc_sym_set_ptr); its value must be
+ * one, where it is declared.
+ */
+static void
+ptr_decl(struct rd *r, int nametok, const struct ty *ty)
+{
+	struct var	*v;
+	struct val	 x;
+	int		 size;
+
+	if (!ksrc_eat(r, "="))
+		ksrc_fail(r, nametok, "pointer %.*s needs its value where it "
+		    "is declared (an array of the kernel plus an offset)",
+		    r->t[nametok].len, r->t[nametok].p);
+	x = ksrc_access_walk(r, 1);
+	if (x.kind != VAL_ARRAY)
+		ksrc_fail(r, x.first, "pointer %.*s is given a value that is "
+		    "not a place in a kernel array (a pointer read from memory "
+		    "or made another way is not followed)", r->t[nametok].len,
+		    r->t[nametok].p);
+	size = x.size != 0 ? x.size : r->kf->v.arrays[x.arr].elem_size;
+	if (ty->ptr == 1 && ty->size != size && strcmp(ty->name, "void") != 0)
+		ksrc_fail(r, nametok, "pointer %.*s views %s's %d-byte "
+		    "elements as %d-byte ones (use reinterpret_cast)",
+		    r->t[nametok].len, r->t[nametok].p,
+		    r->kf->v.arrays[x.arr].name, size, ty->size);
+	if (ty->ptr != 1)
+		ksrc_fail(r, nametok, "a pointer to a pointer is not followed");
+	v = ksrc_sym_add_var(r, &r->t[nametok], VK_ARRAY);
+	v->arr = x.arr;
+	v->psize = x.size;
+	if (x.text != NULL)
+		ksrc_sym_set_ptr(r, v, x.text);
+}
+
+/* A register array's initialiser, {0.0} or {a, b}: values only, each
+   walked for the loads in it. */
+static void
+local_init(struct rd *r)
+{
+	ksrc_want(r, "{");
+	while (!ksrc_eat(r, "}")) {
+		ksrc_access_rval(r, ksrc_access_walk(r, 1));
+		if (!ksrc_eat(r, ",") && !ksrc_at(r, "}"))
+			ksrc_fail(r, r->pos, "expected ',' or '}' in an "
+			    "initialiser");
+	}
+}
+
 static void
 declaration(struct rd *r)
 {
 	struct ty	 ty;
 	struct var	*v;
 	struct val	 x;
-	int		 shared = 0, ext = 0, nametok;
+	int		 shared = 0, ext = 0, nametok, base_ptr;
 	const char	*d[2];
 	int		 nd;
 
@@ -43,9 +94,13 @@ declaration(struct rd *r)
 	ksrc_sym_parse_type(r, &ty);
 	if (ksrc_eat(r, "__shared__"))
 		shared = 1;
+	base_ptr = ty.ptr;
 	do {
-		while (ksrc_eat(r, "*"))
-			ty.ptr = 1;
+		ty.ptr = base_ptr;	/* float *p, q: q is no pointer */
+		while (ksrc_eat(r, "*") || ksrc_eat(r, "__restrict__") ||
+		    ksrc_eat(r, "const"))
+			if (ksrc_tok_is(&r->t[r->pos - 1], "*"))
+				ty.ptr++;
 		if (ksrc_tk(r)->kind != T_ID)
 			ksrc_fail(r, r->pos, "expected a name");
 		nametok = r->pos++;
@@ -95,14 +150,17 @@ declaration(struct rd *r)
 				    "a __shared__ scalar is not modelled");
 			continue;
 		}
+		if (ty.ptr && nd == 0) {
+			ptr_decl(r, nametok, &ty);
+			continue;
+		}
 		if (ty.ptr)
-			ksrc_fail(r, nametok, "pointer variables are not "
-			    "supported (index the kernel's arrays)");
+			ksrc_fail(r, nametok, "an array of pointers is not "
+			    "followed");
 		if (nd > 0) {
 			v = ksrc_sym_add_var(r, &r->t[nametok], VK_LOCAL);
 			if (ksrc_eat(r, "="))
-				ksrc_fail(r, r->pos,
-				    "array initialisers are not supported");
+				local_init(r);
 			continue;
 		}
 		if (ksrc_eat(r, "=")) {
@@ -221,6 +279,23 @@ snap_take(struct rd *r, struct snap *s)
 	s->at = ksrc_sym_snap_take(r);
 }
 
+/* A pointer's offset after a branch: cond ? a : b (names of lets, "" for
+   none, "?" for one the model lost). */
+static void
+merge_ptr(struct rd *r, struct var *v, const char *cond, const char *a,
+    const char *b)
+{
+	char	x[EXPR_NAME_MAX], y[EXPR_NAME_MAX];
+
+	if (strcmp(a, "?") == 0 || strcmp(b, "?") == 0) {
+		ksrc_sym_set_ptr(r, v, "?");
+		return;
+	}
+	snprintf(x, sizeof x, "%s", a[0] != '\0' ? a : "0");
+	snprintf(y, sizeof y, "%s", b[0] != '\0' ? b : "0");
+	ksrc_sym_set_ptr(r, v, ksrc_fmt(r, "(%s) ? %s : %s", cond, x, y));
+}
+
 /* After a branch under cond: each changed integer becomes c ? new : old. */
 static void
 merge_branch(struct rd *r, struct snap *before, const char *cond, int neg)
@@ -235,7 +310,13 @@ merge_branch(struct rd *r, struct snap *before, const char *cond, int neg)
 		if (v->kind == o->kind && strcmp(v->model, o->model) == 0 &&
 		    v->origin == o->origin)
 			continue;
-		if (v->kind == VK_INT && o->kind == VK_INT) {
+		if (v->kind == VK_ARRAY && o->kind == VK_ARRAY) {
+			char	now[EXPR_NAME_MAX], old[EXPR_NAME_MAX];
+
+			snprintf(now, sizeof now, "%s", v->model);
+			snprintf(old, sizeof old, "%s", o->model);
+			merge_ptr(r, v, cond, neg ? old : now, neg ? now : old);
+		} else if (v->kind == VK_INT && o->kind == VK_INT) {
 			char	now[EXPR_NAME_MAX], old[EXPR_NAME_MAX];
 
 			snprintf(now, sizeof now, "%s", v->model);
@@ -273,7 +354,13 @@ merge_both(struct rd *r, struct snap *before, struct snap *then,
 		if (v->kind == t->kind && strcmp(v->model, t->model) == 0 &&
 		    v->origin == t->origin)
 			continue;
-		if (v->kind == VK_INT && t->kind == VK_INT) {
+		if (v->kind == VK_ARRAY && t->kind == VK_ARRAY) {
+			char	tv[EXPR_NAME_MAX], ev[EXPR_NAME_MAX];
+
+			snprintf(tv, sizeof tv, "%s", t->model);
+			snprintf(ev, sizeof ev, "%s", v->model);
+			merge_ptr(r, v, cond, tv, ev);
+		} else if (v->kind == VK_INT && t->kind == VK_INT) {
 			char	tv[EXPR_NAME_MAX], ev[EXPR_NAME_MAX];
 
 			snprintf(tv, sizeof tv, "%s", t->model);
@@ -546,6 +633,18 @@ stmt_for(struct rd *r)
 		v = &r->vars[i];
 		if (r->chg[i] == 0 || i == lvi)
 			continue;
+		if (v->kind == VK_ARRAY) {
+			/* A pointer stepped by p += k: entry + it * k. */
+			if (r->chg[i] == 1)
+				ksrc_sym_set_ptr(r, v, ksrc_fmt(r, "%s + %s * "
+				    "(%s)", v->model[0] != '\0' ? v->model :
+				    "0", iter, r->inc[i]));
+			else {
+				ksrc_sym_set_ptr(r, v, "?");
+				v->origin = r->chg_at[i];
+			}
+			continue;
+		}
 		if (v->kind != VK_INT)
 			continue;
 		if (r->chg[i] == 1 && ksrc_access_conv_name(v->ct) != NULL)
@@ -600,6 +699,9 @@ stmt_for(struct rd *r)
 			    ca2[i]);
 			if (r->vars[i].kind == VK_INT) {
 				r->vars[i].kind = VK_UNKNOWN;
+				r->vars[i].origin = ca2[i];
+			} else if (r->vars[i].kind == VK_ARRAY) {
+				ksrc_sym_set_ptr(r, &r->vars[i], "?");
 				r->vars[i].origin = ca2[i];
 			}
 		}

@@ -470,7 +470,7 @@ template_params(struct rd *r, int *tp, int *tpt, int *ntp, int *untyped)
 			if (name > start && *untyped < 0 &&
 			    ksrc_sym_find_alias(r, &r->t[name]) < 0)
 				*untyped = name;
-		} else if (name > start && *ntp < 4) {
+		} else if (name > start && *ntp < KSRC_MAX_TPARAMS) {
 			tp[*ntp] = name;
 			tpt[(*ntp)++] = start;
 		}
@@ -488,7 +488,8 @@ ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody)
 	struct ty	 ty;
 	const char	*d[2];
 	int		 nd, nametok, start, is_global, is_template, namepos;
-	int		 i, tp[4], tpt[4], ntp = 0, is_device, untyped;
+	int		 i, tp[KSRC_MAX_TPARAMS], tpt[KSRC_MAX_TPARAMS], ntp = 0;
+	int		 is_device, untyped;
 
 	*kbody = -1;
 	while (ksrc_tk(r)->kind != T_EOF) {

@@ -102,6 +102,8 @@ struct var {
 	int		 strct;		/* DATA struct: its fields */
 	int		 group;		/* DATA: a cooperative group (G_*) */
 	const char	*gsize;		/* G_TILE: its size, model text */
+	int		 psize;		/* ARRAY: a pointer's view, bytes per
+					   element (reinterpret_cast), or 0 */
 	int		 isint;		/* declared as an integer */
 	struct ctype	 ct;		/* INT: its C type */
 };
@@ -112,7 +114,8 @@ enum val_kind { VAL_INT, VAL_DATA, VAL_UNKNOWN, VAL_ARRAY, VAL_ELEM,
 
 struct val {
 	enum val_kind	 kind;
-	const char	*text;		/* INT: model text */
+	const char	*text;		/* INT: model text; ARRAY: the offset
+					   in elements, or NULL for none */
 	int		 origin;	/* DATA/UNKNOWN: token */
 	int		 arr;		/* ARRAY, ELEM */
 	const char	*sub[2];	/* ELEM: subscripts */
@@ -146,6 +149,7 @@ struct alias {
 };
 
 #define KSRC_MAX_ALIASES 64
+#define KSRC_MAX_TPARAMS 16	/* a template's integer parameters */
 
 struct rd {
 	const char	*path, *text;
@@ -226,8 +230,10 @@ struct meta {
 	int		 nderived;
 	int		 blk;		/* which block of warpviz: lines */
 	int		 after;		/* its last line: the kernel follows */
-	int		 tparam[4];	/* template <int X>: tokens */
-	int		 tptype[4];	/* where each one's type starts */
+	int		 tparam[KSRC_MAX_TPARAMS];	/* template <int X>:
+							   tokens */
+	int		 tptype[KSRC_MAX_TPARAMS];	/* where each one's
+							   type starts */
 	int		 ntparam;
 	const char	*sym[VARIANT_MAX_PARAMS];
 	int		 keyline[8];	/* the line of each name=, title=,
@@ -289,6 +295,7 @@ struct var	*ksrc_sym_find_var(struct rd *r, const struct tok *t);
 struct var	*ksrc_sym_add_var(struct rd *r, const struct tok *t,
 		     enum var_kind kind);
 void	 ksrc_sym_set_int(struct rd *r, struct var *v, const char *text);
+void	 ksrc_sym_set_ptr(struct rd *r, struct var *v, const char *off);
 void	 ksrc_sym_note_change(struct rd *r, struct var *v, int additive,
 		     const char *inc, int tok);
 int	 ksrc_sym_snap_take(struct rd *r);

@@ -502,6 +502,28 @@ ksrc_sym_set_int(struct rd *r, struct var *v, const char *text)
 	v->kind = VK_INT;
 }
 
+/*
+ * Move a pointer: v stays its array, at element offset off (a let of its
+ * own, like an integer's value; "?" when the model cannot follow it).
+ * A pointer is an array of the kernel plus an offset: model holds the
+ * offset's name, empty for none.
+ */
+void
+ksrc_sym_set_ptr(struct rd *r, struct var *v, const char *off)
+{
+	char	name[sizeof v->name];
+
+	if (strcmp(off, "?") == 0) {
+		snprintf(v->model, sizeof v->model, "?");
+		return;
+	}
+	snprintf(name, sizeof name, "%s", v->name);
+	snprintf(v->name, sizeof v->name, "%.50s_off", name);
+	ksrc_sym_set_int(r, v, off);
+	snprintf(v->name, sizeof v->name, "%s", name);
+	v->kind = VK_ARRAY;
+}
+
 /* Note how a loop body changes v: by adding inc, or otherwise. */
 void
 ksrc_sym_note_change(struct rd *r, struct var *v, int additive,

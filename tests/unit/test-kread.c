@@ -290,6 +290,61 @@ test_if_else(void)
 	    "\ta[x] = 0;\n", "t.cu:10:4: ", "set in one branch only");
 }
 
+/* Pointers: an array plus an offset in its elements. */
+static void
+test_pointers(void)
+{
+	/* p = a + 4: p[lane] is a[lane + 4]; lane 3 at 7. */
+	lane_is("", "\tconst float *p = a + 4;\n"
+	    "\tb[threadIdx.x] = p[threadIdx.x];\n", 0, 3, 7,
+	    "const float *p = a + 4; p[3] is a[7]");
+	/* *(a + 2 * lane): lane 5 at 10. */
+	lane_is("", "\tfloat x = *(a + threadIdx.x * 2);\n"
+	    "\tb[threadIdx.x] = x;\n", 0, 5, 10, "*(a + 2 * tx) at lane 5");
+	/* The kernel's own pointer moved: 1 + lane 2 = 3. */
+	lane_is("", "\ta += 1;\n\ta[threadIdx.x] = 0;\n", 0, 2, 3,
+	    "a += 1; a[2] is element 3");
+	/* Stepped in a loop: trip k at lane 1 is 1 + 32 k. */
+	lane_is("", "\tfloat *p = a + threadIdx.x;\n"
+	    "\tfor (int k = 0; k < 2; k++) {\n\t\t*p = 0;\n"
+	    "\t\tp += 32;\n\t}\n", 1, 1, 33,
+	    "p += 32 in a loop: second trip at 33");
+	/* An if moves it for some lanes: lane 3 at 32 + 3, lane 20 at 20. */
+	lane_is("", "\tfloat *p = a;\n\tif (threadIdx.x < 16)\n"
+	    "\t\tp = a + 32;\n\tp[threadIdx.x] = 0;\n", 0, 3, 35,
+	    "p = a + 32 under the if: lane 3 at 35");
+	lane_is("", "\tfloat *p = a;\n\tif (threadIdx.x < 16)\n"
+	    "\t\tp = a + 32;\n\tp[threadIdx.x] = 0;\n", 0, 20, 20,
+	    "... lane 20 kept a: 20");
+	/* &a[lane + 1], then [1]: lane 0 at 2. */
+	lane_is("", "\tfloat *p = &a[threadIdx.x + 1];\n\tp[1] = 0;\n", 0,
+	    0, 2, "&a[tx + 1] then p[1]");
+	/* *p++ stores through the old value: lane 0 at 0, then at 1. */
+	lane_is("", "\tfloat *p = a + threadIdx.x;\n\t*p++ = 1;\n"
+	    "\t*p = 2;\n", 1, 0, 1, "*p++ = 1; *p = 2: the second at 1");
+	lane_is("", "\tfloat *p = a + threadIdx.x;\n\t*p++ = 1;\n"
+	    "\t*p = 2;\n", 0, 0, 0, "... the first at 0");
+	/* The offset is the value of its C type: tx - 1u at lane 0 is
+	   4294967295 (unsigned int), not -1. */
+	lane_is("", "\ta += threadIdx.x - 1u;\n\ta[0] = 0;\n", 0, 0,
+	    4294967295LL, "a += tx - 1u: 4294967295 at lane 0");
+	/* A view: float2 over a's floats, element lane of 8 bytes at 2 *
+	   lane + 2 (the offset in a's own elements). */
+	lane_is("", "\tconst float2 *p = reinterpret_cast<const float2 *>(a)"
+	    " + 1;\n\tfloat2 v = p[threadIdx.x];\n\tb[0] = v.x;\n", 0, 3,
+	    8, "float2 view + 1: lane 3 at element 8");
+	/* What is not followed, refused where it is. */
+	refused("", "\tfloat *p = a;\n\tp = b;\n\tp[0] = 0;\n",
+	    "t.cu:8:4: ", "not a place in its own array a");
+	refused("", "\tfloat *p = (float *)(int)b[0];\n\tp[0] = 0;\n",
+	    "t.cu:7:13: ", "not a kernel array");
+	refused("", "\tfloat *p = a;\n\tfor (int k = 0; k < 2; k++)\n"
+	    "\t\tp++;\n\tp[0] = 0;\n", "t.cu:10:2: ",
+	    "pointer p moves in a loop");
+	refused("", "\tfloat *p;\n\tp[0] = 0;\n", "t.cu:7:9: ",
+	    "needs its value where it is declared");
+}
+
 int
 main(void)
 {
@@ -299,5 +354,6 @@ main(void)
 	test_templates();
 	test_groups();
 	test_if_else();
+	test_pointers();
 	return tap_done();
 }

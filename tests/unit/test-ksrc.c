@@ -737,7 +737,8 @@ test_refused(void)
 	    "return inside a loop");
 	REFUSE("\tfor (int k = 0; k < n; k++)\n\t\tk += 2;\n", "t.cu:8:5:",
 	    "the loop variable k changes");
-	REFUSE("\tint *p = idx;\n", "t.cu:7:7:", "pointer variables");
+	REFUSE("\tint *p = idx + idx[0];\n", "t.cu:7:17:",
+	    "read from memory and decides a pointer's offset");
 
 	refused("// warpviz: launch grid=1 block=32\n"
 	    "__global__ void k(float *q)\n{ q[0] = 1; }\n", "t.cu:2:26:",
