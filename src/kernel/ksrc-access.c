@@ -924,8 +924,9 @@ postfix(struct rd *r)
 			s.text = "1";
 			assign(r, v, ksrc_tok_is(&r->t[i], "++") ? "+=" : "-=",
 			    i);
-			/* the old value (a pointer's is still followed) */
-			if (v.kind != VAL_ARRAY)
+			/* the old value (an integer's and a pointer's are
+			   still followed) */
+			if (v.kind != VAL_ARRAY && v.kind != VAL_INT)
 				v = ksrc_access_mk(VAL_DATA, v.first, i);
 			v.last = i;
 			continue;

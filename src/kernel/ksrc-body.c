@@ -457,94 +457,171 @@ stmt_if(struct rd *r)
 	return 0;
 }
 
+/*
+ * A loop while it is read.  The model's loop (BODY_FOR) has a variable
+ * stepped by += (a let over the iteration count) or by *=, /=, <<=, >>=
+ * (a table): a for loop's own variable where it has one, else a counter
+ * of the iterations (while, do, for (; ...), for whose first step is not
+ * its variable's).  The other integers and pointers the body and the
+ * steps change by += of values fixed in the loop are induction
+ * variables: entry + iteration * increment.
+ */
+struct loop_ctx {
+	int		 line;
+	int		 nvars;		/* variables before the loop */
+	int		 nouter;	/* and with its init's: the ones the
+					   body may step */
+	int		 lvi;		/* the loop variable, or -1: a counter */
+	const char	*text;		/* what the screen calls the loop */
+	const char	*name, *iter;	/* model names: value, iteration */
+	const char	*init, *step;
+	int		 op;		/* '+', '*', '/', '<', '>' */
+	struct ctype	 ct;
+	int		 condtok;	/* -1: none (for (;;)) */
+	int		 extra;		/* the steps the model follows as
+					   induction, -1: none */
+	int		 bodytok, endtok;
+	int		 is_do;
+	int		 after;		/* do: past "while (...);" */
+	const char	*condend;	/* what follows the condition */
+};
+
+/* The token after the ')' that closes the '(' before i. */
 static int
-stmt_for(struct rd *r)
+past_paren(struct rd *r, int i, int from)
 {
-	struct body_def	*b;
+	int	depth = 0;
+
+	for (; ; i++) {
+		if (r->t[i].kind == T_EOF)
+			ksrc_fail(r, from, "unfinished loop header");
+		if (ksrc_tok_is(&r->t[i], "("))
+			depth++;
+		if (ksrc_tok_is(&r->t[i], ")") && depth-- == 0)
+			return i + 1;
+	}
+}
+
+/* A name the loop gives itself: "k" for its variable, "k_it" for its
+   iteration count. */
+static void
+loop_names(struct rd *r, struct loop_ctx *c, const char *base)
+{
+	c->name = ksrc_sym_uniq(r, base);
+	c->iter = ksrc_sym_uniq(r, ksrc_fmt(r, "%s_it", base));
+}
+
+/* A further declarator of a for's init: "b = bBegin" of
+   "for (int a = aBegin, b = bBegin; ...)". */
+static void
+for_declarator(struct rd *r, const struct ty *ty)
+{
+	struct var	*v;
+	struct val	 x;
+	int		 nametok;
+
+	if (ksrc_tk(r)->kind != T_ID)
+		ksrc_fail(r, r->pos, "expected a name");
+	nametok = r->pos++;
+	ksrc_want(r, "=");
+	x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+	v = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);
+	v->isint = ty->is_int;
+	if (ty->is_int)
+		v->ct = ksrc_access_ctype(ty);
+	if (ty->is_int && x.kind == VAL_INT)
+		ksrc_sym_set_int(r, v, ksrc_access_as(r, &x, v->ct));
+	else if (x.kind == VAL_UNKNOWN) {
+		v->kind = VK_UNKNOWN;
+		v->origin = nametok;
+	} else
+		v->origin = x.kind == VAL_DATA ? x.origin : -1;
+}
+
+/*
+ * for's init clause, through its ';': "int k = e" (the loop variable, if
+ * the step steps it first), "k = e", further declarators or assignments
+ * after commas, or nothing.  Sets c->lvi (-1 when no variable was named)
+ * and c->init.
+ */
+static void
+for_init(struct rd *r, struct loop_ctx *c)
+{
+	struct ty	 ty;
 	struct var	*lv, *v;
 	struct val	 x;
-	int		 nvars = r->nvars, line = ksrc_tk(r)->line, vtok, i,
-	    lvi, forat;
-	int		 condtok, steptok, bodytok, endtok, op, save_body;
-	int		 save_nused, save_vars, *chg, *chg_at, save_nested;
-	int		 nchg;
-	const char	*init, *cond, *step, *iter, **inc, *name;
-	struct ty	 ty;
-	struct ctype	 ctype = { 4, 0, 0 };
-	struct snap	 s;
+	int		 vtok, typed;
 
-	r->pos++;
-	ksrc_want(r, "(");
-	r->depth++;
+	c->lvi = -1;
+	if (ksrc_eat(r, ";"))
+		return;
 	memset(&ty, 0, sizeof ty);
 	ty.size = 4;
-	if (ksrc_sym_type_starts(r, r->pos)) {
+	c->ct = (struct ctype){ 4, 0, 0 };
+	typed = ksrc_sym_type_starts(r, r->pos);
+	if (typed) {
 		ksrc_sym_parse_type(r, &ty);
-		if (!ty.is_int)
+		if (!ty.is_int || ty.ptr)
 			ksrc_fail(r, r->pos,
 			    "a loop variable must be an integer");
+		c->ct = ksrc_access_ctype(&ty);
 	} else if (ksrc_tk(r)->kind == T_ID &&
 	    (v = ksrc_sym_find_var(r, ksrc_tk(r))) != NULL && v->isint)
-		ctype = v->ct;	/* an outer variable keeps its type */
-	if (ksrc_tk(r)->kind != T_ID)
+		c->ct = v->ct;	/* an outer variable keeps its type */
+	if (ksrc_tk(r)->kind != T_ID ||
+	    !ksrc_tok_is(&r->t[r->pos + 1], "="))
 		ksrc_fail(r, r->pos, "expected the loop variable");
-	if (ty.is_int)
-		ctype = ksrc_access_ctype(&ty);
 	vtok = r->pos++;
 	ksrc_want(r, "=");
 	x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
-	init = ksrc_access_need_int(r, &x, "the start of a loop");
-	init = ksrc_access_as(r, &x, ctype);
-	ksrc_want(r, ";");
-	/* The variable: a let over the iteration count, or a table. */
+	ksrc_access_need_int(r, &x, "the start of a loop");
+	c->init = ksrc_access_as(r, &x, c->ct);
 	lv = ksrc_sym_add_var(r, &r->t[vtok], VK_INT);
 	lv->isint = 1;
-	lv->ct = ctype;
-	lvi = (int)(lv - r->vars);
-	name = ksrc_sym_uniq(r, lv->name);
-	iter = ksrc_sym_uniq(r, ksrc_fmt(r, "%s_it", lv->name));
-	snprintf(lv->model, sizeof lv->model, "%s", name);
-	condtok = r->pos;
-	/* Skip to the step and the body to read the step first. */
-	for (i = r->pos; ; i++) {
-		if (r->t[i].kind == T_EOF)
-			ksrc_fail(r, condtok, "unfinished for");
-		if (ksrc_tok_is(&r->t[i], ";"))
-			break;
+	lv->ct = c->ct;
+	c->lvi = (int)(lv - r->vars);
+	if (ksrc_at(r, ",")) {
+		/* Its start, for the declarators after it to read. */
+		ksrc_sym_set_int(r, lv, c->init);
+		while (ksrc_eat(r, ",")) {
+			if (typed)
+				for_declarator(r, &ty);
+			else
+				ksrc_access_walk(r, 0);
+		}
 	}
-	steptok = i + 1;
-	for (i = steptok, op = 0; ; i++) {
-		if (r->t[i].kind == T_EOF)
-			ksrc_fail(r, steptok, "unfinished for");
-		if (ksrc_tok_is(&r->t[i], "("))
-			op++;
-		if (ksrc_tok_is(&r->t[i], ")") && op-- == 0)
-			break;
-	}
-	bodytok = i + 1;
-	/* The step: var++, ++var, var += e, var <<= e, ... */
-	r->pos = steptok;
-	op = 0;
-	step = "1";
-	if ((ksrc_at(r, "++") || ksrc_at(r, "--")) &&
-	    r->t[r->pos + 1].len == r->t[vtok].len &&
-	    memcmp(r->t[r->pos + 1].p, r->t[vtok].p, r->t[vtok].len) == 0) {
-		step = ksrc_at(r, "++") ? "1" : "-1";
-		op = '+';
+	ksrc_want(r, ";");
+}
+
+/*
+ * for's step clause, from c->extra: the loop variable's own step first
+ * (var++, ++var, var += e, var <<= e, ...), then the others after a
+ * comma.  A for whose step does not step its variable first counts its
+ * iterations, and its variable is one of the others.
+ */
+static void
+for_step(struct rd *r, struct loop_ctx *c)
+{
+	static const struct { const char *t; int op; } ops[] = {
+	    { "+=", '+' }, { "-=", '-' }, { "*=", '*' }, { "/=", '/' },
+	    { "<<=", '<' }, { ">>=", '>' }, { NULL, 0 } };
+	struct var	*lv = c->lvi >= 0 ? &r->vars[c->lvi] : NULL;
+	struct val	 x;
+	int		 i;
+
+	r->pos = c->extra;
+	c->step = "1";
+	c->op = '+';
+	if (lv != NULL && (ksrc_at(r, "++") || ksrc_at(r, "--")) &&
+	    ksrc_tok_is(&r->t[r->pos + 1], lv->name)) {
+		c->step = ksrc_at(r, "++") ? "1" : "-1";
 		r->pos += 2;
-	} else if (ksrc_tk(r)->len == r->t[vtok].len &&
-	    memcmp(ksrc_tk(r)->p, r->t[vtok].p, ksrc_tk(r)->len) == 0) {
+	} else if (lv != NULL && ksrc_at(r, lv->name)) {
 		r->pos++;
 		if (ksrc_eat(r, "++") || ksrc_eat(r, "--")) {
-			step = ksrc_tok_is(&r->t[r->pos - 1], "++") ? "1" :
+			c->step = ksrc_tok_is(&r->t[r->pos - 1], "++") ? "1" :
 			    "-1";
-			op = '+';
 		} else {
-			static const struct { const char *t; int op; } ops[] = {
-			    { "+=", '+' }, { "-=", '-' }, { "*=", '*' },
-			    { "/=", '/' }, { "<<=", '<' }, { ">>=", '>' },
-			    { NULL, 0 } };
-
 			for (i = 0; ops[i].t != NULL; i++)
 				if (ksrc_eat(r, ops[i].t))
 					break;
@@ -552,40 +629,74 @@ stmt_for(struct rd *r)
 				ksrc_fail(r, r->pos, "a loop must step its "
 				    "variable by ++, --, +=, -=, *=, /=, <<= "
 				    "or >>=");
-			op = ops[i].op;
+			c->op = ops[i].op;
 			lv->kind = VK_DATA;	/* not in its own step */
 			x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
 			lv->kind = VK_INT;
-			step = ksrc_access_need_int(r, &x,
+			c->step = ksrc_access_need_int(r, &x,
 			    "the step of a loop");
-			if (op == '-') {
-				step = ksrc_fmt(r, "-(%s)", step);
-				op = '+';
+			if (c->op == '-') {
+				c->step = ksrc_fmt(r, "-(%s)", c->step);
+				c->op = '+';
 			}
 		}
-	} else
-		ksrc_fail(r, r->pos, "a loop must step its own variable first "
-		    "(for (...; ...; %.*s ...))", r->t[vtok].len,
-		    r->t[vtok].p);
-	/* Comma: further steps of induction variables (i += blockDim.x). */
-	steptok = r->pos;
+	} else {
+		/* No variable of its own: a counter; the steps are the
+		   others', the variable one of them. */
+		if (lv != NULL) {
+			lv->kind = VK_DATA;
+			ksrc_sym_set_int(r, lv, c->init);
+		}
+		c->lvi = -1;
+		return;
+	}
+	c->extra = r->pos;
 	if (!ksrc_at(r, ")") && !ksrc_at(r, ","))
 		ksrc_fail(r, r->pos, "unexpected '%.*s' in the loop step",
 		    ksrc_tk(r)->len, ksrc_tk(r)->p);
+}
 
-	/*
-	 * Dry run of the body and the extra steps: which outer integers
-	 * change, and whether only by += of values fixed in the loop.
-	 */
-	save_body = r->kf->nbody;
-	save_nused = r->nused;
-	save_vars = r->nvars;
+/* The steps the model follows as induction, walked (in the dry run). */
+static void
+extra_steps(struct rd *r, const struct loop_ctx *c)
+{
+	if (c->extra < 0)
+		return;
+	r->pos = c->extra;
+	while (!ksrc_at(r, ")")) {
+		if (r->pos != c->extra)
+			ksrc_want(r, ",");
+		else
+			ksrc_eat(r, ",");
+		ksrc_access_walk(r, 0);
+		if (!ksrc_at(r, ")") && !ksrc_at(r, ","))
+			ksrc_fail(r, r->pos, "unexpected '%.*s' in the loop "
+			    "step", ksrc_tk(r)->len, ksrc_tk(r)->p);
+	}
+}
+
+/* What the dry run found: per variable, how the loop changes it. */
+struct loop_chg {
+	int		*chg, *chg_at;
+	const char	**inc;
+};
+
+/*
+ * Dry run of the steps and the body: which outer integers and pointers
+ * change, and whether only by += of values fixed in the loop.  Leaves
+ * the variables and the body as they were; sets c->endtok.
+ */
+static void
+loop_dry(struct rd *r, struct loop_ctx *c, struct loop_chg *out)
+{
+	struct snap	 s;
+	int		 save_body = r->kf->nbody, save_nused = r->nused;
+	int		 save_vars = r->nvars, save_nested = r->nested;
+	int		 nchg = r->nchg, *chg = r->chg, *chg_at = r->chg_at;
+	const char	**inc = r->inc;
+
 	snap_take(r, &s);
-	chg = r->chg;
-	chg_at = r->chg_at;
-	inc = r->inc;
-	save_nested = r->nested;
-	nchg = r->nchg;
+	c->nouter = r->nvars;
 	/* Variables declared in the body have no entry: not outer ones. */
 	r->nchg = r->nvars;
 	r->chg = ksrc_tmp_calloc(r, r->nvars + 1, sizeof *r->chg);
@@ -593,12 +704,10 @@ stmt_for(struct rd *r)
 	r->inc = ksrc_tmp_calloc(r, r->nvars + 1, sizeof *r->inc);
 	r->dry++;
 	r->nested = 0;
-	r->pos = steptok;
-	while (ksrc_eat(r, ","))
-		ksrc_access_walk(r, 0);
-	r->pos = bodytok;
+	extra_steps(r, c);
+	r->pos = c->bodytok;
 	statement(r);
-	endtok = r->pos;
+	c->endtok = r->pos;
 	r->dry--;
 	r->nvars = save_vars;
 	ksrc_sym_snap_restore(r, s.at, s.n);
@@ -606,106 +715,282 @@ stmt_for(struct rd *r)
 	ksrc_sym_uniq_forget(r, save_nused);
 	if (!r->dry)
 		r->kf->nbody = save_body;
-	lv = &r->vars[lvi];
-	if (r->chg[lvi] != 0)
-		ksrc_fail(r, r->chg_at[lvi], "the loop variable %s "
+	out->chg = r->chg;
+	out->chg_at = r->chg_at;
+	out->inc = r->inc;
+	r->chg = chg;
+	r->chg_at = chg_at;
+	r->inc = inc;
+	r->nchg = nchg;
+	r->nested = save_nested;
+	if (c->lvi >= 0 && out->chg[c->lvi] != 0)
+		ksrc_fail(r, out->chg_at[c->lvi], "the loop variable %s "
 		    "changes inside the loop; the model cannot follow it",
-		    lv->name);
-	/* The for node. */
-	r->pos = condtok;
-	x = ksrc_access_rval(r, ksrc_access_walk(r, 0));
-	cond = ksrc_access_need_int(r, &x, "a loop condition");
-	ksrc_want(r, ";");
-	forat = r->dry ? -1 : r->kf->nbody;
-	if ((b = ksrc_sym_body_add(r, BODY_FOR)) != NULL) {
-		b->text = ksrc_fmt(r, "%s", lv->name);
-		b->name = name;
-		b->iter = iter;
-		b->init = init;
-		b->expr = cond;
-		b->step = step;
-		b->step_op = op;
-		b->line = line;
-		b->conv = ksrc_access_conv_name(lv->ct);
-	}
-	/* Induction variables: entry + iteration * increment. */
-	for (i = 0; i < save_vars; i++) {
+		    r->vars[c->lvi].name);
+}
+
+/* Names the inductions gave, and their texts: the condition is read
+   with them and must name what they stand for (their lets come after the
+   loop's node, the condition is the node's). */
+struct loop_subst {
+	const char	**name, **text;
+	int		  n;
+};
+
+/* Induction variables: entry + iteration * increment; unknown when the
+   loop changes them otherwise. */
+static void
+loop_inductions(struct rd *r, const struct loop_ctx *c,
+    const struct loop_chg *lc, struct loop_subst *sb)
+{
+	struct var	*v;
+	const char	*t;
+	int		 i, n = c->nouter;
+
+	sb->name = ksrc_tmp_calloc(r, n + 1, sizeof *sb->name);
+	sb->text = ksrc_tmp_calloc(r, n + 1, sizeof *sb->text);
+	sb->n = 0;
+	for (i = 0; i < n && i < r->nvars; i++) {
 		v = &r->vars[i];
-		if (r->chg[i] == 0 || i == lvi)
+		if (lc->chg[i] == 0 || i == c->lvi ||
+		    (v->kind != VK_INT && v->kind != VK_ARRAY))
 			continue;
-		if (v->kind == VK_ARRAY) {
-			/* A pointer stepped by p += k: entry + it * k. */
-			if (r->chg[i] == 1)
-				ksrc_sym_set_ptr(r, v, ksrc_fmt(r, "%s + %s * "
-				    "(%s)", v->model[0] != '\0' ? v->model :
-				    "0", iter, r->inc[i]));
-			else {
+		if (lc->chg[i] != 1) {
+			if (v->kind == VK_ARRAY)
 				ksrc_sym_set_ptr(r, v, "?");
-				v->origin = r->chg_at[i];
-			}
+			else
+				v->kind = VK_UNKNOWN;
+			v->origin = lc->chg_at[i];
 			continue;
 		}
-		if (v->kind != VK_INT)
-			continue;
-		if (r->chg[i] == 1 && ksrc_access_conv_name(v->ct) != NULL)
+		if (v->kind == VK_ARRAY)
+			t = ksrc_fmt(r, "%s + %s * (%s)", v->model[0] != '\0' ?
+			    v->model : "0", c->iter, lc->inc[i]);
+		else if (ksrc_access_conv_name(v->ct) != NULL)
 			/* Each += converts back to v's type: over the
 			   iterations that is one conversion of the sum. */
-			ksrc_sym_set_int(r, v,
-			    ksrc_fmt(r, "%s(%s + %s * (%s))",
-			    ksrc_access_conv_name(v->ct), v->model, iter,
-			    r->inc[i]));
-		else if (r->chg[i] == 1)
-			ksrc_sym_set_int(r, v,
-			    ksrc_fmt(r, "%s + %s * (%s)", v->model, iter,
-			    r->inc[i]));
-		else {
-			v->kind = VK_UNKNOWN;
-			v->origin = r->chg_at[i];
-		}
-	}
-	{
-		int	*c2 = r->chg, *ca2 = r->chg_at;
-		const char **i2 = r->inc;
-
-		r->chg = chg;
-		r->chg_at = chg_at;
-		r->inc = inc;
-		r->nchg = nchg;
-		r->nested = save_nested;
-		r->pos = bodytok;
-		r->loop_depth++;
-		r->nested++;
-		statement(r);
-		r->nested--;
-		r->loop_depth--;
-		if (r->pos != endtok)
-			ksrc_fail(r, r->pos, "internal: loop body read twice "
-			    "differently");
-		/* A loop without an access (filling registers) is no step. */
-		for (i = forat + 1; !r->dry && i < r->kf->nbody; i++)
-			if (r->kf->body[i].kind == BODY_SITE)
-				break;
-		if (!r->dry && forat >= 0 && i == r->kf->nbody)
-			r->kf->nbody = forat;
+			t = ksrc_fmt(r, "%s(%s + %s * (%s))",
+			    ksrc_access_conv_name(v->ct), v->model, c->iter,
+			    lc->inc[i]);
 		else
-			ksrc_sym_body_add(r, BODY_END);
-		r->depth--;
-		scope_pop(r, nvars);
-		/* After the loop, what it changed is not known. */
-		for (i = 0; i < save_vars && i < r->nvars; i++) {
-			if (c2[i] == 0)
-				continue;
-			ksrc_sym_note_change(r, &r->vars[i], c2[i] == 1, i2[i],
-			    ca2[i]);
-			if (r->vars[i].kind == VK_INT) {
-				r->vars[i].kind = VK_UNKNOWN;
-				r->vars[i].origin = ca2[i];
-			} else if (r->vars[i].kind == VK_ARRAY) {
-				ksrc_sym_set_ptr(r, &r->vars[i], "?");
-				r->vars[i].origin = ca2[i];
-			}
+			t = ksrc_fmt(r, "%s + %s * (%s)", v->model, c->iter,
+			    lc->inc[i]);
+		if (v->kind == VK_ARRAY)
+			ksrc_sym_set_ptr(r, v, t);
+		else
+			ksrc_sym_set_int(r, v, t);
+		sb->name[sb->n] = ksrc_fmt(r, "%s", v->model);
+		sb->text[sb->n++] = t;
+	}
+}
+
+/* text with each name of sb replaced by its text, in parentheses. */
+static const char *
+loop_subst(struct rd *r, const char *text, const struct loop_subst *sb)
+{
+	char		*out;
+	size_t		 len = 0, cap = strlen(text) + 1, n, k;
+	const char	*p = text, *w;
+	int		 i;
+
+	if (sb->n == 0)
+		return text;
+	out = xmalloc(cap);
+	while (*p != '\0') {
+		w = p;
+		if (isalpha((unsigned char)*p) || *p == '_')
+			while (isalnum((unsigned char)*p) || *p == '_')
+				p++;
+		else
+			p++;
+		n = (size_t)(p - w);
+		for (i = 0; i < sb->n; i++)
+			if (strlen(sb->name[i]) == n &&
+			    strncmp(sb->name[i], w, n) == 0)
+				break;
+		if (i < sb->n) {
+			w = ksrc_fmt(r, "(%s)", sb->text[i]);
+			n = strlen(w);
+		}
+		if (len + n + 1 > cap) {
+			cap = 2 * (len + n + 1);
+			out = xrealloc(out, cap);
+		}
+		for (k = 0; k < n; k++)
+			out[len++] = w[k];
+	}
+	out[len] = '\0';
+	ksrc_keep(r, out);
+	return ksrc_fmt(r, "%s", out);
+}
+
+/* The condition, read with the values the loop gives its variables;
+   a do loop's first trip runs whatever it says. */
+static const char *
+loop_cond(struct rd *r, const struct loop_ctx *c,
+    const struct loop_subst *sb)
+{
+	struct val	 x;
+	const char	*cond;
+
+	if (c->condtok < 0)
+		return "1";
+	r->pos = c->condtok;
+	x = ksrc_access_rval(r, ksrc_access_walk(r, 0));
+	cond = loop_subst(r, ksrc_access_need_int(r, &x, "a loop condition"),
+	    sb);
+	if (!ksrc_at(r, c->condend))
+		ksrc_fail(r, r->pos, "unexpected '%.*s' after the loop "
+		    "condition", ksrc_tk(r)->len, ksrc_tk(r)->p);
+	if (c->is_do)
+		cond = ksrc_fmt(r, "(%s == 0) || (%s)", c->iter, cond);
+	return cond;
+}
+
+/* The loop's node, then its body read for real; after it, what the loop
+   changed is not known. */
+static void
+loop_run(struct rd *r, struct loop_ctx *c)
+{
+	struct body_def		*b;
+	struct loop_chg		 lc;
+	struct loop_subst	 sb;
+	const char		*cond;
+	int			 forat, i;
+
+	loop_dry(r, c, &lc);
+	if (c->is_do) {
+		r->pos = c->endtok;
+		ksrc_want(r, "while");
+		ksrc_want(r, "(");
+		c->condtok = r->pos;
+		c->after = past_paren(r, r->pos, c->condtok);
+		r->pos = c->after;
+		ksrc_want(r, ";");
+		c->after = r->pos;
+	}
+	forat = r->dry ? -1 : r->kf->nbody;
+	if ((b = ksrc_sym_body_add(r, BODY_FOR)) != NULL) {
+		b->text = c->text;
+		b->name = c->name;
+		b->iter = c->iter;
+		b->init = c->init;
+		b->step = c->step;
+		b->step_op = c->op;
+		b->line = c->line;
+		b->conv = c->lvi >= 0 ? ksrc_access_conv_name(c->ct) : NULL;
+	}
+	loop_inductions(r, c, &lc, &sb);
+	cond = loop_cond(r, c, &sb);
+	if (forat >= 0)
+		r->kf->body[forat].expr = cond;
+	r->pos = c->bodytok;
+	r->loop_depth++;
+	r->nested++;
+	statement(r);
+	r->nested--;
+	r->loop_depth--;
+	if (r->pos != c->endtok)
+		ksrc_fail(r, r->pos, "internal: loop body read twice "
+		    "differently");
+	/* A loop without an access (filling registers) is no step. */
+	for (i = forat + 1; !r->dry && i < r->kf->nbody; i++)
+		if (r->kf->body[i].kind == BODY_SITE)
+			break;
+	if (!r->dry && forat >= 0 && i == r->kf->nbody)
+		r->kf->nbody = forat;
+	else
+		ksrc_sym_body_add(r, BODY_END);
+	r->depth--;
+	scope_pop(r, c->nvars);
+	for (i = 0; i < c->nvars && i < r->nvars; i++) {
+		if (lc.chg[i] == 0)
+			continue;
+		ksrc_sym_note_change(r, &r->vars[i], lc.chg[i] == 1,
+		    lc.inc[i], lc.chg_at[i]);
+		if (r->vars[i].kind == VK_INT) {
+			r->vars[i].kind = VK_UNKNOWN;
+			r->vars[i].origin = lc.chg_at[i];
+		} else if (r->vars[i].kind == VK_ARRAY) {
+			ksrc_sym_set_ptr(r, &r->vars[i], "?");
+			r->vars[i].origin = lc.chg_at[i];
 		}
 	}
+	if (c->is_do)
+		r->pos = c->after;
+}
+
+/* for (init; cond; step) body */
+static int
+stmt_for(struct rd *r)
+{
+	struct loop_ctx	 c;
+	struct var	*lv;
+	int		 i;
+
+	memset(&c, 0, sizeof c);
+	c.line = ksrc_tk(r)->line;
+	c.nvars = r->nvars;
+	c.condend = ";";
+	r->pos++;
+	ksrc_want(r, "(");
+	r->depth++;
+	for_init(r, &c);
+	c.condtok = ksrc_at(r, ";") ? -1 : r->pos;
+	for (i = r->pos; !ksrc_tok_is(&r->t[i], ";"); i++)
+		if (r->t[i].kind == T_EOF)
+			ksrc_fail(r, r->pos, "unfinished for");
+	c.extra = i + 1;
+	c.bodytok = past_paren(r, c.extra, c.extra);
+	for_step(r, &c);
+	if (c.lvi >= 0) {
+		lv = &r->vars[c.lvi];
+		loop_names(r, &c, lv->name);
+		snprintf(lv->model, sizeof lv->model, "%s", c.name);
+		lv->kind = VK_INT;
+		c.text = ksrc_fmt(r, "%s", lv->name);
+	} else {
+		loop_names(r, &c, "iter");
+		c.init = "0";
+		c.text = "(iteration)";
+	}
+	if (c.extra >= 0 && ksrc_tok_is(&r->t[c.extra], ")"))
+		c.extra = -1;
+	if (c.condtok < 0)
+		ksrc_fail(r, c.bodytok - 1, "a for loop without a condition "
+		    "is not followed");
+	loop_run(r, &c);
+	return 0;
+}
+
+/* while (cond) body, and do body while (cond);: a counter of the
+   iterations, the variables the body steps by += as inductions. */
+static int
+stmt_while(struct rd *r)
+{
+	struct loop_ctx	 c;
+
+	memset(&c, 0, sizeof c);
+	c.line = ksrc_tk(r)->line;
+	c.nvars = r->nvars;
+	c.lvi = -1;
+	c.extra = -1;
+	c.condend = ")";
+	c.is_do = ksrc_at(r, "do");
+	r->pos++;
+	if (!c.is_do) {
+		ksrc_want(r, "(");
+		c.condtok = r->pos;
+		c.bodytok = past_paren(r, r->pos, r->pos);
+	} else
+		c.bodytok = r->pos;
+	r->depth++;
+	loop_names(r, &c, c.is_do ? "do" : "while");
+	c.init = "0";
+	c.step = "1";
+	c.op = '+';
+	c.text = c.is_do ? "(do)" : "(while)";
+	loop_run(r, &c);
 	return 0;
 }
 
@@ -726,7 +1011,7 @@ loop(struct rd *r)
 		ksrc_fail(r, at, "the loops read more than %d tokens of their "
 		    "bodies (loops inside loops over too much code)",
 		    KSRC_MAX_WORK);
-	st = stmt_for(r);
+	st = ksrc_at(r, "for") ? stmt_for(r) : stmt_while(r);
 	ksrc_tmp_release(r, tmps);	/* what the loop noted of its body */
 	r->work += 2L * (r->pos - at);
 	r->loops--;
@@ -746,7 +1031,7 @@ statement_(struct rd *r)
 		return 0;
 	if (ksrc_at(r, "if"))
 		return stmt_if(r);
-	if (ksrc_at(r, "for"))
+	if (ksrc_at(r, "for") || ksrc_at(r, "while") || ksrc_at(r, "do"))
 		return loop(r);
 	if (ksrc_at(r, "return")) {
 		r->pos++;
@@ -762,11 +1047,12 @@ statement_(struct rd *r)
 			    "or guard with if)");
 		return 1;
 	}
-	if (ksrc_at(r, "while") || ksrc_at(r, "do") || ksrc_at(r, "switch") ||
-	    ksrc_at(r, "goto") || ksrc_at(r, "break") || ksrc_at(r, "continue"))
+	if (ksrc_at(r, "switch") || ksrc_at(r, "goto") ||
+	    ksrc_at(r, "break") || ksrc_at(r, "continue"))
 		ksrc_fail(r, r->pos,
-		    "'%.*s' is not supported: the model follows for loops with "
-		    "a bound and ifs", ksrc_tk(r)->len, ksrc_tk(r)->p);
+		    "'%.*s' is not supported: the model follows loops with a "
+		    "condition it can compute, and ifs (guard the rest of the "
+		    "body with if instead)", ksrc_tk(r)->len, ksrc_tk(r)->p);
 	if (ksrc_at(r, "__syncthreads") || ksrc_at(r, "__syncwarp")) {
 		r->pos++;
 		ksrc_want(r, "(");

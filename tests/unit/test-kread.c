@@ -345,6 +345,67 @@ test_pointers(void)
 	    "needs its value where it is declared");
 }
 
+/* Loops: commas in for, while and do, conditions on induction values.
+   n = 64: two blocks of 32 threads; warp 0 of block 0 below. */
+static void
+test_loops(void)
+{
+	char	*why = NULL;
+
+	/* j = 10 + 3 k: trip 1 at lane 0 is 13. */
+	lane_is("", "\tfor (int i = 0, j = 10; i < 2; i++, j += 3)\n"
+	    "\t\ta[j + threadIdx.x] = 0;\n", 1, 0, 13,
+	    "for (i = 0, j = 10; ...; i++, j += 3): trip 1 at 13");
+	/* A declarator reads the one before: j = 1 * 4, then 5. */
+	lane_is("", "\tfor (int i = 1, j = i * 4; i < 3; i++, j += 1)\n"
+	    "\t\ta[j] = 0;\n", 1, 0, 5, "j = i * 4 with i = 1: trip 1 at 5");
+	/* The condition on j, stepped by 2 from 0: j = 0, 2, 4: three trips,
+	   whatever i does. */
+	is_int(steps_of("", "\tfor (int i = 0, j = 0; j < 6; i++, j += 2)\n"
+	    "\t\ta[i] = 0;\n", &why), 3, "a condition on the second "
+	    "variable: 3 trips");
+	free(why);
+	/* The SDK matrixMul's shape: a += 8, b += 16, a <= 16: trips at a =
+	   0, 8, 16; b at trip 2 is 32, + lane 4. */
+	lane_is("", "\tfor (int a0 = 0, b0 = 0; a0 <= 16; a0 += 8, b0 += 16)\n"
+	    "\t\tb[b0 + threadIdx.x] = a[a0];\n", 5, 4, 36,
+	    "matrixMul's header: b at trip 2 is 32 + 4");
+	/* while: i = lane, 16 more each trip, while i < 64: lane 5 at 5,
+	   21, 37, 53; the third at 37. */
+	lane_is("", "\tunsigned int i = blockIdx.x * 32 + threadIdx.x;\n"
+	    "\twhile (i < n) {\n\t\ta[i] = 0;\n\t\ti += 16;\n\t}\n",
+	    2, 5, 37, "while (i < n) i += 16: third trip of lane 5 at 37");
+	is_int(steps_of("", "\tunsigned int i = threadIdx.x;\n"
+	    "\twhile (i < n) {\n\t\ta[i] = 0;\n\t\ti += 16;\n\t}\n",
+	    &why), 4, "... four trips");
+	free(why);
+	/* i++ in an index: the old value; trip 2 at lane 1: 2 * 32 + 1. */
+	lane_is("", "\tint i = 0;\n\twhile (i < 3)\n"
+	    "\t\ta[i++ * 32 + threadIdx.x] = 0;\n", 2, 1, 65,
+	    "a[i++ * 32 + tx]: trip 2 at lane 1 is 65");
+	/* do: the first trip runs whatever the condition says. */
+	is_int(steps_of("", "\tint i = 0;\n\tdo {\n"
+	    "\t\ta[i + threadIdx.x] = 0;\n\t\ti += 32;\n"
+	    "\t} while (i < 0);\n\tb[threadIdx.x] = 0;\n", &why), 2,
+	    "do ... while (false): one trip, then b");
+	free(why);
+	lane_is("", "\tint i = 0;\n\tdo {\n\t\ta[i + threadIdx.x] = 0;\n"
+	    "\t\ti += 32;\n\t} while (i < 64);\n", 1, 2, 34,
+	    "do ... while (i < 64): trip 1 at 32 + 2");
+	/* for without a variable of its own: a counter; i = lane + 32 k. */
+	lane_is("", "\tint i = threadIdx.x;\n\tfor (; i < n; i += 32)\n"
+	    "\t\ta[i] = 0;\n", 1, 3, 35, "for (; i < n; i += 32): trip 1 at "
+	    "35");
+	/* What the model cannot follow, refused with its line. */
+	refused("", "\tfor (int k = 0; k < 4; k++) {\n\t\tif (k == 2)\n"
+	    "\t\t\tbreak;\n\t\ta[k] = 0;\n\t}\n", "t.cu:9:4: ",
+	    "'break' is not supported");
+	refused("", "\tfor (;;)\n\t\ta[0] = 0;\n", "t.cu:7:9: ",
+	    "without a condition");
+	refused("", "\tint i = 1;\n\tdo {\n\t\ta[i] = 0;\n\t\ti *= 2;\n"
+	    "\t} while (i < n);\n", "t.cu:11:11: ", "a loop condition uses");
+}
+
 int
 main(void)
 {
@@ -355,5 +416,6 @@ main(void)
 	test_groups();
 	test_if_else();
 	test_pointers();
+	test_loops();
 	return tap_done();
 }

@@ -723,8 +723,8 @@ test_refused(void)
 	    "const int *idx, int n)\n{\n%s}\n", head, body); \
 	refused(src, where, what)
 
-	REFUSE("\tint i = 0;\n\twhile (i < n)\n\t\ta[i++] = 0;\n", "t.cu:8:2:",
-	    "'while' is not supported");
+	REFUSE("\tint i = 1;\n\twhile (i < n) {\n\t\ta[i] = 0;\n"
+	    "\t\ti *= 2;\n\t}\n", "t.cu:8:9:", "a loop condition uses");
 	REFUSE("\tint m = idx[0];\n\tfor (int k = 0; k < m; k++)\n"
 	    "\t\ta[k] = 0;\n", "t.cu:7:10:", "decides a loop condition");
 	REFUSE("\tif (a[threadIdx.x] > 0)\n\t\ta[0] = 1;\n", "t.cu:7:6:",
