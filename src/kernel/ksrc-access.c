@@ -596,6 +596,32 @@ primary(struct rd *r)
 	}
 }
 
+/*
+ * __mul24(a, b), __umul24(a, b): the low 32 bits of the product of a's
+ * and b's low 24 bits, sign-extended (int) or not (unsigned int), as the
+ * CUDA Math API defines them; exact for every operand, in range or not.
+ */
+static struct val
+mul24(struct rd *r, int uns, const struct val *a, const struct val *b,
+    int first)
+{
+	struct val	 v = ksrc_access_mk(VAL_INT, first, r->pos - 1);
+	const char	*x, *y;
+
+	if (uns) {
+		x = ksrc_access_as(r, a, CT_UINT);
+		y = ksrc_access_as(r, b, CT_UINT);
+		v.text = ksrc_fmt(r, "u32(u24(%s) * u24(%s))", x, y);
+		v.ct = CT_UINT;
+		return v;
+	}
+	x = ksrc_access_as(r, a, CT_INT);
+	y = ksrc_access_as(r, b, CT_INT);
+	v.text = ksrc_fmt(r, "i32(i24(%s) * i24(%s))", x, y);
+	v.ct = CT_INT;
+	return v;
+}
+
 static struct val
 call(struct rd *r, int first)
 {
@@ -646,6 +672,9 @@ call(struct rd *r, int first)
 			}
 		return ksrc_access_mk(VAL_DATA, first, r->pos - 1);
 	}
+	if ((ksrc_tok_is(name, "__mul24") || ksrc_tok_is(name, "__umul24")) &&
+	    n == 2 && args[0].kind == VAL_INT && args[1].kind == VAL_INT)
+		return mul24(r, name->p[2] == 'u', &args[0], &args[1], first);
 	if ((ksrc_tok_is(name, "min") || ksrc_tok_is(name, "max") ||
 	    ksrc_tok_is(name, "umin") || ksrc_tok_is(name, "umax")) && n == 2 &&
 	    args[0].kind == VAL_INT && args[1].kind == VAL_INT) {

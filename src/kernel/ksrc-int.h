@@ -51,10 +51,15 @@ struct tok {
 	int		 off, end;	/* its source bytes (the use's) */
 };
 
+#define KSRC_MACRO_PARAMS 16	/* a function-like macro's parameters */
+#define KSRC_MACRO_ARGS	(64 * 1024)	/* tokens of one call's arguments */
+
 struct macro {
 	char		 name[64];
-	int		 first, n;	/* in rd.mt */
+	int		 first, n;	/* its body, in rd.mt */
 	int		 func;
+	int		 npar;		/* function-like: its parameters */
+	int		 par[KSRC_MACRO_PARAMS];	/* their tokens, in rd.mt */
 	int		 next;		/* older macro in its bucket, + 1 */
 };
 
@@ -161,6 +166,14 @@ struct rd {
 	struct macro	*m;
 	int		 nm;
 	int		 mhead[KSRC_MACRO_BUCKETS];	/* newest, + 1 */
+	/* A function-like macro's call being collected: its name (as
+	   used), the macro + 1, how deep in expansions, the arguments'
+	   tokens so far and the parentheses open (0: '(' not yet seen). */
+	int		 pm;
+	int		 pdepth, pparen;
+	struct tok	 pname;
+	struct tok	*pa;
+	int		 npa;
 	struct strct	 st[16];
 	int		 nst;
 	struct alias	 al[KSRC_MAX_ALIASES];
@@ -273,6 +286,7 @@ void	 ksrc_lex_push_tok(struct rd *r, struct tok **arr, int *n,
 int	 ksrc_lex_find_macro(const struct rd *r, const char *p, int len);
 void	 ksrc_lex_text(struct rd *r, int from, int to, int line, int col,
 		     int top);
+void	 ksrc_lex_flush(struct rd *r);
 
 /* ksrc-meta.c: the "// warpviz:" lines */
 const char	*ksrc_meta_expand_text(struct rd *r, const char *text,

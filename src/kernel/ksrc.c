@@ -65,6 +65,7 @@ rd_free(struct rd *r)
 	free(r->t);
 	free(r->mt);
 	free(r->m);
+	free(r->pa);
 	free(r->vars);
 	free(r->used);
 	free(r->used_next);
@@ -95,6 +96,7 @@ lex_file(struct rd *r)
 	int		i;
 
 	ksrc_lex_text(r, 0, (int)strlen(r->text), 1, 1, 1);
+	ksrc_lex_flush(r);
 	memset(&eof, 0, sizeof eof);
 	eof.kind = T_EOF;
 	eof.p = "";

@@ -406,6 +406,44 @@ test_loops(void)
 	    "\t} while (i < n);\n", "t.cu:11:11: ", "a loop condition uses");
 }
 
+/* Function-like macros, and __mul24 as the Math API defines it. */
+static void
+test_macros(void)
+{
+	/* IDX(lane 2, 3) = 2 * 8 + 3 = 19. */
+	lane_is("#define IDX(r, c) ((r) * 8 + (c))\n",
+	    "\ta[IDX(threadIdx.x, 3)] = 0;\n", 0, 2, 19, "IDX(tx, 3) at lane 2");
+	/* A macro calling one: F(3) = SQ(3) + 1 = 10. */
+	lane_is("#define SQ(x) ((x) * (x))\n#define F(x) SQ(x) + 1\n",
+	    "\ta[F(threadIdx.x)] = 0;\n", 0, 3, 10, "F(x) = SQ(x) + 1 at 3");
+	/* An argument with a comma inside parentheses: min(6, 4u) = 4. */
+	lane_is("#define FIRST(p, q) p\n",
+	    "\ta[FIRST(min(threadIdx.x, 4u), 7)] = 0;\n", 0, 6, 4,
+	    "FIRST(min(tx, 4u), 7) at lane 6");
+	/* The name without '(' is an ordinary word: ID = 2, + lane 1. */
+	lane_is("#define ID(x) x\n", "\tint ID = 2;\n"
+	    "\ta[ID + threadIdx.x] = 0;\n", 0, 1, 3, "ID alone is a name");
+	/* IMUL as the SDK writes it: 4 * 5. */
+	lane_is("#define IMUL(a, b) __mul24(a, b)\n",
+	    "\ta[IMUL(threadIdx.x, 5)] = 0;\n", 0, 4, 20, "IMUL(4, 5) = 20");
+	/* __mul24 reads the low 24 bits, sign-extended: 2^24 + 1 reads as 1,
+	   times 2 is 2. */
+	lane_is("", "\ta[__mul24(threadIdx.x + 16777216, 2)] = 0;\n", 0, 1, 2,
+	    "__mul24(2^24 + 1, 2) = 2");
+	/* and 2^23 as -2^23: times -1 is 2^23 = 8388608. */
+	lane_is("", "\ta[__mul24((int)threadIdx.x + 8388607, -1)] = 0;\n", 0,
+	    1, 8388608, "__mul24(2^23, -1) = 2^23");
+	/* __umul24: zero-extended: 0u - 1 reads as 2^24 - 1. */
+	lane_is("", "\ta[__umul24(threadIdx.x - 1u, 1u)] = 0;\n", 0, 0,
+	    16777215, "__umul24(0u - 1, 1) = 2^24 - 1");
+	refused("#define F(p, q) p\n", "\ta[F(1)] = 0;\n", "t.cu:8:4: ",
+	    "another number of arguments");
+	refused("#define S(x) #x\n", "\ta[S(1)] = 0;\n", "t.cu:8:4: ",
+	    "uses # or ##");
+	refused("#define V(...) 0\n", "\ta[0] = 0;\n", "t.cu:5:1: ",
+	    "no ...");
+}
+
 int
 main(void)
 {
@@ -417,5 +455,6 @@ main(void)
 	test_if_else();
 	test_pointers();
 	test_loops();
+	test_macros();
 	return tap_done();
 }

@@ -748,9 +748,9 @@ test_refused(void)
 	    "__global__ void k(float *q, int m)\n{ q[0] = 1; }\n",
 	    "t.cu:3:33:", "integer parameter m needs");
 	refused("// warpviz: launch grid=1 block=32\n"
-	    "// warpviz: array q length=32\n#define F(x) (x)\n"
+	    "// warpviz: array q length=32\n#define F(x) #x\n"
 	    "__global__ void k(float *q)\n{ q[F(1)] = 1; }\n", "t.cu:5:5:",
-	    "function-like macro F");
+	    "macro F uses # or ##");
 	refused("// warpviz: array q length=32\n"
 	    "__global__ void k(float *q)\n{ q[0] = 1; }\n", "t.cu:1:1:",
 	    "no '// warpviz: launch");
