@@ -577,6 +577,12 @@ primary(struct rd *r)
 		v = ksrc_access_mk(VAL_ARRAY, first, first);
 		v.arr = var->arr;
 		v.size = var->psize;
+		if (var->scalar) {
+			v.kind = VAL_ELEM;
+			v.nsub = 1;
+			v.sub[0] = "0";
+			return v;
+		}
 		v.text = var->model[0] != '\0' ? ksrc_fmt(r, "%s", var->model) :
 		    NULL;
 		return v;

@@ -318,6 +318,60 @@ typedef_item(struct rd *r)
 	ksrc_want(r, ";");
 }
 
+/* Skip an initialiser, up to the ',' or ';' after it. */
+static void
+skip_init(struct rd *r)
+{
+	int	depth = 0;
+
+	for (; ksrc_tk(r)->kind != T_EOF; r->pos++) {
+		if (ksrc_at(r, "{") || ksrc_at(r, "("))
+			depth++;
+		else if (ksrc_at(r, "}") || ksrc_at(r, ")"))
+			depth--;
+		else if (depth == 0 && (ksrc_at(r, ",") || ksrc_at(r, ";")))
+			return;
+	}
+}
+
+/*
+ * "__constant__ float c[N];", "__constant__ float c_ax, c_bx;": arrays
+ * in constant memory; a scalar is an array of one element, each use a
+ * read of element 0.
+ */
+static void
+constant_item(struct rd *r)
+{
+	struct ty	 ty;
+	const char	*d[2];
+	int		 nd, nametok;
+
+	r->pos++;	/* __constant__ */
+	ksrc_sym_parse_type(r, &ty);
+	do {
+		if (ksrc_tk(r)->kind != T_ID)
+			ksrc_fail(r, r->pos, "expected a name");
+		nametok = r->pos++;
+		nd = 0;
+		d[0] = d[1] = NULL;
+		while (ksrc_eat(r, "[")) {
+			if (nd == 2)
+				ksrc_fail(r, r->pos, "more than two "
+				    "dimensions");
+			d[nd++] = ksrc_access_const_expr(r, "an array size");
+			ksrc_want(r, "]");
+		}
+		ksrc_sym_add_array(r, nametok, SPACE_CONSTANT, &ty,
+		    nd == 0 ? "1" : nd == 1 ? d[0] :
+		    ksrc_fmt(r, "(%s) * (%s)", d[0], d[1]), nd == 2 ? d[0] :
+		    NULL, nd == 2 ? d[1] : NULL);
+		r->vars[r->nvars - 1].scalar = nd == 0;
+		if (ksrc_eat(r, "="))
+			skip_init(r);
+	} while (ksrc_eat(r, ","));
+	ksrc_want(r, ";");
+}
+
 /* An integer the launch gives: a param (by its sym or name) or a let. */
 static void
 bind_int(struct rd *r, int nametok)
@@ -485,9 +539,7 @@ template_params(struct rd *r, int *tp, int *tpt, int *ntp, int *untyped)
 void
 ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody)
 {
-	struct ty	 ty;
-	const char	*d[2];
-	int		 nd, nametok, start, is_global, is_template, namepos;
+	int		 start, is_global, is_template, namepos;
 	int		 i, tp[KSRC_MAX_TPARAMS], tpt[KSRC_MAX_TPARAMS], ntp = 0;
 	int		 is_device, untyped;
 
@@ -526,28 +578,7 @@ ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody)
 		if (*kbody < 0 && !is_template && const_item(r))
 			continue;
 		if (ksrc_at(r, "__constant__")) {
-			r->pos++;
-			ksrc_sym_parse_type(r, &ty);
-			nametok = r->pos++;
-			nd = 0;
-			d[0] = d[1] = NULL;
-			while (ksrc_eat(r, "[")) {
-				if (nd == 2)
-					ksrc_fail(r, r->pos, "more than two "
-					    "dimensions");
-				d[nd++] = ksrc_access_const_expr(r,
-				    "an array size");
-				ksrc_want(r, "]");
-			}
-			if (nd == 0)
-				ksrc_fail(r, nametok,
-				    "a __constant__ scalar is not modelled "
-				    "(make it an array)");
-			ksrc_sym_add_array(r, nametok, SPACE_CONSTANT, &ty,
-			    nd == 1 ? d[0] :
-			    ksrc_fmt(r, "(%s) * (%s)", d[0], d[1]), nd == 2 ?
-			    d[0] : NULL, nd == 2 ? d[1] : NULL);
-			skip_item(r);
+			constant_item(r);
 			continue;
 		}
 		is_global = is_device = 0;

@@ -109,6 +109,8 @@ struct var {
 	const char	*gsize;		/* G_TILE: its size, model text */
 	int		 psize;		/* ARRAY: a pointer's view, bytes per
 					   element (reinterpret_cast), or 0 */
+	int		 scalar;	/* ARRAY: a __constant__ scalar, an
+					   array of one read as element 0 */
 	int		 isint;		/* declared as an integer */
 	struct ctype	 ct;		/* INT: its C type */
 };

@@ -444,6 +444,26 @@ test_macros(void)
 	    "no ...");
 }
 
+/* __constant__ scalars: arrays of one element. */
+static void
+test_constant_scalars(void)
+{
+	char	*why = NULL;
+
+	/* c_a * a[lane]: load c_a (element 0 for every lane), load a, store
+	   b: three steps. */
+	lane_is("__constant__ float c_a, c_b = 2.0f;\n",
+	    "\tb[threadIdx.x] = c_a * a[threadIdx.x];\n", 0, 17, 0,
+	    "c_a is element 0 at lane 17");
+	is_int(steps_of("__constant__ float c_a, c_b = 2.0f;\n",
+	    "\tb[threadIdx.x] = c_a * a[threadIdx.x] + c_b;\n", &why), 4,
+	    "c_a, a, c_b, b: four steps");
+	free(why);
+	/* A value read from constant memory decides no index. */
+	refused("__constant__ int off;\n", "\ta[threadIdx.x + off] = 0;\n",
+	    "t.cu:8:18: ", "read from memory");
+}
+
 int
 main(void)
 {
@@ -456,5 +476,6 @@ main(void)
 	test_pointers();
 	test_loops();
 	test_macros();
+	test_constant_scalars();
 	return tap_done();
 }
