@@ -23,6 +23,45 @@
 static int	statement(struct rd *);
 
 /*
+ * "T *sdata = SharedMemory<T>();": the pointer is the dynamic shared
+ * memory, an array of its own named by the pointer, whose length its
+ * array line gives.  Returns 0 when the initialiser is not that.
+ */
+static int
+shmem_from_maker(struct rd *r, int nametok, const struct ty *ty)
+{
+	int	at = r->pos, depth = 0, i;
+
+	if (!ksrc_sym_is_shmem_maker(r, ksrc_tk(r)))
+		return 0;
+	r->pos++;
+	if (ksrc_at(r, "<"))
+		for (; ksrc_tk(r)->kind != T_EOF; r->pos++) {
+			depth += ksrc_at(r, "<") - ksrc_at(r, ">");
+			if (depth == 0) {
+				r->pos++;
+				break;
+			}
+		}
+	if (!ksrc_eat(r, "(") || !ksrc_eat(r, ")") ||
+	    !(ksrc_at(r, ";") || ksrc_at(r, ","))) {
+		r->pos = at;
+		return 0;
+	}
+	for (i = 0; i < r->narrays; i++)
+		if (ksrc_tok_is(&r->t[nametok], r->kf->v.arrays[i].name) &&
+		    r->kf->v.arrays[i].space == SPACE_SHARED)
+			break;
+	if (i == r->narrays)
+		ksrc_fail(r, nametok, "%.*s takes the dynamic shared memory "
+		    "(%.*s): it needs a '// warpviz: array %.*s length=...' "
+		    "line", r->t[nametok].len, r->t[nametok].p, r->t[at].len,
+		    r->t[at].p, r->t[nametok].len, r->t[nametok].p);
+	ksrc_sym_add_array(r, nametok, SPACE_SHARED, ty, NULL, NULL, NULL);
+	return 1;
+}
+
+/*
  * "const float *p = in + offset;": a pointer is an array of the kernel
  * plus an offset in its elements (ksrc_sym_set_ptr); its value must be
  * one, where it is declared.
@@ -38,6 +77,8 @@ ptr_decl(struct rd *r, int nametok, const struct ty *ty)
 		ksrc_fail(r, nametok, "pointer %.*s needs its value where it "
 		    "is declared (an array of the kernel plus an offset)",
 		    r->t[nametok].len, r->t[nametok].p);
+	if (shmem_from_maker(r, nametok, ty))
+		return;
 	x = ksrc_access_walk(r, 1);
 	if (x.kind != VAL_ARRAY)
 		ksrc_fail(r, x.first, "pointer %.*s is given a value that is "

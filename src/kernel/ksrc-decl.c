@@ -65,6 +65,8 @@ parse_struct(struct rd *r, int in_typedef)
 	if (!ksrc_at(r, "{"))
 		return;	/* a declaration that uses it: caller skips */
 	if (!in_typedef && struct_has_function(r, r->pos)) {
+		if (nametok >= 0)
+			ksrc_sym_note_shmem_maker(r, nametok, r->pos);
 		skip_item(r);
 		return;
 	}
@@ -618,6 +620,9 @@ ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody)
 			memcpy(m->tptype, tpt, sizeof tpt);
 			m->ntparam = is_template ? ntp : 0;
 		}
+		if (namepos >= 0 && ksrc_tok_is(&r->t[i], "{") &&
+		    *kbody != namepos + 1)
+			ksrc_sym_note_shmem_maker(r, namepos, i);
 		r->pos = start;
 		skip_item(r);
 		if (r->pos == start)

@@ -182,6 +182,9 @@ struct rd {
 	int		 nal;
 	char		 cgns[4][64];	/* namespace X = cooperative_groups */
 	int		 ncgns;
+	char		 shmk[8][64];	/* what returns the dynamic shared
+					   memory: SharedMemory<T>() */
+	int		 nshmk;
 	struct var	*vars;
 	int		 nvars, avars;
 	int		 depth;
@@ -300,6 +303,8 @@ int	 ksrc_meta_lines(struct rd *r, struct meta *m);
 /* ksrc-sym.c: types, variables, arrays, the body being built */
 const struct base_type	*ksrc_sym_find_base(const struct tok *t);
 int	 ksrc_sym_find_alias(const struct rd *r, const struct tok *t);
+int	 ksrc_sym_is_shmem_maker(const struct rd *r, const struct tok *t);
+void	 ksrc_sym_note_shmem_maker(struct rd *r, int nametok, int body);
 void	 ksrc_sym_add_alias(struct rd *r, int nametok, const char *name,
 		     const char *text, int line, const struct ty *ty);
 int	 ksrc_sym_type_starts(struct rd *r, int i);

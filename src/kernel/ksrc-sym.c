@@ -176,6 +176,72 @@ alias_resolve(struct rd *r, int ai, int use)
 	r->pos = save;
 }
 
+/* Is t the name of what returns the dynamic shared memory? */
+int
+ksrc_sym_is_shmem_maker(const struct rd *r, const struct tok *t)
+{
+	int	i;
+
+	for (i = 0; i < r->nshmk; i++)
+		if (ksrc_tok_is(t, r->shmk[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * A function or struct at file scope (its '{' at body) that declares an
+ * extern __shared__ array and returns it, cast and nothing more: the
+ * SDK's SharedMemory<T> (a conversion operator) and its kin.  A pointer
+ * a kernel takes from it is the dynamic shared memory.
+ */
+void
+ksrc_sym_note_shmem_maker(struct rd *r, int nametok, int body)
+{
+	int	i, depth = 0, arr = -1, ret = -1;
+
+	for (i = body; r->t[i].kind != T_EOF; i++) {
+		if (ksrc_tok_is(&r->t[i], "{"))
+			depth++;
+		else if (ksrc_tok_is(&r->t[i], "}") && --depth == 0)
+			break;
+		else if (ksrc_tok_is(&r->t[i], "extern") &&
+		    ksrc_tok_is(&r->t[i + 1], "__shared__")) {
+			for (i += 2; r->t[i].kind != T_EOF &&
+			    !ksrc_tok_is(&r->t[i], "["); i++)
+				arr = i;
+		} else if (ksrc_tok_is(&r->t[i], "return") && arr >= 0) {
+			for (ret = 0, i++; r->t[i].kind != T_EOF &&
+			    !ksrc_tok_is(&r->t[i], ";"); i++) {
+				if (r->t[i].len == r->t[arr].len &&
+				    memcmp(r->t[i].p, r->t[arr].p,
+				    r->t[i].len) == 0)
+					ret++;
+				else if (r->t[i].kind == T_ID &&
+				    !ksrc_sym_type_starts(r, i) &&
+				    !ksrc_tok_is(&r->t[i], "reinterpret_cast") &&
+				    !ksrc_tok_is(&r->t[i], "static_cast") &&
+				    /* a template's T in a cast: "(T *)" */
+				    !ksrc_tok_is(&r->t[i + 1], "*") &&
+				    !ksrc_tok_is(&r->t[i + 1], ">"))
+					return;
+				else if (r->t[i].kind != T_ID &&
+				    !ksrc_tok_is(&r->t[i], "(") &&
+				    !ksrc_tok_is(&r->t[i], ")") &&
+				    !ksrc_tok_is(&r->t[i], "*") &&
+				    !ksrc_tok_is(&r->t[i], "<") &&
+				    !ksrc_tok_is(&r->t[i], ">"))
+					return;
+			}
+			if (ret != 1)
+				return;
+		}
+	}
+	if (ret != 1 || r->nshmk == 8 || r->t[nametok].len >= 64)
+		return;
+	snprintf(r->shmk[r->nshmk++], sizeof r->shmk[0], "%.*s",
+	    r->t[nametok].len, r->t[nametok].p);
+}
+
 /* Does a type start here? */
 int
 ksrc_sym_type_starts(struct rd *r, int i)

@@ -28,6 +28,9 @@
 	"// warpviz: array b length=n\n"
 #define HEADLINES 4
 
+/* Header lines a test adds after HEAD (array lines of its own). */
+static const char *extra_head = "";
+
 static struct variant *
 parse(const char *src, char **cause)
 {
@@ -53,8 +56,8 @@ lane_at(const char *prelude, const char *body, int64_t step, int lane,
 	char			 src[4096];
 	int64_t			 idx = -3;
 
-	snprintf(src, sizeof src, "%s%s__global__ void k(float *a, float *b, "
-	    "int n)\n{\n%s}\n", HEAD, prelude, body);
+	snprintf(src, sizeof src, "%s%s%s__global__ void k(float *a, float *b, "
+	    "int n)\n{\n%s}\n", HEAD, extra_head, prelude, body);
 	if ((v = parse(src, why)) == NULL)
 		return -3;
 	param_defaults(&ps, v);
@@ -83,8 +86,8 @@ steps_of(const char *prelude, const char *body, char **why)
 	char			 src[4096];
 	int64_t			 n;
 
-	snprintf(src, sizeof src, "%s%s__global__ void k(float *a, float *b, "
-	    "int n)\n{\n%s}\n", HEAD, prelude, body);
+	snprintf(src, sizeof src, "%s%s%s__global__ void k(float *a, float *b, "
+	    "int n)\n{\n%s}\n", HEAD, extra_head, prelude, body);
 	if ((v = parse(src, why)) == NULL)
 		return -3;
 	param_defaults(&ps, v);
@@ -464,6 +467,36 @@ test_constant_scalars(void)
 	    "t.cu:8:18: ", "read from memory");
 }
 
+/* The SDK's SharedMemory<T>: a struct whose conversion operator returns
+   the extern __shared__ array. */
+static void
+test_shared_memory_idiom(void)
+{
+	const char	*sm = "template <class T> struct SharedMemory {\n"
+	    "\t__device__ inline operator T *() {\n"
+	    "\t\textern __shared__ int __smem[];\n"
+	    "\t\treturn (T *)__smem;\n\t}\n};\n";
+	const char	*body = "\tfloat *sdata = SharedMemory<float>();\n"
+	    "\tsdata[threadIdx.x] = a[threadIdx.x];\n"
+	    "\tb[threadIdx.x] = sdata[31 - threadIdx.x];\n";
+
+	/* The third access reads sdata[31 - lane]: lane 4 at 27. */
+	extra_head = "// warpviz: array sdata length=32\n";
+	lane_is(sm, body, 2, 4, 27, "sdata = SharedMemory<float>(): "
+	    "sdata[31 - 4] at 27");
+	/* Without its line, the pointer is named. */
+	extra_head = "";
+	refused(sm, body, "t.cu:13:9: ", "needs a '// warpviz: array sdata");
+	/* A function that returns it is the same. */
+	extra_head = "// warpviz: array s length=32\n";
+	lane_is("template <class T> __device__ T *shmem() {\n"
+	    "\textern __shared__ unsigned char raw[];\n"
+	    "\treturn reinterpret_cast<T *>(raw);\n}\n",
+	    "\tfloat *s = shmem<float>();\n\ts[threadIdx.x * 2] = 0;\n", 0,
+	    3, 6, "s = shmem<float>(): s[2 * 3] at 6");
+	extra_head = "";
+}
+
 int
 main(void)
 {
@@ -477,5 +510,6 @@ main(void)
 	test_loops();
 	test_macros();
 	test_constant_scalars();
+	test_shared_memory_idiom();
 	return tap_done();
 }
