@@ -880,7 +880,14 @@ postfix(struct rd *r)
 	const struct array_def *a;
 	int		 first = r->pos, i, fieldtok;
 
-	if (ksrc_tk(r)->kind == T_ID && ksrc_tok_is(&r->t[r->pos + 1], "(") &&
+	if (ksrc_tk(r)->kind == T_ID && r->call_fn != NULL &&
+	    (ksrc_tok_is(&r->t[r->pos + 1], "(") ||
+	    ksrc_tok_is(&r->t[r->pos + 1], "<")) &&
+	    ksrc_sym_find_var(r, ksrc_tk(r)) == NULL &&
+	    (i = ksrc_sym_find_fn(r, ksrc_tk(r))) >= 0)
+		v = r->call_fn(r, i, first);
+	else if (ksrc_tk(r)->kind == T_ID &&
+	    ksrc_tok_is(&r->t[r->pos + 1], "(") &&
 	    ksrc_sym_find_var(r, ksrc_tk(r)) == NULL &&
 	    ksrc_sym_find_base(ksrc_tk(r)) == NULL) {
 		r->pos++;

@@ -453,27 +453,62 @@ ksrc_body_block(struct rd *r)
 	return ret;
 }
 
+/*
+ * A branch under a condition the model cannot compute (data): followed
+ * only when it makes no access, returns not, and leaves every integer
+ * and pointer as it was, so that no count depends on it.  Else refused
+ * with why the condition cannot be computed.
+ */
+static void
+data_branch(struct rd *r, const struct val *c, struct snap *before,
+    int mark, int ret)
+{
+	const struct var	*v;
+	const struct snapv	*o;
+	int			 i, bad = ret;
+
+	for (i = mark; !bad && !r->dry && i < r->kf->nbody; i++)
+		bad = r->kf->body[i].kind == BODY_SITE;
+	for (i = 0; !bad && i < before->n && i < r->nvars; i++) {
+		v = &r->vars[i];
+		o = ksrc_sym_snap_at(r, before->at, i);
+		if ((v->kind == VK_INT || v->kind == VK_ARRAY ||
+		    v->kind == VK_UNKNOWN || o->kind == VK_INT ||
+		    o->kind == VK_ARRAY) && (v->kind != o->kind ||
+		    strcmp(v->model, o->model) != 0))
+			bad = 1;
+	}
+	if (bad)
+		ksrc_access_need_int(r, c, "a condition around an access, a "
+		    "return or an integer's value");
+}
+
 static int
 stmt_if(struct rd *r)
 {
 	struct val	 c;
 	struct snap	 s, t;
 	const char	*cond;
-	int		 first = r->pos, ret_then, ret_else = 0, line, top;
+	int		 first = r->pos, ret_then, ret_else = 0, line, top, mark;
 
 	line = ksrc_tk(r)->line;
 	r->pos++;
 	ksrc_want(r, "(");
 	c = ksrc_access_rval(r, ksrc_access_walk(r, 0));
 	ksrc_want(r, ")");
-	cond = ksrc_access_need_int(r, &c, "a condition");
+	/* A condition on data (if (d > 0) cnd = 1 - cnd;) is followed where
+	   its branches only compute data. */
+	cond = c.kind == VAL_INT ? c.text : "1";
 	top = r->in_top_if;
 	r->in_top_if = r->depth == 1;
 	snap_take(r, &s);
+	mark = r->kf->nbody;
 	ksrc_access_guard_open(r, cond, line);
 	r->nested++;
 	ret_then = statement(r) == 1;
 	r->nested--;
+	if (c.kind != VAL_INT)
+		data_branch(r, &c, &s, mark, ret_then);
 	if (ksrc_eat(r, "else")) {
 		snap_take(r, &t);
 		ksrc_sym_snap_restore(r, s.at, s.n);
@@ -481,6 +516,8 @@ stmt_if(struct rd *r)
 		r->nested++;
 		ret_else = statement(r) == 1;
 		r->nested--;
+		if (c.kind != VAL_INT)
+			data_branch(r, &c, &s, mark, ret_else);
 		merge_both(r, &s, &t, cond);
 	} else
 		merge_branch(r, &s, cond, 0);
@@ -1059,6 +1096,281 @@ loop(struct rd *r)
 	return st;
 }
 
+/* An inlined function's return, at the end of its block only: its value
+   is the call's. */
+static int
+fn_return(struct rd *r)
+{
+	struct val	v;
+	int		first = r->pos++;
+
+	if (r->depth != r->fn_depth || r->nested != r->fn_nested)
+		ksrc_fail(r, first, "a return before the end of a __device__ "
+		    "function is not followed (return once, at its end)");
+	if (!ksrc_at(r, ";")) {
+		v = ksrc_access_walk(r, 0);
+		if (v.kind != VAL_ARRAY)
+			v = ksrc_access_rval(r, v);
+		*r->ret = v;
+		r->has_ret = 1;
+	}
+	ksrc_want(r, ";");
+	return 1;
+}
+
+/* A parameter of an inlined function bound to its argument x. */
+static void
+bind_param(struct rd *r, int f, const struct ty *ty, int nametok,
+    const struct val *x)
+{
+	struct var	*v;
+
+	if (ty->ptr) {
+		if (x->kind != VAL_ARRAY)
+			ksrc_fail(r, x->first, "the argument for pointer %.*s of "
+			    "%.*s is not a place in a kernel array",
+			    r->t[nametok].len, r->t[nametok].p,
+			    r->t[r->fn[f].name].len, r->t[r->fn[f].name].p);
+		v = ksrc_sym_add_var(r, &r->t[nametok], VK_ARRAY);
+		v->arr = x->arr;
+		v->psize = x->size;
+		if (x->text != NULL)
+			ksrc_sym_set_ptr(r, v, x->text);
+		return;
+	}
+	if (x->kind == VAL_ARRAY)
+		ksrc_fail(r, x->first, "a pointer passed for %.*s, which is "
+		    "not one", r->t[nametok].len, r->t[nametok].p);
+	v = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);
+	v->isint = ty->is_int;
+	if (ty->is_int)
+		v->ct = ksrc_access_ctype(ty);
+	if (ty->is_int && x->kind == VAL_INT)
+		ksrc_sym_set_int(r, v, ksrc_access_as(r, x, v->ct));
+	else if (x->kind == VAL_UNKNOWN) {
+		v->kind = VK_UNKNOWN;
+		v->origin = x->origin;
+	} else {
+		v->origin = x->origin;
+		v->strct = ty->is_int ? -1 : -2;
+	}
+}
+
+/* What function f returns, when the reader knows the type (a template's
+   T without a type line it does not): 1, else 0. */
+static int
+ret_type(struct rd *r, int f, struct ty *ty)
+{
+	int	i;
+
+	for (i = r->fn[f].start; i < r->fn[f].name; i++)
+		if (r->t[i].kind == T_ID && !ksrc_sym_type_starts(r, i))
+			return 0;
+	r->pos = r->fn[f].start;
+	ksrc_sym_parse_type(r, ty);
+	return r->pos == r->fn[f].name;
+}
+
+/* The call's arguments: <template ones> and (ones), walked where the
+   call is. */
+static int
+call_args(struct rd *r, int f, struct val *targs, struct val *args)
+{
+	int	n = 0, nt = 0;
+
+	r->pos++;	/* the name */
+	if (ksrc_eat(r, "<")) {
+		do {
+			if (nt == KSRC_MAX_TPARAMS)
+				ksrc_fail(r, r->pos, "too many template "
+				    "arguments");
+			targs[nt++] = ksrc_access_rval(r, ksrc_access_unary(r));
+		} while (ksrc_eat(r, ","));
+		ksrc_want(r, ">");
+	}
+	if (nt != 0 && nt != r->fn[f].ntp)
+		ksrc_fail(r, r->pos - 1, "%d template arguments for %d "
+		    "integer template parameters", nt, r->fn[f].ntp);
+	ksrc_want(r, "(");
+	if (!ksrc_at(r, ")"))
+		do {
+			if (n == 16)
+				ksrc_fail(r, r->pos, "too many arguments");
+			args[n] = ksrc_access_walk(r, 1);
+			if (args[n].kind != VAL_ARRAY)
+				args[n] = ksrc_access_rval(r, args[n]);
+			n++;
+		} while (ksrc_eat(r, ","));
+	ksrc_want(r, ")");
+	return n;
+}
+
+/* A reference parameter (float &out): the caller's variable argvar,
+   under the parameter's name; refs[] pairs them to copy back after. */
+static void
+bind_ref(struct rd *r, int nametok, int argvar, int *refs, int *nrefs,
+    int first)
+{
+	struct var	*v, *c;
+
+	if (argvar < 0)
+		ksrc_fail(r, first, "reference parameter %.*s takes a variable "
+		    "of the caller (an element or a value is not followed)",
+		    r->t[nametok].len, r->t[nametok].p);
+	v = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);
+	c = &r->vars[argvar];
+	v->kind = c->kind;
+	v->origin = c->origin;
+	v->arr = c->arr;
+	v->strct = c->strct;
+	v->isint = c->isint;
+	v->ct = c->ct;
+	v->psize = c->psize;
+	memcpy(v->model, c->model, sizeof v->model);
+	refs[2 * *nrefs] = argvar;
+	refs[2 * (*nrefs)++ + 1] = (int)(v - r->vars);
+}
+
+/* After the call: each reference parameter's value is its variable's. */
+static void
+copy_refs(struct rd *r, const int *refs, int nrefs, int tok)
+{
+	struct var	*c, *v;
+	int		 i;
+
+	for (i = 0; i < nrefs; i++) {
+		c = &r->vars[refs[2 * i]];
+		v = &r->vars[refs[2 * i + 1]];
+		if (c->kind == v->kind && c->origin == v->origin &&
+		    strcmp(c->model, v->model) == 0)
+			continue;
+		ksrc_sym_note_change(r, c, 0, NULL, tok);
+		c->kind = v->kind;
+		c->origin = v->origin;
+		memcpy(c->model, v->model, sizeof c->model);
+	}
+}
+
+/* Bind the function's template and call parameters; the reader stands
+   at its '{' after. */
+static void
+bind_all(struct rd *r, int f, int first, const struct val *targs,
+    const struct val *args, int n, const int *argvar, int *refs,
+    int *nrefs)
+{
+	const struct dfn	*fn = &r->fn[f];
+	struct ty		 ty;
+	int			 k = 0, i, nametok, isref;
+
+	for (i = 0; i < fn->ntp && targs != NULL; i++) {
+		r->pos = fn->tpt[i];
+		ksrc_sym_parse_type(r, &ty);
+		bind_param(r, f, &ty, fn->tp[i], &targs[i]);
+	}
+	r->pos = fn->params;
+	ksrc_want(r, "(");
+	if (ksrc_at(r, "void") && ksrc_tok_is(&r->t[r->pos + 1], ")"))
+		r->pos++;
+	while (!ksrc_eat(r, ")")) {
+		ksrc_sym_parse_type(r, &ty);
+		isref = ksrc_eat(r, "&");
+		if (ksrc_tk(r)->kind != T_ID)
+			ksrc_fail(r, r->pos, "expected a parameter name");
+		nametok = r->pos++;
+		if (isref && k < n) {
+			bind_ref(r, nametok, argvar[k++], refs, nrefs, first);
+			if (!ksrc_at(r, ")"))
+				ksrc_want(r, ",");
+			continue;
+		}
+		if (ksrc_eat(r, "[")) {		/* T a[]: a pointer */
+			ksrc_want(r, "]");
+			ty.ptr++;
+		}
+		if (k == n)
+			ksrc_fail(r, first, "%.*s is called with %d arguments "
+			    "and takes more", r->t[fn->name].len,
+			    r->t[fn->name].p, n);
+		bind_param(r, f, &ty, nametok, &args[k++]);
+		if (!ksrc_at(r, ")"))
+			ksrc_want(r, ",");
+	}
+	if (k != n)
+		ksrc_fail(r, first, "%.*s is called with %d arguments and takes "
+		    "%d", r->t[fn->name].len, r->t[fn->name].p, n, k);
+}
+
+/*
+ * A call of a __device__ function of the file, inlined: its parameters
+ * bound to the arguments (pointers to places in the kernel's arrays,
+ * integers to their values), its body read where the call is, seeing
+ * only the file's names and its own; its value the return at its end.
+ */
+struct val
+ksrc_body_call(struct rd *r, int f, int first)
+{
+	struct val	 targs[KSRC_MAX_TPARAMS], args[16], ret, *save_ret;
+	struct ty	 rty;
+	int		 n, i, after, nvars = r->nvars, hlo = r->hide_lo;
+	int		 hhi = r->hide_hi, fdepth = r->fn_depth, has = r->has_ret;
+	int		 known, fnested = r->fn_nested, argvar[16], refs[32];
+	int		 nrefs = 0;
+
+	for (i = 0; i < r->ninl; i++)
+		if (r->inl[i] == f)
+			ksrc_fail(r, first, "%.*s calls itself: recursion is "
+			    "not followed", r->t[first].len, r->t[first].p);
+	if (r->ninl == KSRC_MAX_INLINE)
+		ksrc_fail(r, first, "calls nest deeper than %d",
+		    KSRC_MAX_INLINE);
+	memset(targs, 0, sizeof targs);
+	n = call_args(r, f, targs, args);
+	after = r->pos;
+	for (i = 0; i < n; i++) {	/* what a reference would name */
+		const struct var *c = args[i].first == args[i].last &&
+		    r->t[args[i].first].kind == T_ID ? ksrc_sym_find_var(r,
+		    &r->t[args[i].first]) : NULL;
+
+		argvar[i] = c != NULL ? (int)(c - r->vars) : -1;
+	}
+	r->hide_lo = r->nfile;
+	r->hide_hi = r->nvars;
+	r->depth++;
+	bind_all(r, f, first, r->fn[f].ntp > 0 ? targs : NULL, args, n,
+	    argvar, refs, &nrefs);
+	known = ret_type(r, f, &rty);
+	r->inl[r->ninl++] = f;
+	save_ret = r->ret;
+	ret = ksrc_access_mk(VAL_DATA, first, after - 1);
+	r->ret = &ret;
+	r->has_ret = 0;
+	r->fn_depth = r->depth + 1;
+	r->fn_nested = r->nested;
+	r->pos = r->fn[f].body;
+	ksrc_body_block(r);
+	copy_refs(r, refs, nrefs, first);
+	r->ninl--;
+	r->depth--;
+	r->nvars = nvars;
+	r->hide_lo = hlo;
+	r->hide_hi = hhi;
+	r->fn_depth = fdepth;
+	r->fn_nested = fnested;
+	r->ret = save_ret;
+	if (r->has_ret && ret.kind == VAL_INT && known && rty.is_int &&
+	    !rty.ptr) {
+		/* Returned in its type (6.8.6.4). */
+		ret.text = ksrc_access_as(r, &ret, ksrc_access_ctype(&rty));
+		ret.ct = ksrc_access_ctype(&rty);
+	} else if (r->has_ret && ret.kind == VAL_INT)
+		ret = ksrc_access_mk(VAL_DATA, first, after - 1);
+	r->has_ret = has;
+	ret.first = first;
+	ret.last = after - 1;
+	r->pos = after;
+	return ret;
+}
+
 /* Returns 1 after return, 2.. when early returns left IFs open, else 0. */
 static int
 statement_(struct rd *r)
@@ -1074,6 +1386,8 @@ statement_(struct rd *r)
 		return stmt_if(r);
 	if (ksrc_at(r, "for") || ksrc_at(r, "while") || ksrc_at(r, "do"))
 		return loop(r);
+	if (ksrc_at(r, "return") && r->ninl > 0)
+		return fn_return(r);
 	if (ksrc_at(r, "return")) {
 		r->pos++;
 		if (!ksrc_eat(r, ";"))

@@ -374,6 +374,32 @@ constant_item(struct rd *r)
 	ksrc_want(r, ";");
 }
 
+/* A __device__ function's definition, to inline where it is called. */
+static void
+device_fn(struct rd *r, int start, int name, int body, const int *tp,
+    const int *tpt, int ntp)
+{
+	struct dfn	*f;
+
+	if (ksrc_sym_find_fn(r, &r->t[name]) >= 0 || r->nfn == KSRC_MAX_FUNCS)
+		return;		/* an overload: refused if called */
+	f = &r->fn[r->nfn++];
+	f->start = start;
+	while (ksrc_tok_is(&r->t[f->start], "template"))
+		for (f->start++; r->t[f->start].kind != T_EOF; f->start++)
+			if (ksrc_tok_is(&r->t[f->start], ">") &&
+			    !ksrc_tok_is(&r->t[f->start + 1], ">")) {
+				f->start++;
+				break;
+			}
+	f->name = name;
+	f->params = name + 1;
+	f->body = body;
+	f->ntp = ntp;
+	memcpy(f->tp, tp, ntp * sizeof *tp);
+	memcpy(f->tpt, tpt, ntp * sizeof *tpt);
+}
+
 /* An integer the launch gives: a param (by its sym or name) or a let. */
 static void
 bind_int(struct rd *r, int nametok)
@@ -621,8 +647,12 @@ ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody)
 			m->ntparam = is_template ? ntp : 0;
 		}
 		if (namepos >= 0 && ksrc_tok_is(&r->t[i], "{") &&
-		    *kbody != namepos + 1)
+		    *kbody != namepos + 1) {
 			ksrc_sym_note_shmem_maker(r, namepos, i);
+			if (is_device && !is_global)
+				device_fn(r, start, namepos, i, tp, tpt,
+				    is_template ? ntp : 0);
+		}
 		r->pos = start;
 		skip_item(r);
 		if (r->pos == start)

@@ -158,6 +158,18 @@ struct alias {
 #define KSRC_MAX_ALIASES 64
 #define KSRC_MAX_TPARAMS 16	/* a template's integer parameters */
 
+/* A __device__ function of the file, inlined where the kernel calls it:
+   tokens of its start (after template <...>), its '(' and its '{', and
+   its integer template parameters. */
+struct dfn {
+	int		 start, name, params, body;
+	int		 tp[KSRC_MAX_TPARAMS], tpt[KSRC_MAX_TPARAMS];
+	int		 ntp;
+};
+
+#define KSRC_MAX_FUNCS	32
+#define KSRC_MAX_INLINE	8	/* calls inlined inside each other */
+
 struct rd {
 	const char	*path, *text;
 	struct kfile	*kf;
@@ -185,6 +197,20 @@ struct rd {
 	char		 shmk[8][64];	/* what returns the dynamic shared
 					   memory: SharedMemory<T>() */
 	int		 nshmk;
+	struct dfn	 fn[KSRC_MAX_FUNCS];
+	int		 nfn;
+	int		 inl[KSRC_MAX_INLINE];	/* functions being inlined */
+	int		 ninl;
+	int		 nfile;		/* variables at file scope */
+	int		 hide_lo, hide_hi;	/* variables a function does
+						   not see: the caller's */
+	int		 fn_depth;	/* the inlined function's block */
+	int		 fn_nested;	/* ifs and loops open around the call */
+	struct val	*ret;		/* where its return puts its value */
+	int		 has_ret;
+	/* ksrc-body.c lends the expression walker its statements: a call
+	   of a function of the file, inlined. */
+	struct val	 (*call_fn)(struct rd *, int fn, int first);
 	struct var	*vars;
 	int		 nvars, avars;
 	int		 depth;
@@ -304,6 +330,7 @@ int	 ksrc_meta_lines(struct rd *r, struct meta *m);
 const struct base_type	*ksrc_sym_find_base(const struct tok *t);
 int	 ksrc_sym_find_alias(const struct rd *r, const struct tok *t);
 int	 ksrc_sym_is_shmem_maker(const struct rd *r, const struct tok *t);
+int	 ksrc_sym_find_fn(const struct rd *r, const struct tok *t);
 void	 ksrc_sym_note_shmem_maker(struct rd *r, int nametok, int body);
 void	 ksrc_sym_add_alias(struct rd *r, int nametok, const char *name,
 		     const char *text, int line, const struct ty *ty);
@@ -348,5 +375,6 @@ void	 ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody);
 
 /* ksrc-body.c: statements */
 int	 ksrc_body_block(struct rd *r);
+struct val	 ksrc_body_call(struct rd *r, int fn, int first);
 
 #endif

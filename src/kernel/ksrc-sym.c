@@ -57,7 +57,8 @@ static const struct base_type base_types[] = {
 
 static const char *qualifiers[] = { "const", "volatile", "__restrict__",
     "__restrict", "restrict", "static", "inline", "__forceinline__",
-    "register", "__device__", NULL };
+    "register", "__device__", "__inline__", "__host__", "__noinline__",
+    NULL };
 
 static int
 is_qualifier(const struct tok *t)
@@ -515,11 +516,27 @@ ksrc_sym_find_var(struct rd *r, const struct tok *t)
 {
 	int	i;
 
-	for (i = r->nvars - 1; i >= 0; i--)
+	for (i = r->nvars - 1; i >= 0; i--) {
+		if (i < r->hide_hi && i >= r->hide_lo)
+			continue;	/* an inlined function's caller's */
 		if ((int)strlen(r->vars[i].name) == t->len &&
 		    memcmp(r->vars[i].name, t->p, t->len) == 0)
 			return &r->vars[i];
+	}
 	return NULL;
+}
+
+/* The __device__ function of the file t names, or -1. */
+int
+ksrc_sym_find_fn(const struct rd *r, const struct tok *t)
+{
+	int	i;
+
+	for (i = 0; i < r->nfn; i++)
+		if (r->t[r->fn[i].name].len == t->len &&
+		    memcmp(r->t[r->fn[i].name].p, t->p, t->len) == 0)
+			return i;
+	return -1;
 }
 
 /* Declare the variable t at the current depth. */

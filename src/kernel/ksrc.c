@@ -349,6 +349,8 @@ parse_block(const char *path, const char *text, int nblock, char **cause)
 	header(&r, &m, path);
 	r.pos = 0;
 	ksrc_decl_file_scope(&r, &m, &kbody);
+	r.nfile = r.nvars;
+	r.call_fn = ksrc_body_call;
 	if (kbody < 0) {
 		if (m.kernel != NULL)
 			ksrc_fail(&r, -m.launch_line,

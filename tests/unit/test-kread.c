@@ -497,6 +497,68 @@ test_shared_memory_idiom(void)
 	extra_head = "";
 }
 
+/* __device__ functions, inlined with their arguments bound. */
+static void
+test_device_functions(void)
+{
+	char	*why = NULL;
+
+	/* An integer helper: idx(2, lane 3) = 2 * 16 + 3 = 35. */
+	lane_is("__device__ int idx(int r, int c) { return r * 16 + c; }\n",
+	    "\ta[idx(2, threadIdx.x)] = 0;\n", 0, 3, 35,
+	    "idx(2, 3) = 35");
+	/* Its return converts to its type: (unsigned char)(lane 3 * 100 =
+	   300) = 44. */
+	lane_is("__device__ unsigned char lo(int x) { return x * 100; }\n",
+	    "\ta[lo(threadIdx.x)] = 0;\n", 0, 3, 44, "returned as unsigned "
+	    "char: 300 is 44");
+	/* A pointer parameter, volatile: the reduction ladder's warpReduce
+	   with blockSize 64 loads s[tid], s[tid + 32], stores s[tid]: the
+	   second access at lane 5 is 37 (a + 0 offset). */
+	lane_is("template <unsigned int blockSize>\n"
+	    "__device__ void wr(volatile float *s, unsigned int tid) {\n"
+	    "\tif (blockSize >= 64) s[tid] += s[tid + 32];\n}\n",
+	    "\twr<64>(a, threadIdx.x);\n", 1, 5, 37,
+	    "wr<64>(a, tid): s[tid + 32] at 37");
+	/* The template argument decides its guard: with 32 no lane runs
+	   it (-5: lane 5 inactive). */
+	lane_is("template <unsigned int blockSize>\n"
+	    "__device__ void wr(volatile float *s, unsigned int tid) {\n"
+	    "\tif (blockSize >= 64) s[tid] += s[tid + 32];\n}\n",
+	    "\twr<32>(a, threadIdx.x);\n", 1, 5, -5,
+	    "wr<32>: the guard is false, lane 5 does not load");
+	/* A pointer moved by the caller: p + 8, [lane] at lane 1 is 9. */
+	lane_is("__device__ void put(float *p, int i) { p[i] = 0; }\n",
+	    "\tput(a + 8, threadIdx.x);\n", 0, 1, 9, "put(a + 8, 1) at 9");
+	/* The function sees the file's names, not the kernel's: its own x. */
+	lane_is("const int K = 4;\n__device__ int f(int x) { return x + K; }\n",
+	    "\tint K2 = 100;\n\ta[f(threadIdx.x)] = 0;\n", 0, 2, 6,
+	    "f sees K = 4: 2 + 4");
+	refused("__device__ int g(int x) { return threadIdx.x + y; }\n",
+	    "\tint y = 1;\n\ta[g(1)] = 0;\n", "t.cu:5:", "unknown name 'y'");
+	/* A condition on data around data only, as in the SDK's cndGPU. */
+	is_int(steps_of("__device__ float cnd(float d) {\n\tfloat c = d * 2;\n"
+	    "\tif (d > 0)\n\t\tc = 1.0f - c;\n\treturn c;\n}\n",
+	    "\tb[threadIdx.x] = cnd(a[threadIdx.x]);\n", &why), 2,
+	    "if (d > 0) on data around data: load a, store b");
+	free(why);
+	refused("", "\tif (a[0] > 0)\n\t\tb[threadIdx.x] = 0;\n",
+	    "t.cu:7:6: ", "decides a condition around an access");
+	refused("", "\tint k = 0;\n\tif (a[0] > 0)\n\t\tk = 1;\n"
+	    "\tb[k] = 0;\n", "t.cu:8:6: ", "an integer's value");
+	/* What is not followed. */
+	refused("__device__ int f(int x) { return x > 0 ? f(x - 1) : 0; }\n",
+	    "\ta[f(3)] = 0;\n", "t.cu:5:", "recursion");
+	refused("__device__ int f(int x) { if (x > 2) return 1; return 0; }\n",
+	    "\ta[f(threadIdx.x)] = 0;\n", "t.cu:5:", "a return before the end");
+	/* A reference parameter writes the caller's variable: v = 1 + 2. */
+	lane_is("__device__ void f(int &x, int y) { x = y + 2; }\n",
+	    "\tint v;\n\tf(v, 1);\n\ta[v + threadIdx.x] = 0;\n", 0, 4, 7,
+	    "f(v, 1) sets v = 3: 3 + 4");
+	refused("__device__ void f(float &x) { x = 1; }\n",
+	    "\tf(a[0]);\n", "t.cu:8:2: ", "takes a variable");
+}
+
 int
 main(void)
 {
@@ -511,5 +573,6 @@ main(void)
 	test_macros();
 	test_constant_scalars();
 	test_shared_memory_idiom();
+	test_device_functions();
 	return tap_done();
 }
