@@ -159,6 +159,30 @@ test_constants(void)
 	lane_is("enum colour { RED, GREEN = 5 };\n",
 	    "\tcolour c = GREEN;\n\ta[c + threadIdx.x] = 0;\n", 0, 1, 6,
 	    "enum colour as a type");
+	/* The header lines see the file's constants: block=W*2 is 16. */
+	{
+		struct variant		*v;
+		struct launch		 l;
+		struct param_set	 ps;
+		char			*why = NULL;
+
+		v = parse("const int W = 8;\n"
+		    "// warpviz: launch grid=1 block=W*2\n"
+		    "// warpviz: array a length=W\n"
+		    "__global__ void k(float *a) { a[threadIdx.x % W] = 0; }\n",
+		    &why);
+		if (v != NULL) {
+			param_defaults(&ps, v);
+			ok(launch_init(&l, &ps, &why) == 0 &&
+			    l.block[0] == 16, "block=W*2 with const int W = 8: "
+			    "16 threads");
+			if (why == NULL)
+				launch_free(&l);
+		} else
+			ok(0, "const W in the header lines: %s", why);
+		ksrc_free(v);
+		free(why);
+	}
 	/* A mutable global is no constant: refused where it is used. */
 	refused("__device__ int g = 3;\n", "\ta[threadIdx.x * g] = 0;\n",
 	    "t.cu:8:18: ", "unknown name 'g'");
