@@ -430,51 +430,138 @@ ksrc_access_guard_close(struct rd *r)
 static struct val assign(struct rd *, struct val lhs, const char *op,
     int optok);
 
+/* After '(': a cast ((unsigned char)x, (float *)p) or a parenthesised
+   expression. */
 static struct val
-primary(struct rd *r)
+paren_or_cast(struct rd *r, int first)
 {
 	struct val	 v, x;
-	struct var	*var;
 	struct ty	 ty;
-	int		 first = r->pos, i, s;
-	static const char *builtins[] = { "threadIdx", "blockIdx",
-	    "blockDim", "gridDim", NULL };
 
-	if (ksrc_eat(r, "(")) {
-		if (ksrc_sym_type_starts(r, r->pos)) {
-			ksrc_sym_parse_type(r, &ty);
-			ksrc_want(r, ")");
-			x = unary(r);
-			if (ty.ptr) {
-				if (x.kind != VAL_ARRAY)
-					ksrc_fail(r, first, "a cast to a pointer "
-					    "of something not a kernel array: "
-					    "the model cannot follow it");
-				if (ty.ptr == 1 && ty.size !=
-				    r->kf->v.arrays[x.arr].elem_size)
-					x.size = ty.size;	/* a view */
-				x.first = first;
-				return x;
-			}
-			x = ksrc_access_rval(r, x);
-			if (!ty.is_int && x.kind == VAL_INT) {
-				v = ksrc_access_mk(VAL_DATA, first, r->pos - 1);
-				return v;
-			}
-			if (x.kind == VAL_INT) {
-				x.text = ksrc_access_as(r, &x,
-				    ksrc_access_ctype(&ty));
-				x.ct = ksrc_access_ctype(&ty);
-			}
+	if (ksrc_sym_type_starts(r, r->pos)) {
+		ksrc_sym_parse_type(r, &ty);
+		ksrc_want(r, ")");
+		x = unary(r);
+		if (ty.ptr) {
+			if (x.kind != VAL_ARRAY)
+				ksrc_fail(r, first, "a cast to a pointer "
+				    "of something not a kernel array: "
+				    "the model cannot follow it");
+			if (ty.ptr == 1 && ty.size !=
+			    r->kf->v.arrays[x.arr].elem_size)
+				x.size = ty.size;	/* a view */
 			x.first = first;
 			return x;
 		}
-		v = ksrc_access_walk(r, 0);
-		ksrc_want(r, ")");
-		v.first = first;
-		v.last = r->pos - 1;
-		return v;
+		x = ksrc_access_rval(r, x);
+		if (!ty.is_int && x.kind == VAL_INT) {
+			v = ksrc_access_mk(VAL_DATA, first, r->pos - 1);
+			return v;
+		}
+		if (x.kind == VAL_INT) {
+			x.text = ksrc_access_as(r, &x,
+			    ksrc_access_ctype(&ty));
+			x.ct = ksrc_access_ctype(&ty);
+		}
+		x.first = first;
+		return x;
 	}
+	v = ksrc_access_walk(r, 0);
+	ksrc_want(r, ")");
+	v.first = first;
+	v.last = r->pos - 1;
+	return v;
+}
+
+/* reinterpret_cast<T>(x), static_cast<T>(x). */
+static struct val
+cpp_cast(struct rd *r, int first)
+{
+	struct val	 x;
+	struct ty	 ty;
+	int		 re = ksrc_at(r, "reinterpret_cast");
+
+	r->pos++;
+	ksrc_want(r, "<");
+	ksrc_sym_parse_type(r, &ty);
+	ksrc_want(r, ">");
+	ksrc_want(r, "(");
+	x = ksrc_access_walk(r, 0);
+	ksrc_want(r, ")");
+	if (re && ty.ptr == 1 && x.kind == VAL_ARRAY) {
+		/* A wider view of the array: vector loads. */
+		x.size = ty.size;
+		x.first = first;
+		return x;
+	}
+	x = ksrc_access_rval(r, x);
+	if (!ty.is_int && x.kind == VAL_INT)
+		return ksrc_access_mk(VAL_DATA, first, r->pos - 1);
+	if (x.kind == VAL_INT && !ty.ptr) {
+		x.text = ksrc_access_as(r, &x, ksrc_access_ctype(&ty));
+		x.ct = ksrc_access_ctype(&ty);
+	}
+	return x;
+}
+
+/* threadIdx.x and the other built-ins, warpSize, sizeof(T): 1 and *out,
+   or 0. */
+static int
+builtin(struct rd *r, int first, struct val *out)
+{
+	static const char *builtins[] = { "threadIdx", "blockIdx",
+	    "blockDim", "gridDim", NULL };
+	struct ty	 ty;
+	int		 i;
+
+	for (i = 0; builtins[i] != NULL; i++) {
+		if (!ksrc_at(r, builtins[i]))
+			continue;
+		r->pos++;
+		ksrc_want(r, ".");
+		*out = ksrc_access_mk(VAL_INT, first, r->pos);
+		out->ct = CT_UINT;	/* uint3, dim3: unsigned int */
+		if (ksrc_at(r, "x") || ksrc_at(r, "y"))
+			out->text = ksrc_fmt(r, "%s.%.*s", builtins[i], 1,
+			    ksrc_tk(r)->p);
+		else if (ksrc_at(r, "z"))
+			out->text = i < 2 ? "0" : "1";
+		else
+			ksrc_fail(r, r->pos, "expected x, y or z");
+		r->pos++;
+		return 1;
+	}
+	/* The built-in, unless a parameter or variable shadows it. */
+	if (ksrc_at(r, "warpSize") && ksrc_sym_find_var(r, ksrc_tk(r)) ==
+	    NULL) {
+		r->pos++;
+		*out = ksrc_access_mk(VAL_INT, first, first);
+		out->text = "warp";
+		return 1;
+	}
+	if (ksrc_at(r, "sizeof")) {
+		r->pos++;
+		ksrc_want(r, "(");
+		ksrc_sym_parse_type(r, &ty);
+		ksrc_want(r, ")");
+		*out = ksrc_access_mk(VAL_INT, first, r->pos - 1);
+		out->text = ksrc_fmt(r, "%d", ty.ptr ? 8 : ty.size);
+		out->ct.size = 8;	/* size_t */
+		out->ct.uns = 1;
+		return 1;
+	}
+	return 0;
+}
+
+static struct val
+primary(struct rd *r)
+{
+	struct val	 v;
+	struct var	*var;
+	int		 first = r->pos, s;
+
+	if (ksrc_eat(r, "("))
+		return paren_or_cast(r, first);
 	if (ksrc_tk(r)->kind == T_NUM) {
 		v = literal(r, first);
 		r->pos++;
@@ -487,67 +574,10 @@ primary(struct rd *r)
 	if (ksrc_tk(r)->kind != T_ID)
 		ksrc_fail(r, r->pos, "unexpected '%.*s'", ksrc_tk(r)->len,
 		    ksrc_tk(r)->p);
-	for (i = 0; builtins[i] != NULL; i++) {
-		if (!ksrc_at(r, builtins[i]))
-			continue;
-		r->pos++;
-		ksrc_want(r, ".");
-		v = ksrc_access_mk(VAL_INT, first, r->pos);
-		v.ct = CT_UINT;		/* uint3, dim3: unsigned int */
-		if (ksrc_at(r, "x") || ksrc_at(r, "y"))
-			v.text = ksrc_fmt(r, "%s.%.*s", builtins[i], 1,
-			    ksrc_tk(r)->p);
-		else if (ksrc_at(r, "z"))
-			v.text = i < 2 ? "0" : "1";
-		else
-			ksrc_fail(r, r->pos, "expected x, y or z");
-		r->pos++;
+	if (builtin(r, first, &v))
 		return v;
-	}
-	/* The built-in, unless a parameter or variable shadows it. */
-	if (ksrc_at(r, "warpSize") && ksrc_sym_find_var(r, ksrc_tk(r)) ==
-	    NULL) {
-		r->pos++;
-		v = ksrc_access_mk(VAL_INT, first, first);
-		v.text = "warp";
-		return v;
-	}
-	if (ksrc_at(r, "sizeof")) {
-		r->pos++;
-		ksrc_want(r, "(");
-		ksrc_sym_parse_type(r, &ty);
-		ksrc_want(r, ")");
-		v = ksrc_access_mk(VAL_INT, first, r->pos - 1);
-		v.text = ksrc_fmt(r, "%d", ty.ptr ? 8 : ty.size);
-		v.ct.size = 8;		/* size_t */
-		v.ct.uns = 1;
-		return v;
-	}
-	if (ksrc_at(r, "reinterpret_cast") || ksrc_at(r, "static_cast")) {
-		int	 re = ksrc_at(r, "reinterpret_cast");
-
-		r->pos++;
-		ksrc_want(r, "<");
-		ksrc_sym_parse_type(r, &ty);
-		ksrc_want(r, ">");
-		ksrc_want(r, "(");
-		x = ksrc_access_walk(r, 0);
-		ksrc_want(r, ")");
-		if (re && ty.ptr == 1 && x.kind == VAL_ARRAY) {
-			/* A wider view of the array: vector loads. */
-			x.size = ty.size;
-			x.first = first;
-			return x;
-		}
-		x = ksrc_access_rval(r, x);
-		if (!ty.is_int && x.kind == VAL_INT)
-			return ksrc_access_mk(VAL_DATA, first, r->pos - 1);
-		if (x.kind == VAL_INT && !ty.ptr) {
-			x.text = ksrc_access_as(r, &x, ksrc_access_ctype(&ty));
-			x.ct = ksrc_access_ctype(&ty);
-		}
-		return x;
-	}
+	if (ksrc_at(r, "reinterpret_cast") || ksrc_at(r, "static_cast"))
+		return cpp_cast(r, first);
 	var = ksrc_sym_find_var(r, ksrc_tk(r));
 	if (var == NULL) {
 		/* A call of something we do not know: data. */

@@ -114,6 +114,36 @@ local_init(struct rd *r)
 	}
 }
 
+/* A __shared__ array: of one or two dimensions, or extern (the dynamic
+   shared memory, whose length its array line gives). */
+static void
+shared_decl(struct rd *r, int nametok, const struct ty *ty, int ext, int nd,
+    const char **d)
+{
+	int	i;
+
+	if (ext) {
+		for (i = 0; i < r->narrays; i++)
+			if (ksrc_tok_is(&r->t[nametok],
+			    r->kf->v.arrays[i].name))
+				break;
+		if (i == r->narrays)
+			ksrc_fail(r, nametok, "extern __shared__ %.*s needs a "
+			    "'// warpviz: array %.*s length=...' line",
+			    r->t[nametok].len, r->t[nametok].p,
+			    r->t[nametok].len, r->t[nametok].p);
+		ksrc_sym_add_array(r, nametok, SPACE_SHARED, ty, NULL, NULL,
+		    NULL);
+	} else if (nd == 1)
+		ksrc_sym_add_array(r, nametok, SPACE_SHARED, ty, d[0], NULL,
+		    NULL);
+	else if (nd == 2)
+		ksrc_sym_add_array(r, nametok, SPACE_SHARED, ty,
+		    ksrc_fmt(r, "(%s) * (%s)", d[0], d[1]), d[0], d[1]);
+	else
+		ksrc_fail(r, nametok, "a __shared__ scalar is not modelled");
+}
+
 static void
 declaration(struct rd *r)
 {
@@ -161,34 +191,7 @@ declaration(struct rd *r)
 			ksrc_want(r, "]");
 		}
 		if (shared) {
-			if (ext) {
-				int	i;
-
-				for (i = 0; i < r->narrays; i++)
-					if (ksrc_tok_is(&r->t[nametok],
-					    r->kf->v.arrays[i].name))
-						break;
-				if (i == r->narrays)
-					ksrc_fail(r, nametok,
-					    "extern __shared__ %.*s needs a "
-					    "'// warpviz: array %.*s "
-					    "length=...' line",
-					    r->t[nametok].len,
-					    r->t[nametok].p,
-					    r->t[nametok].len,
-					    r->t[nametok].p);
-				ksrc_sym_add_array(r, nametok, SPACE_SHARED,
-				    &ty, NULL, NULL, NULL);
-			} else if (nd == 1)
-				ksrc_sym_add_array(r, nametok, SPACE_SHARED,
-				    &ty, d[0], NULL, NULL);
-			else if (nd == 2)
-				ksrc_sym_add_array(r, nametok, SPACE_SHARED,
-				    &ty, ksrc_fmt(r, "(%s) * (%s)", d[0], d[1]),
-				    d[0], d[1]);
-			else
-				ksrc_fail(r, nametok,
-				    "a __shared__ scalar is not modelled");
+			shared_decl(r, nametok, &ty, ext, nd, d);
 			continue;
 		}
 		if (ty.ptr && nd == 0) {
