@@ -60,8 +60,9 @@ ksrc_access_need_int(struct rd *r, const struct val *x, const char *what)
 		    ksrc_src_text(r, x->first, x->last));
 	if (x->kind == VAL_UNKNOWN)
 		ksrc_fail(r, x->first,
-		    "%s uses '%s', which changes inside a loop in a way the "
-		    "model cannot follow", what,
+		    "%s uses '%s', which has no value the model can follow "
+		    "here (it changes inside a loop, or is set in one branch "
+		    "only, or not at all)", what,
 		    ksrc_src_text(r, x->first, x->last));
 	ksrc_fail(r, x->first, "%s is not an integer ('%s')", what,
 	    ksrc_src_text(r, x->first, x->last));
@@ -371,8 +372,9 @@ ksrc_access_rval(struct rd *r, struct val x)
 		return d;
 	}
 	if (x.kind == VAL_ARRAY)
-		ksrc_fail(r, x.first, "pointer arithmetic on '%s' is not "
-		    "supported (index the array instead)",
+		ksrc_fail(r, x.first, "'%s' is a pointer into %s: the model "
+		    "follows the accesses through it (p[i], *(p + i), p += k), "
+		    "not its value", ksrc_src_text(r, x.first, x.last),
 		    r->kf->v.arrays[x.arr].name);
 	return x;
 }
@@ -428,45 +430,138 @@ ksrc_access_guard_close(struct rd *r)
 static struct val assign(struct rd *, struct val lhs, const char *op,
     int optok);
 
+/* After '(': a cast ((unsigned char)x, (float *)p) or a parenthesised
+   expression. */
 static struct val
-primary(struct rd *r)
+paren_or_cast(struct rd *r, int first)
 {
 	struct val	 v, x;
-	struct var	*var;
 	struct ty	 ty;
-	int		 first = r->pos, i, s;
-	static const char *builtins[] = { "threadIdx", "blockIdx",
-	    "blockDim", "gridDim", NULL };
 
-	if (ksrc_eat(r, "(")) {
-		if (ksrc_sym_type_starts(r, r->pos)) {
-			ksrc_sym_parse_type(r, &ty);
-			ksrc_want(r, ")");
-			x = ksrc_access_rval(r, unary(r));
-			if (ty.ptr) {
-				if (x.kind == VAL_ARRAY)
-					return x;
-				ksrc_fail(r, first, "pointer casts are not "
-				    "supported here");
-			}
-			if (!ty.is_int && x.kind == VAL_INT) {
-				v = ksrc_access_mk(VAL_DATA, first, r->pos - 1);
-				return v;
-			}
-			if (x.kind == VAL_INT) {
-				x.text = ksrc_access_as(r, &x,
-				    ksrc_access_ctype(&ty));
-				x.ct = ksrc_access_ctype(&ty);
-			}
+	if (ksrc_sym_type_starts(r, r->pos)) {
+		ksrc_sym_parse_type(r, &ty);
+		ksrc_want(r, ")");
+		x = unary(r);
+		if (ty.ptr) {
+			if (x.kind != VAL_ARRAY)
+				ksrc_fail(r, first, "a cast to a pointer "
+				    "of something not a kernel array: "
+				    "the model cannot follow it");
+			if (ty.ptr == 1 && ty.size !=
+			    r->kf->v.arrays[x.arr].elem_size)
+				x.size = ty.size;	/* a view */
 			x.first = first;
 			return x;
 		}
-		v = ksrc_access_walk(r, 0);
-		ksrc_want(r, ")");
-		v.first = first;
-		v.last = r->pos - 1;
-		return v;
+		x = ksrc_access_rval(r, x);
+		if (!ty.is_int && x.kind == VAL_INT) {
+			v = ksrc_access_mk(VAL_DATA, first, r->pos - 1);
+			return v;
+		}
+		if (x.kind == VAL_INT) {
+			x.text = ksrc_access_as(r, &x,
+			    ksrc_access_ctype(&ty));
+			x.ct = ksrc_access_ctype(&ty);
+		}
+		x.first = first;
+		return x;
 	}
+	v = ksrc_access_walk(r, 0);
+	ksrc_want(r, ")");
+	v.first = first;
+	v.last = r->pos - 1;
+	return v;
+}
+
+/* reinterpret_cast<T>(x), static_cast<T>(x). */
+static struct val
+cpp_cast(struct rd *r, int first)
+{
+	struct val	 x;
+	struct ty	 ty;
+	int		 re = ksrc_at(r, "reinterpret_cast");
+
+	r->pos++;
+	ksrc_want(r, "<");
+	ksrc_sym_parse_type(r, &ty);
+	ksrc_want(r, ">");
+	ksrc_want(r, "(");
+	x = ksrc_access_walk(r, 0);
+	ksrc_want(r, ")");
+	if (re && ty.ptr == 1 && x.kind == VAL_ARRAY) {
+		/* A wider view of the array: vector loads. */
+		x.size = ty.size;
+		x.first = first;
+		return x;
+	}
+	x = ksrc_access_rval(r, x);
+	if (!ty.is_int && x.kind == VAL_INT)
+		return ksrc_access_mk(VAL_DATA, first, r->pos - 1);
+	if (x.kind == VAL_INT && !ty.ptr) {
+		x.text = ksrc_access_as(r, &x, ksrc_access_ctype(&ty));
+		x.ct = ksrc_access_ctype(&ty);
+	}
+	return x;
+}
+
+/* threadIdx.x and the other built-ins, warpSize, sizeof(T): 1 and *out,
+   or 0. */
+static int
+builtin(struct rd *r, int first, struct val *out)
+{
+	static const char *builtins[] = { "threadIdx", "blockIdx",
+	    "blockDim", "gridDim", NULL };
+	struct ty	 ty;
+	int		 i;
+
+	for (i = 0; builtins[i] != NULL; i++) {
+		if (!ksrc_at(r, builtins[i]))
+			continue;
+		r->pos++;
+		ksrc_want(r, ".");
+		*out = ksrc_access_mk(VAL_INT, first, r->pos);
+		out->ct = CT_UINT;	/* uint3, dim3: unsigned int */
+		if (ksrc_at(r, "x") || ksrc_at(r, "y"))
+			out->text = ksrc_fmt(r, "%s.%.*s", builtins[i], 1,
+			    ksrc_tk(r)->p);
+		else if (ksrc_at(r, "z"))
+			out->text = i < 2 ? "0" : "1";
+		else
+			ksrc_fail(r, r->pos, "expected x, y or z");
+		r->pos++;
+		return 1;
+	}
+	/* The built-in, unless a parameter or variable shadows it. */
+	if (ksrc_at(r, "warpSize") && ksrc_sym_find_var(r, ksrc_tk(r)) ==
+	    NULL) {
+		r->pos++;
+		*out = ksrc_access_mk(VAL_INT, first, first);
+		out->text = "warp";
+		return 1;
+	}
+	if (ksrc_at(r, "sizeof")) {
+		r->pos++;
+		ksrc_want(r, "(");
+		ksrc_sym_parse_type(r, &ty);
+		ksrc_want(r, ")");
+		*out = ksrc_access_mk(VAL_INT, first, r->pos - 1);
+		out->text = ksrc_fmt(r, "%d", ty.ptr ? 8 : ty.size);
+		out->ct.size = 8;	/* size_t */
+		out->ct.uns = 1;
+		return 1;
+	}
+	return 0;
+}
+
+static struct val
+primary(struct rd *r)
+{
+	struct val	 v;
+	struct var	*var;
+	int		 first = r->pos, s;
+
+	if (ksrc_eat(r, "("))
+		return paren_or_cast(r, first);
 	if (ksrc_tk(r)->kind == T_NUM) {
 		v = literal(r, first);
 		r->pos++;
@@ -479,67 +574,10 @@ primary(struct rd *r)
 	if (ksrc_tk(r)->kind != T_ID)
 		ksrc_fail(r, r->pos, "unexpected '%.*s'", ksrc_tk(r)->len,
 		    ksrc_tk(r)->p);
-	for (i = 0; builtins[i] != NULL; i++) {
-		if (!ksrc_at(r, builtins[i]))
-			continue;
-		r->pos++;
-		ksrc_want(r, ".");
-		v = ksrc_access_mk(VAL_INT, first, r->pos);
-		v.ct = CT_UINT;		/* uint3, dim3: unsigned int */
-		if (ksrc_at(r, "x") || ksrc_at(r, "y"))
-			v.text = ksrc_fmt(r, "%s.%.*s", builtins[i], 1,
-			    ksrc_tk(r)->p);
-		else if (ksrc_at(r, "z"))
-			v.text = i < 2 ? "0" : "1";
-		else
-			ksrc_fail(r, r->pos, "expected x, y or z");
-		r->pos++;
+	if (builtin(r, first, &v))
 		return v;
-	}
-	/* The built-in, unless a parameter or variable shadows it. */
-	if (ksrc_at(r, "warpSize") && ksrc_sym_find_var(r, ksrc_tk(r)) ==
-	    NULL) {
-		r->pos++;
-		v = ksrc_access_mk(VAL_INT, first, first);
-		v.text = "warp";
-		return v;
-	}
-	if (ksrc_at(r, "sizeof")) {
-		r->pos++;
-		ksrc_want(r, "(");
-		ksrc_sym_parse_type(r, &ty);
-		ksrc_want(r, ")");
-		v = ksrc_access_mk(VAL_INT, first, r->pos - 1);
-		v.text = ksrc_fmt(r, "%d", ty.ptr ? 8 : ty.size);
-		v.ct.size = 8;		/* size_t */
-		v.ct.uns = 1;
-		return v;
-	}
-	if (ksrc_at(r, "reinterpret_cast") || ksrc_at(r, "static_cast")) {
-		int	 re = ksrc_at(r, "reinterpret_cast");
-
-		r->pos++;
-		ksrc_want(r, "<");
-		ksrc_sym_parse_type(r, &ty);
-		ksrc_want(r, ">");
-		ksrc_want(r, "(");
-		x = ksrc_access_walk(r, 0);
-		ksrc_want(r, ")");
-		if (re && ty.ptr == 1 && x.kind == VAL_ARRAY) {
-			/* A wider view of the array: vector loads. */
-			x.size = ty.size;
-			x.first = first;
-			return x;
-		}
-		x = ksrc_access_rval(r, x);
-		if (!ty.is_int && x.kind == VAL_INT)
-			return ksrc_access_mk(VAL_DATA, first, r->pos - 1);
-		if (x.kind == VAL_INT && !ty.ptr) {
-			x.text = ksrc_access_as(r, &x, ksrc_access_ctype(&ty));
-			x.ct = ksrc_access_ctype(&ty);
-		}
-		return x;
-	}
+	if (ksrc_at(r, "reinterpret_cast") || ksrc_at(r, "static_cast"))
+		return cpp_cast(r, first);
 	var = ksrc_sym_find_var(r, ksrc_tk(r));
 	if (var == NULL) {
 		/* A call of something we do not know: data. */
@@ -561,8 +599,22 @@ primary(struct rd *r)
 		v.ct = var->ct;
 		return v;
 	case VK_ARRAY:
+		if (strcmp(var->model, "?") == 0)
+			ksrc_fail(r, first, "pointer %s moves in a loop or a "
+			    "branch in a way the model cannot follow (line %d)",
+			    var->name, var->origin >= 0 ?
+			    r->t[var->origin].line : r->t[first].line);
 		v = ksrc_access_mk(VAL_ARRAY, first, first);
 		v.arr = var->arr;
+		v.size = var->psize;
+		if (var->scalar) {
+			v.kind = VAL_ELEM;
+			v.nsub = 1;
+			v.sub[0] = "0";
+			return v;
+		}
+		v.text = var->model[0] != '\0' ? ksrc_fmt(r, "%s", var->model) :
+		    NULL;
 		return v;
 	case VK_UNKNOWN:
 		v = ksrc_access_mk(VAL_UNKNOWN, first, first);
@@ -572,10 +624,38 @@ primary(struct rd *r)
 		v = ksrc_access_mk(VAL_DATA, first, first);
 		v.origin = var->origin;
 		v.strct = var->strct;
+		v.group = var->group;
+		v.gsize = var->gsize;
 		s = var->kind == VK_LOCAL;
 		(void)s;
 		return v;
 	}
+}
+
+/*
+ * __mul24(a, b), __umul24(a, b): the low 32 bits of the product of a's
+ * and b's low 24 bits, sign-extended (int) or not (unsigned int), as the
+ * CUDA Math API defines them; exact for every operand, in range or not.
+ */
+static struct val
+mul24(struct rd *r, int uns, const struct val *a, const struct val *b,
+    int first)
+{
+	struct val	 v = ksrc_access_mk(VAL_INT, first, r->pos - 1);
+	const char	*x, *y;
+
+	if (uns) {
+		x = ksrc_access_as(r, a, CT_UINT);
+		y = ksrc_access_as(r, b, CT_UINT);
+		v.text = ksrc_fmt(r, "u32(u24(%s) * u24(%s))", x, y);
+		v.ct = CT_UINT;
+		return v;
+	}
+	x = ksrc_access_as(r, a, CT_INT);
+	y = ksrc_access_as(r, b, CT_INT);
+	v.text = ksrc_fmt(r, "i32(i24(%s) * i24(%s))", x, y);
+	v.ct = CT_INT;
+	return v;
 }
 
 static struct val
@@ -628,6 +708,9 @@ call(struct rd *r, int first)
 			}
 		return ksrc_access_mk(VAL_DATA, first, r->pos - 1);
 	}
+	if ((ksrc_tok_is(name, "__mul24") || ksrc_tok_is(name, "__umul24")) &&
+	    n == 2 && args[0].kind == VAL_INT && args[1].kind == VAL_INT)
+		return mul24(r, name->p[2] == 'u', &args[0], &args[1], first);
 	if ((ksrc_tok_is(name, "min") || ksrc_tok_is(name, "max") ||
 	    ksrc_tok_is(name, "umin") || ksrc_tok_is(name, "umax")) && n == 2 &&
 	    args[0].kind == VAL_INT && args[1].kind == VAL_INT) {
@@ -649,7 +732,175 @@ call(struct rd *r, int first)
 	for (i = 0; i < n; i++)
 		if (args[i].kind == VAL_DATA && args[i].origin >= 0)
 			v.origin = args[i].origin;
+	/* Cooperative groups' makers (the namespace is dropped by the
+	   lexer): a group is data that only its methods read. */
+	if (ksrc_tok_is(name, "this_thread_block"))
+		v.group = G_BLOCK;
+	else if (ksrc_tok_is(name, "this_grid"))
+		v.group = G_GRID;
+	else if (ksrc_tok_is(name, "coalesced_threads") ||
+	    ksrc_tok_is(name, "tiled_partition"))
+		v.group = G_OTHER;
 	return v;
+}
+
+/* tiled_partition<N>(g): a tile of N threads (N a constant or a
+   template parameter: the same in every thread). */
+static struct val
+tile_of(struct rd *r)
+{
+	struct val	 v, n;
+	int		 first = r->pos;
+
+	r->pos++;	/* tiled_partition */
+	ksrc_want(r, "<");
+	n = ksrc_access_rval(r, unary(r));
+	ksrc_want(r, ">");
+	ksrc_want(r, "(");
+	ksrc_access_rval(r, ksrc_access_walk(r, 1));
+	ksrc_want(r, ")");
+	v = ksrc_access_mk(VAL_DATA, first, r->pos - 1);
+	v.group = G_TILE;
+	v.gsize = ksrc_access_as(r, &n, CT_UINT);
+	return v;
+}
+
+/* The text of a block's linear thread index: x + y * blockDim.x (the
+   model's blocks have one z), in unsigned int. */
+static const char *
+block_rank(struct rd *r)
+{
+	return ksrc_fmt(r, "u32(threadIdx.x + threadIdx.y * blockDim.x)");
+}
+
+/*
+ * A method of a cooperative group, at the name after '.': sync() is a
+ * __syncthreads() (or the tile's or grid's barrier) and touches no
+ * memory; thread_rank(), size() and num_threads() are unsigned ints the
+ * model computes for a block and a tile; meta_group_rank() the tile's
+ * index in its block; the shuffles, votes and the rest are data.
+ */
+static struct val
+group_method(struct rd *r, struct val g)
+{
+	const struct tok	*m = ksrc_tk(r);
+	struct val		 v;
+	int			 first = g.first;
+	const char		*rank = block_rank(r), *size;
+
+	r->pos++;
+	ksrc_want(r, "(");
+	if (!ksrc_at(r, ")"))
+		do
+			ksrc_access_rval(r, ksrc_access_walk(r, 1));
+		while (ksrc_eat(r, ","));
+	ksrc_want(r, ")");
+	v = ksrc_access_mk(VAL_INT, first, r->pos - 1);
+	v.ct = CT_UINT;
+	size = "u32(blockDim.x * blockDim.y)";
+	if (g.group == G_TILE) {
+		size = g.gsize;
+		rank = ksrc_fmt(r, "(%s %% %s)", rank, g.gsize);
+	}
+	if ((g.group == G_BLOCK || g.group == G_TILE) &&
+	    ksrc_tok_is(m, "thread_rank"))
+		v.text = rank;
+	else if ((g.group == G_BLOCK || g.group == G_TILE) &&
+	    (ksrc_tok_is(m, "size") || ksrc_tok_is(m, "num_threads")))
+		v.text = size;
+	else if (g.group == G_TILE && ksrc_tok_is(m, "meta_group_rank"))
+		v.text = ksrc_fmt(r, "(%s / %s)", block_rank(r), g.gsize);
+	else if (g.group == G_TILE && ksrc_tok_is(m, "meta_group_size"))
+		v.text = ksrc_fmt(r, "(u32(blockDim.x * blockDim.y + %s - 1) / "
+		    "%s)", g.gsize, g.gsize);
+	else
+		v = ksrc_access_mk(VAL_DATA, first, r->pos - 1);
+	return v;
+}
+
+/* A 2D __shared__ array: a pointer into it is not followed. */
+static void
+no_2d(struct rd *r, const struct val *p)
+{
+	const struct array_def	*a = &r->kf->v.arrays[p->arr];
+
+	if (a->space == SPACE_SHARED && a->dims[0] != NULL)
+		ksrc_fail(r, p->first, "a pointer into the 2D array %s is not "
+		    "followed (index it as %s[row][col])", a->name, a->name);
+}
+
+/*
+ * The element index of p[sub] for pointer or array p (its view of
+ * p->size-byte elements scaled to the array's own, its offset added):
+ * C's pointer arithmetic on the values themselves, in 64 bits.
+ */
+static const char *
+index_of(struct rd *r, const struct val *p, const char *sub)
+{
+	const struct array_def	*a = &r->kf->v.arrays[p->arr];
+
+	if (p->size != 0) {
+		/* reinterpret_cast<float4 *>(in)[i] */
+		if (p->size % a->elem_size != 0)
+			ksrc_fail(r, p->first, "a view of %s in %d-byte pieces "
+			    "is not supported", a->name, p->size);
+		sub = ksrc_fmt(r, "(%s) * %d", sub, p->size / a->elem_size);
+	}
+	if (p->text != NULL) {
+		no_2d(r, p);
+		sub = ksrc_fmt(r, "(%s) + (%s)", p->text, sub);
+	}
+	return sub;
+}
+
+/* p + i, p - i: the pointer moved by i of its elements. */
+static struct val
+ptr_add(struct rd *r, struct val p, const struct val *i, int minus,
+    int first)
+{
+	const char	*k = ksrc_access_need_int(r, i,
+	    "a pointer's offset");
+	struct val	 v = p;
+
+	no_2d(r, &p);
+	p.text = NULL;
+	k = index_of(r, &p, minus ? ksrc_fmt(r, "-(%s)", k) : k);
+	v.text = v.text == NULL ? k : ksrc_fmt(r, "%s + %s", v.text, k);
+	v.first = first;
+	v.last = r->pos - 1;
+	return v;
+}
+
+/* *p: the element p points at, an lvalue. */
+static struct val
+deref(struct rd *r, struct val p, int first)
+{
+	if (p.kind != VAL_ARRAY)
+		ksrc_fail(r, first, "'*' of something that is not a pointer "
+		    "into a kernel array");
+	p.sub[0] = index_of(r, &p, "0");
+	p.text = NULL;
+	p.kind = VAL_ELEM;
+	p.nsub = 1;
+	p.first = first;
+	return p;
+}
+
+/* &a[i]: a pointer to the element. */
+static struct val
+address_of(struct rd *r, struct val e, int first)
+{
+	if (e.kind == VAL_ARRAY)	/* &a is a itself, for our use */
+		return e;
+	if (e.kind != VAL_ELEM || e.field >= 0 || e.nsub != 1)
+		ksrc_fail(r, first, "only the address of an element of a "
+		    "one-dimensional kernel array is followed");
+	e.kind = VAL_ARRAY;
+	e.text = e.sub[0];
+	e.size = 0;
+	e.nsub = 0;
+	e.first = first;
+	return e;
 }
 
 static struct val
@@ -659,12 +910,22 @@ postfix(struct rd *r)
 	const struct array_def *a;
 	int		 first = r->pos, i, fieldtok;
 
-	if (ksrc_tk(r)->kind == T_ID && ksrc_tok_is(&r->t[r->pos + 1], "(") &&
+	if (ksrc_tk(r)->kind == T_ID && r->call_fn != NULL &&
+	    (ksrc_tok_is(&r->t[r->pos + 1], "(") ||
+	    ksrc_tok_is(&r->t[r->pos + 1], "<")) &&
+	    ksrc_sym_find_var(r, ksrc_tk(r)) == NULL &&
+	    (i = ksrc_sym_find_fn(r, ksrc_tk(r))) >= 0)
+		v = r->call_fn(r, i, first);
+	else if (ksrc_tk(r)->kind == T_ID &&
+	    ksrc_tok_is(&r->t[r->pos + 1], "(") &&
 	    ksrc_sym_find_var(r, ksrc_tk(r)) == NULL &&
 	    ksrc_sym_find_base(ksrc_tk(r)) == NULL) {
 		r->pos++;
 		v = call(r, first);
-	} else
+	} else if (ksrc_at(r, "tiled_partition") &&
+	    ksrc_tok_is(&r->t[r->pos + 1], "<"))
+		v = tile_of(r);
+	else
 		v = primary(r);
 	for (;;) {
 		if (ksrc_eat(r, "[")) {
@@ -687,16 +948,11 @@ postfix(struct rd *r)
 				ksrc_fail(r, v.first, "'%s' is not an array",
 				    ksrc_src_text(r, v.first, v.last));
 			a = &r->kf->v.arrays[v.arr];
-			v.sub[v.nsub++] = ksrc_access_need_int(r, &s,
+			v.sub[v.nsub] = ksrc_access_need_int(r, &s,
 			    ksrc_fmt(r, "the index of %s", a->name));
-			if (v.size != 0) {
-				/* reinterpret_cast<float4 *>(in)[i] */
-				if (v.size % a->elem_size != 0)
-					ksrc_fail(r, first,
-					    "a view of %s in %d-byte pieces is "
-					    "not supported", a->name, v.size);
-				v.sub[0] = ksrc_fmt(r, "(%s) * %d", v.sub[0],
-				    v.size / a->elem_size);
+			if (v.nsub++ == 0) {
+				v.sub[0] = index_of(r, &v, v.sub[0]);
+				v.text = NULL;
 			}
 			v.last = r->pos - 1;
 			continue;
@@ -705,6 +961,11 @@ postfix(struct rd *r)
 			if (ksrc_at(r, "->"))
 				ksrc_fail(r, r->pos, "'->' is not supported");
 			r->pos++;
+			if (v.kind == VAL_DATA && v.group != G_NONE &&
+			    ksrc_tok_is(&r->t[r->pos + 1], "(")) {
+				v = group_method(r, v);
+				continue;
+			}
 			fieldtok = r->pos++;
 			if (v.kind == VAL_ELEM) {
 				a = &r->kf->v.arrays[v.arr];
@@ -735,8 +996,11 @@ postfix(struct rd *r)
 			s.text = "1";
 			assign(r, v, ksrc_tok_is(&r->t[i], "++") ? "+=" : "-=",
 			    i);
-			/* the old value */
-			v = ksrc_access_mk(VAL_DATA, v.first, i);
+			/* the old value (an integer's and a pointer's are
+			   still followed) */
+			if (v.kind != VAL_ARRAY && v.kind != VAL_INT)
+				v = ksrc_access_mk(VAL_DATA, v.first, i);
+			v.last = i;
 			continue;
 		}
 		return v;
@@ -776,11 +1040,10 @@ unary_(struct rd *r)
 		v.first = first;
 		return v;
 	}
-	if (ksrc_at(r, "*"))
-		ksrc_fail(r, r->pos, "'*' through a pointer is not supported "
-		    "(index the array instead)");
-	if (ksrc_at(r, "&"))
-		ksrc_fail(r, r->pos, "taking an address is not supported here");
+	if (ksrc_eat(r, "*"))
+		return deref(r, unary(r), first);
+	if (ksrc_eat(r, "&"))
+		return address_of(r, unary(r), first);
 	return postfix(r);
 }
 
@@ -794,6 +1057,13 @@ unary(struct rd *r)
 	v = unary_(r);
 	ksrc_nest_out(r);
 	return v;
+}
+
+/* A unary expression alone: a template's argument, <N>. */
+struct val
+ksrc_access_unary(struct rd *r)
+{
+	return unary(r);
 }
 
 /* Binary operators by C precedence, lowest first. */
@@ -824,6 +1094,11 @@ binary(struct rd *r, int lv)
 		if (op == NULL)
 			return a;
 		opt = r->pos++;
+		if (a.kind == VAL_ARRAY && (op[0] == '+' || op[0] == '-')) {
+			b = ksrc_access_rval(r, binary(r, lv + 1));
+			a = ptr_add(r, a, &b, op[0] == '-', first);
+			continue;
+		}
 		a = ksrc_access_rval(r, a);
 		if (lv <= 1) {
 			/* The right side runs only when the left allows. */
@@ -841,8 +1116,15 @@ binary(struct rd *r, int lv)
 					    "a condition guarding an access");
 				ksrc_access_guard_close(r);
 			}
-		} else
-			b = ksrc_access_rval(r, binary(r, lv + 1));
+		} else {
+			b = binary(r, lv + 1);
+			if (b.kind == VAL_ARRAY && op[0] == '+' &&
+			    a.kind == VAL_INT) {
+				a = ptr_add(r, b, &a, 0, first);
+				continue;
+			}
+			b = ksrc_access_rval(r, b);
+		}
 		a = combine(r, a, b, op, first, r->pos - 1);
 	}
 }
@@ -899,6 +1181,46 @@ ternary(struct rd *r)
 	return v;
 }
 
+/*
+ * p = q + k, p += k, p -= k, p++: the pointer moves within its array (a
+ * loop's p += k is followed as an integer's is).  A pointer sent to
+ * another array, or to a value from memory, is refused.
+ */
+static struct val
+ptr_assign(struct rd *r, struct var *var, struct val lhs, const char *op,
+    const struct val *rhs, int optok)
+{
+	struct val	 p = lhs;
+	const char	*off;
+
+	if (strcmp(op, "=") == 0) {
+		if (rhs->kind != VAL_ARRAY || rhs->arr != var->arr ||
+		    rhs->size != var->psize)
+			ksrc_fail(r, optok, "pointer %s is given a value that "
+			    "is not a place in its own array %s (a pointer "
+			    "read from memory, or moved to another array, is "
+			    "not followed)", var->name,
+			    r->kf->v.arrays[var->arr].name);
+		ksrc_sym_note_change(r, var, 0, NULL, optok);
+		ksrc_sym_set_ptr(r, var, rhs->text != NULL ? rhs->text : "0");
+		return *rhs;
+	}
+	if (strcmp(op, "+=") != 0 && strcmp(op, "-=") != 0)
+		ksrc_fail(r, optok, "pointer %s: only =, +=, -=, ++ and -- "
+		    "move a pointer", var->name);
+	p.text = NULL;
+	off = index_of(r, &p, op[0] == '-' ? ksrc_fmt(r, "-(%s)",
+	    ksrc_access_need_int(r, rhs, "a pointer's step")) :
+	    ksrc_access_need_int(r, rhs, "a pointer's step"));
+	no_2d(r, &lhs);
+	ksrc_sym_note_change(r, var, 1, off, optok);
+	ksrc_sym_set_ptr(r, var, lhs.text != NULL ? ksrc_fmt(r, "%s + %s",
+	    lhs.text, off) : off);
+	p = lhs;
+	p.text = ksrc_fmt(r, "%s", var->model);
+	return p;
+}
+
 /* lhs op= rhs already walked (rhs NULL: ++/--). */
 static struct val
 assign_val(struct rd *r, struct val lhs, const char *op, struct val *rhs,
@@ -929,8 +1251,7 @@ assign_val(struct rd *r, struct val lhs, const char *op, struct val *rhs,
 	if (lhs.first != lhs.last)	/* v[i][j] = ..., s.x = ... */
 		return ksrc_access_mk(VAL_DATA, lhs.first, lhs.last);
 	if (var->kind == VK_ARRAY)
-		ksrc_fail(r, lhs.first, "pointer arithmetic on '%s' is not "
-		    "supported (index the array instead)", var->name);
+		return ptr_assign(r, var, lhs, op, rhs, optok);
 	if (var->kind == VK_LOCAL)
 		return ksrc_access_mk(VAL_DATA, lhs.first, lhs.last);
 	/* The binary operator of a compound assignment: "<<=" gives "<<". */
@@ -999,7 +1320,9 @@ walk(struct rd *r, int prec)
 	}
 	mark = r->pos;
 	(void)mark;
-	rhs = ksrc_access_rval(r, ksrc_access_walk(r, 0));
+	rhs = ksrc_access_walk(r, 0);
+	if (lhs.kind != VAL_ARRAY)
+		rhs = ksrc_access_rval(r, rhs);
 	return assign_val(r, lhs, op, &rhs, optok);
 }
 

@@ -20,12 +20,34 @@
 
 /* --- file scope ----------------------------------------------------------- */
 
+static void	skip_item(struct rd *);
+
+/* Does the struct whose '{' is at i declare a function (a method, an
+   operator)?  Such a struct is skipped: the model holds data fields. */
+static int
+struct_has_function(struct rd *r, int i)
+{
+	int	depth = 0;
+
+	for (; r->t[i].kind != T_EOF; i++) {
+		if (ksrc_tok_is(&r->t[i], "{"))
+			depth++;
+		else if (ksrc_tok_is(&r->t[i], "}") && --depth == 0)
+			return 0;
+		else if (ksrc_tok_is(&r->t[i], "(") && depth == 1)
+			return 1;
+	}
+	return 0;
+}
+
+/* A struct's definition; in a typedef (typedef struct { } NAME;) the
+   name may come after it, and the caller reads what follows '}'. */
 static void
-parse_struct(struct rd *r)
+parse_struct(struct rd *r, int in_typedef)
 {
 	struct strct	*s;
 	struct ty	 ty;
-	int		 align = 0, off = 0, maxal = 1, nametok;
+	int		 align = 0, off = 0, maxal = 1, nametok = -1;
 
 	r->pos++;	/* struct */
 	if (ksrc_eat(r, "__align__")) {
@@ -36,18 +58,29 @@ parse_struct(struct rd *r)
 		r->pos++;
 		ksrc_want(r, ")");
 	}
-	if (ksrc_tk(r)->kind != T_ID)
+	if (ksrc_tk(r)->kind == T_ID)
+		nametok = r->pos++;
+	else if (!in_typedef || !ksrc_at(r, "{"))
 		ksrc_fail(r, r->pos, "expected a struct name");
-	nametok = r->pos++;
 	if (!ksrc_at(r, "{"))
 		return;	/* a declaration that uses it: caller skips */
+	if (!in_typedef && struct_has_function(r, r->pos)) {
+		if (nametok >= 0)
+			ksrc_sym_note_shmem_maker(r, nametok, r->pos);
+		skip_item(r);
+		return;
+	}
 	r->pos++;
 	if (r->nst == 16)
 		ksrc_fail(r, nametok, "too many structs");
 	s = &r->st[r->nst];
 	memset(s, 0, sizeof *s);
-	snprintf(s->name, sizeof s->name, "%.*s", r->t[nametok].len,
-	    r->t[nametok].p);
+	if (nametok >= 0)
+		snprintf(s->name, sizeof s->name, "%.*s", r->t[nametok].len,
+		    r->t[nametok].p);
+	else	/* typedef struct { } NAME: named by its typedef */
+		snprintf(s->name, sizeof s->name, "%.*s", ksrc_tk(r)->len,
+		    ksrc_tk(r)->p);
 	while (!ksrc_eat(r, "}")) {
 		ksrc_sym_parse_type(r, &ty);
 		if (ty.ptr)
@@ -76,6 +109,12 @@ parse_struct(struct rd *r)
 	s->align = maxal;
 	s->size = (off + maxal - 1) / maxal * maxal;
 	r->nst++;
+	if (in_typedef) {
+		if (nametok < 0 && ksrc_tk(r)->kind == T_ID)
+			snprintf(s->name, sizeof s->name, "%.*s",
+			    ksrc_tk(r)->len, ksrc_tk(r)->p);
+		return;
+	}
 	ksrc_want(r, ";");
 }
 
@@ -99,6 +138,266 @@ skip_item(struct rd *r)
 			return;
 		}
 	}
+}
+
+/*
+ * A file-scope constant: the value of a C constant expression, held as
+ * its number (so no let is spent on it).  The text must name nothing:
+ * a parameter or a value read from memory is not a constant.  Returns 0
+ * and leaves *out unset when the text is not one.
+ */
+static int
+const_value(struct rd *r, const struct val *x, struct ctype ct, int64_t *out)
+{
+	struct expr_scope	 sc;
+	struct expr		*e;
+	const char		*text;
+	char			*cause = NULL;
+	int			 err = 0;
+
+	if (x->kind != VAL_INT)
+		return 0;
+	text = ksrc_access_as(r, x, ct);
+	memset(&sc, 0, sizeof sc);
+	if ((e = expr_parse(&sc, text, &cause)) == NULL) {
+		free(cause);
+		return 0;
+	}
+	*out = expr_eval(e, NULL, &err);
+	expr_free(e);
+	return err == 0;
+}
+
+/* Name a constant: an integer variable whose value is the number v. */
+static void
+const_var(struct rd *r, int nametok, struct ctype ct, int64_t v)
+{
+	struct var	*var;
+
+	var = ksrc_sym_add_var(r, &r->t[nametok], VK_INT);
+	var->isint = 1;
+	var->ct = ct;
+	snprintf(var->model, sizeof var->model, v < 0 ? "(%lld)" : "%lld",
+	    (long long)v);
+}
+
+/*
+ * "const int TILE_DIM = 32;", "static constexpr unsigned N = 4 * K;":
+ * integer constants before the kernel, which its expressions may use.
+ * Returns 0 (nothing read) when the item is not one.
+ */
+static int
+const_item(struct rd *r)
+{
+	struct ty	 ty;
+	struct val	 x;
+	int		 start = r->pos, isconst = 0, nametok;
+	int64_t		 v;
+
+	for (; ksrc_tk(r)->kind == T_ID; r->pos++) {
+		if (ksrc_at(r, "const") || ksrc_at(r, "constexpr"))
+			isconst = 1;
+		else if (!ksrc_at(r, "static") && !ksrc_at(r, "__device__") &&
+		    !ksrc_at(r, "inline") && !ksrc_at(r, "__host__"))
+			break;
+	}
+	if (!isconst || !ksrc_sym_type_starts(r, r->pos)) {
+		r->pos = start;
+		return 0;
+	}
+	ksrc_sym_parse_type(r, &ty);
+	if (!ty.is_int || ty.ptr || ksrc_tk(r)->kind != T_ID ||
+	    !ksrc_tok_is(&r->t[r->pos + 1], "=")) {
+		r->pos = start;
+		return 0;
+	}
+	r->dry++;	/* no access is recorded at file scope */
+	do {
+		if (ksrc_tk(r)->kind != T_ID)
+			ksrc_fail(r, r->pos, "expected a name");
+		nametok = r->pos++;
+		ksrc_want(r, "=");
+		x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+		if (!const_value(r, &x, ksrc_access_ctype(&ty), &v))
+			ksrc_fail(r, nametok, "constant %.*s is not a C "
+			    "constant expression the model can compute "
+			    "(use a param line for a value the launch gives)",
+			    r->t[nametok].len, r->t[nametok].p);
+		const_var(r, nametok, ksrc_access_ctype(&ty), v);
+	} while (ksrc_eat(r, ","));
+	r->dry--;
+	ksrc_want(r, ";");
+	return 1;
+}
+
+/*
+ * "enum [NAME] [: TYPE] { A, B = 4, C };": each enumerator an int
+ * constant (C11 6.7.2.2), the enum's name a type name of int.
+ */
+static void
+enum_item(struct rd *r)
+{
+	struct ty	 ty;
+	struct val	 x;
+	struct ctype	 ct = { 4, 0, 0 };
+	int		 nametok;
+	int64_t		 v = 0;
+
+	r->pos++;	/* enum */
+	if (ksrc_at(r, "class") || ksrc_at(r, "struct"))
+		r->pos++;
+	memset(&ty, 0, sizeof ty);
+	ty.size = ty.align = 4;
+	ty.is_int = 1;
+	ty.strct = -1;
+	snprintf(ty.name, sizeof ty.name, "int");
+	if (ksrc_tk(r)->kind == T_ID && !ksrc_at(r, "{"))
+		ksrc_sym_add_alias(r, r->pos++, NULL, NULL, 0, &ty);
+	if (ksrc_eat(r, ":")) {
+		ksrc_sym_parse_type(r, &ty);
+		if (!ty.is_int)
+			ksrc_fail(r, r->pos, "an enum's type is an integer");
+		ct = ksrc_access_ctype(&ty);
+	}
+	if (!ksrc_eat(r, "{")) {
+		skip_item(r);
+		return;
+	}
+	r->dry++;
+	while (!ksrc_eat(r, "}")) {
+		if (ksrc_tk(r)->kind != T_ID)
+			ksrc_fail(r, r->pos, "expected an enumerator");
+		nametok = r->pos++;
+		if (ksrc_eat(r, "=")) {
+			x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+			if (!const_value(r, &x, ct, &v))
+				ksrc_fail(r, nametok, "enumerator %.*s is not "
+				    "a constant the model can compute",
+				    r->t[nametok].len, r->t[nametok].p);
+		}
+		if (ct.size == 4 && !ct.uns && (v < INT32_MIN ||
+		    v > INT32_MAX))
+			ksrc_fail(r, nametok, "enumerator %.*s is outside int",
+			    r->t[nametok].len, r->t[nametok].p);
+		const_var(r, nametok, ct, v);
+		v++;
+		if (!ksrc_eat(r, ",") && !ksrc_at(r, "}"))
+			ksrc_fail(r, r->pos, "expected ',' or '}' in the enum");
+	}
+	r->dry--;
+	skip_item(r);	/* declarators after the braces, up to ';' */
+}
+
+/* "typedef TYPE NAME;": NAME stands for TYPE from here on. */
+static void
+typedef_item(struct rd *r)
+{
+	struct ty	ty;
+
+	r->pos++;	/* typedef */
+	if (ksrc_at(r, "struct") && (ksrc_tok_is(&r->t[r->pos + 1], "{") ||
+	    ksrc_tok_is(&r->t[r->pos + 2], "{") ||
+	    ksrc_tok_is(&r->t[r->pos + 1], "__align__"))) {
+		parse_struct(r, 1);
+		ty.strct = r->nst - 1;
+		ty.size = r->st[ty.strct].size;
+		ty.align = r->st[ty.strct].align;
+		ty.is_int = ty.uns = ty.ptr = 0;
+		snprintf(ty.name, sizeof ty.name, "struct %s",
+		    r->st[ty.strct].name);
+	} else
+		ksrc_sym_parse_type(r, &ty);
+	do {
+		while (ksrc_eat(r, "*"))
+			ty.ptr++;
+		if (ksrc_tk(r)->kind != T_ID)
+			ksrc_fail(r, r->pos, "expected the typedef's name");
+		ksrc_sym_add_alias(r, r->pos++, NULL, NULL, 0, &ty);
+		if (ksrc_at(r, "[") || ksrc_at(r, "("))
+			ksrc_fail(r, r->pos, "a typedef of an array or a "
+			    "function is not supported");
+	} while (ksrc_eat(r, ","));
+	ksrc_want(r, ";");
+}
+
+/* Skip an initialiser, up to the ',' or ';' after it. */
+static void
+skip_init(struct rd *r)
+{
+	int	depth = 0;
+
+	for (; ksrc_tk(r)->kind != T_EOF; r->pos++) {
+		if (ksrc_at(r, "{") || ksrc_at(r, "("))
+			depth++;
+		else if (ksrc_at(r, "}") || ksrc_at(r, ")"))
+			depth--;
+		else if (depth == 0 && (ksrc_at(r, ",") || ksrc_at(r, ";")))
+			return;
+	}
+}
+
+/*
+ * "__constant__ float c[N];", "__constant__ float c_ax, c_bx;": arrays
+ * in constant memory; a scalar is an array of one element, each use a
+ * read of element 0.
+ */
+static void
+constant_item(struct rd *r)
+{
+	struct ty	 ty;
+	const char	*d[2];
+	int		 nd, nametok;
+
+	r->pos++;	/* __constant__ */
+	ksrc_sym_parse_type(r, &ty);
+	do {
+		if (ksrc_tk(r)->kind != T_ID)
+			ksrc_fail(r, r->pos, "expected a name");
+		nametok = r->pos++;
+		nd = 0;
+		d[0] = d[1] = NULL;
+		while (ksrc_eat(r, "[")) {
+			if (nd == 2)
+				ksrc_fail(r, r->pos, "more than two "
+				    "dimensions");
+			d[nd++] = ksrc_access_const_expr(r, "an array size");
+			ksrc_want(r, "]");
+		}
+		ksrc_sym_add_array(r, nametok, SPACE_CONSTANT, &ty,
+		    nd == 0 ? "1" : nd == 1 ? d[0] :
+		    ksrc_fmt(r, "(%s) * (%s)", d[0], d[1]), nd == 2 ? d[0] :
+		    NULL, nd == 2 ? d[1] : NULL);
+		r->vars[r->nvars - 1].scalar = nd == 0;
+		if (ksrc_eat(r, "="))
+			skip_init(r);
+	} while (ksrc_eat(r, ","));
+	ksrc_want(r, ";");
+}
+
+/* A __device__ function's definition, to inline where it is called. */
+static void
+device_fn(struct rd *r, int start, int name, int body, const int *tp,
+    const int *tpt, int ntp)
+{
+	struct dfn	*f;
+
+	if (ksrc_sym_find_fn(r, &r->t[name]) >= 0 || r->nfn == KSRC_MAX_FUNCS)
+		return;		/* an overload: refused if called */
+	f = &r->fn[r->nfn++];
+	f->start = start;
+	while (ksrc_tok_is(&r->t[f->start], "template"))
+		for (f->start++; r->t[f->start].kind != T_EOF; f->start++)
+			if (ksrc_tok_is(&r->t[f->start], ">") &&
+			    !ksrc_tok_is(&r->t[f->start + 1], ">")) {
+				f->start++;
+				break;
+			}
+	f->name = name;
+	f->params = name + 1;
+	f->body = body;
+	f->ntp = ntp;
+	memcpy(f->tp, tp, ntp * sizeof *tp);
+	memcpy(f->tpt, tpt, ntp * sizeof *tpt);
 }
 
 /* An integer the launch gives: a param (by its sym or name) or a let. */
@@ -147,8 +446,21 @@ ksrc_decl_kernel_params(struct rd *r, struct meta *m)
 	struct var	*var;
 	int		 nametok, i, first = r->nvars;
 
-	for (i = 0; i < m->ntparam; i++)
+	for (i = 0; i < m->ntparam; i++) {
+		int	save = r->pos;
+
 		bind_int(r, m->tparam[i]);
+		/* Its C type: "unsigned int blockSize", "bool nIsPow2". */
+		r->pos = m->tptype[i];
+		ksrc_sym_parse_type(r, &ty);
+		r->pos = save;
+		if (!ty.is_int || ty.ptr)
+			ksrc_fail(r, m->tparam[i], "template parameter %.*s is "
+			    "not an integer", r->t[m->tparam[i]].len,
+			    r->t[m->tparam[i]].p);
+		r->vars[r->nvars - 1].isint = 1;
+		r->vars[r->nvars - 1].ct = ksrc_access_ctype(&ty);
+	}
 	ksrc_want(r, "(");
 	if (ksrc_eat(r, ")"))
 		return;
@@ -198,16 +510,66 @@ ksrc_decl_kernel_params(struct rd *r, struct meta *m)
 }
 
 /*
+ * A template's parameters, after "template": each integer one (its name
+ * in tp[], where its type starts in tpt[]) is a param line's; a type one
+ * (class T, typename T) needs a type line: *untyped, the first without
+ * one, or -1.  Only the kernel's are bound.
+ */
+static void
+template_params(struct rd *r, int *tp, int *tpt, int *ntp, int *untyped)
+{
+	int	start, name, depth;
+
+	ksrc_want(r, "<");
+	if (ksrc_eat(r, ">"))
+		return;
+	do {
+		start = r->pos;
+		name = -1;
+		for (depth = 0; ksrc_tk(r)->kind != T_EOF; r->pos++) {
+			if (depth == 0 && (ksrc_at(r, ",") || ksrc_at(r, ">") ||
+			    ksrc_at(r, "=")))
+				break;
+			if (ksrc_at(r, "<") || ksrc_at(r, "("))
+				depth++;
+			else if (ksrc_at(r, ">") || ksrc_at(r, ")"))
+				depth--;
+			else if (ksrc_tk(r)->kind == T_ID && depth == 0)
+				name = r->pos;
+		}
+		if (ksrc_eat(r, "="))	/* a default: skip it */
+			for (depth = 0; ksrc_tk(r)->kind != T_EOF; r->pos++) {
+				if (depth == 0 && (ksrc_at(r, ",") ||
+				    ksrc_at(r, ">")))
+					break;
+				if (ksrc_at(r, "<") || ksrc_at(r, "("))
+					depth++;
+				else if (ksrc_at(r, ">") || ksrc_at(r, ")"))
+					depth--;
+			}
+		if (ksrc_tok_is(&r->t[start], "class") ||
+		    ksrc_tok_is(&r->t[start], "typename")) {
+			if (name > start && *untyped < 0 &&
+			    ksrc_sym_find_alias(r, &r->t[name]) < 0)
+				*untyped = name;
+		} else if (name > start && *ntp < KSRC_MAX_TPARAMS) {
+			tp[*ntp] = name;
+			tpt[(*ntp)++] = start;
+		}
+	} while (ksrc_eat(r, ","));
+	ksrc_want(r, ">");
+}
+
+/*
  * Read the items at file scope; *kbody: the token after the name of the
  * kernel of block m->blk, or -1.
  */
 void
 ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody)
 {
-	struct ty	 ty;
-	const char	*d[2];
-	int		 nd, nametok, start, is_global, is_template, namepos;
-	int		 i, tp[4], ntp = 0, is_device;
+	int		 start, is_global, is_template, namepos;
+	int		 i, tp[KSRC_MAX_TPARAMS], tpt[KSRC_MAX_TPARAMS], ntp = 0;
+	int		 is_device, untyped;
 
 	*kbody = -1;
 	while (ksrc_tk(r)->kind != T_EOF) {
@@ -221,46 +583,30 @@ ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody)
 				    "supported");
 		}
 		ntp = 0;
+		untyped = -1;
 		if (ksrc_at(r, "template")) {
 			is_template = 1;
 			r->pos++;
-			ksrc_want(r, "<");
-			while (!ksrc_eat(r, ">") && ksrc_tk(r)->kind != T_EOF) {
-				if (ksrc_tk(r)->kind == T_ID && ntp < 4 &&
-				    ksrc_tok_is(&r->t[r->pos - 1], "int"))
-					tp[ntp++] = r->pos;
-				r->pos++;
-			}
+			template_params(r, tp, tpt, &ntp, &untyped);
 		}
 		if (ksrc_at(r, "struct") &&
 		    (ksrc_tok_is(&r->t[r->pos + 2], "{") ||
 		    ksrc_tok_is(&r->t[r->pos + 1], "__align__"))) {
-			parse_struct(r);
+			parse_struct(r, 0);
 			continue;
 		}
+		if (*kbody < 0 && !is_template && ksrc_at(r, "typedef")) {
+			typedef_item(r);
+			continue;
+		}
+		if (*kbody < 0 && !is_template && ksrc_at(r, "enum")) {
+			enum_item(r);
+			continue;
+		}
+		if (*kbody < 0 && !is_template && const_item(r))
+			continue;
 		if (ksrc_at(r, "__constant__")) {
-			r->pos++;
-			ksrc_sym_parse_type(r, &ty);
-			nametok = r->pos++;
-			nd = 0;
-			d[0] = d[1] = NULL;
-			while (ksrc_eat(r, "[")) {
-				if (nd == 2)
-					ksrc_fail(r, r->pos, "more than two "
-					    "dimensions");
-				d[nd++] = ksrc_access_const_expr(r,
-				    "an array size");
-				ksrc_want(r, "]");
-			}
-			if (nd == 0)
-				ksrc_fail(r, nametok,
-				    "a __constant__ scalar is not modelled "
-				    "(make it an array)");
-			ksrc_sym_add_array(r, nametok, SPACE_CONSTANT, &ty,
-			    nd == 1 ? d[0] :
-			    ksrc_fmt(r, "(%s) * (%s)", d[0], d[1]), nd == 2 ?
-			    d[0] : NULL, nd == 2 ? d[1] : NULL);
-			skip_item(r);
+			constant_item(r);
 			continue;
 		}
 		is_global = is_device = 0;
@@ -288,10 +634,24 @@ ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody)
 		    strncmp(m->kernel, r->t[namepos].p,
 		    r->t[namepos].len) == 0) || (m->kernel == NULL &&
 		    is_global && r->t[namepos].line > m->after))) {
+			if (untyped >= 0)
+				ksrc_fail(r, untyped, "template type parameter "
+				    "%.*s needs a '// warpviz: type %.*s=float' "
+				    "line (the type it takes)",
+				    r->t[untyped].len, r->t[untyped].p,
+				    r->t[untyped].len, r->t[untyped].p);
 			r->kf->v.kernel = ksrc_tok_text(r, namepos);
 			*kbody = namepos + 1;
 			memcpy(m->tparam, tp, sizeof tp);
+			memcpy(m->tptype, tpt, sizeof tpt);
 			m->ntparam = is_template ? ntp : 0;
+		}
+		if (namepos >= 0 && ksrc_tok_is(&r->t[i], "{") &&
+		    *kbody != namepos + 1) {
+			ksrc_sym_note_shmem_maker(r, namepos, i);
+			if (is_device && !is_global)
+				device_fn(r, start, namepos, i, tp, tpt,
+				    is_template ? ntp : 0);
 		}
 		r->pos = start;
 		skip_item(r);

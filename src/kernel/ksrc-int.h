@@ -51,10 +51,15 @@ struct tok {
 	int		 off, end;	/* its source bytes (the use's) */
 };
 
+#define KSRC_MACRO_PARAMS 16	/* a function-like macro's parameters */
+#define KSRC_MACRO_ARGS	(64 * 1024)	/* tokens of one call's arguments */
+
 struct macro {
 	char		 name[64];
-	int		 first, n;	/* in rd.mt */
+	int		 first, n;	/* its body, in rd.mt */
 	int		 func;
+	int		 npar;		/* function-like: its parameters */
+	int		 par[KSRC_MACRO_PARAMS];	/* their tokens, in rd.mt */
 	int		 next;		/* older macro in its bucket, + 1 */
 };
 
@@ -86,6 +91,10 @@ struct ctype {
 	int		 is_bool;
 };
 
+/* Cooperative groups (namespace cooperative_groups): a thread block, a
+   tile of it (thread_block_tile<N>), the grid, or another group. */
+enum group_kind { G_NONE, G_BLOCK, G_TILE, G_GRID, G_OTHER };
+
 enum var_kind { VK_INT, VK_DATA, VK_UNKNOWN, VK_ARRAY, VK_LOCAL };
 
 struct var {
@@ -96,6 +105,12 @@ struct var {
 	int		 depth;
 	int		 arr;		/* ARRAY: index in arrays */
 	int		 strct;		/* DATA struct: its fields */
+	int		 group;		/* DATA: a cooperative group (G_*) */
+	const char	*gsize;		/* G_TILE: its size, model text */
+	int		 psize;		/* ARRAY: a pointer's view, bytes per
+					   element (reinterpret_cast), or 0 */
+	int		 scalar;	/* ARRAY: a __constant__ scalar, an
+					   array of one read as element 0 */
 	int		 isint;		/* declared as an integer */
 	struct ctype	 ct;		/* INT: its C type */
 };
@@ -106,7 +121,8 @@ enum val_kind { VAL_INT, VAL_DATA, VAL_UNKNOWN, VAL_ARRAY, VAL_ELEM,
 
 struct val {
 	enum val_kind	 kind;
-	const char	*text;		/* INT: model text */
+	const char	*text;		/* INT: model text; ARRAY: the offset
+					   in elements, or NULL for none */
 	int		 origin;	/* DATA/UNKNOWN: token */
 	int		 arr;		/* ARRAY, ELEM */
 	const char	*sub[2];	/* ELEM: subscripts */
@@ -115,6 +131,8 @@ struct val {
 	int		 size;		/* ELEM: bytes per lane override */
 	int		 first, last;	/* tokens of the expression */
 	int		 strct;		/* DATA of a struct type, or -1 */
+	int		 group;		/* DATA: a cooperative group (G_*) */
+	const char	*gsize;		/* G_TILE: its size */
 	struct ctype	 ct;		/* INT: its C type */
 };
 
@@ -127,6 +145,31 @@ struct kfile {
 	int		 nbody, abody;
 };
 
+/* A type's other name: a '// warpviz: type T=float' line (a template's
+   type parameter) or the file's typedef.  text: the line's type, read
+   when first used (the structs come after the header lines). */
+struct alias {
+	char		 name[64];
+	const char	*text;		/* unresolved, or NULL */
+	int		 line;		/* of the type line */
+	struct ty	 ty;
+};
+
+#define KSRC_MAX_ALIASES 64
+#define KSRC_MAX_TPARAMS 16	/* a template's integer parameters */
+
+/* A __device__ function of the file, inlined where the kernel calls it:
+   tokens of its start (after template <...>), its '(' and its '{', and
+   its integer template parameters. */
+struct dfn {
+	int		 start, name, params, body;
+	int		 tp[KSRC_MAX_TPARAMS], tpt[KSRC_MAX_TPARAMS];
+	int		 ntp;
+};
+
+#define KSRC_MAX_FUNCS	32
+#define KSRC_MAX_INLINE	8	/* calls inlined inside each other */
+
 struct rd {
 	const char	*path, *text;
 	struct kfile	*kf;
@@ -137,8 +180,37 @@ struct rd {
 	struct macro	*m;
 	int		 nm;
 	int		 mhead[KSRC_MACRO_BUCKETS];	/* newest, + 1 */
+	/* A function-like macro's call being collected: its name (as
+	   used), the macro + 1, how deep in expansions, the arguments'
+	   tokens so far and the parentheses open (0: '(' not yet seen). */
+	int		 pm;
+	int		 pdepth, pparen;
+	struct tok	 pname;
+	struct tok	*pa;
+	int		 npa;
 	struct strct	 st[16];
 	int		 nst;
+	struct alias	 al[KSRC_MAX_ALIASES];
+	int		 nal;
+	char		 cgns[4][64];	/* namespace X = cooperative_groups */
+	int		 ncgns;
+	char		 shmk[8][64];	/* what returns the dynamic shared
+					   memory: SharedMemory<T>() */
+	int		 nshmk;
+	struct dfn	 fn[KSRC_MAX_FUNCS];
+	int		 nfn;
+	int		 inl[KSRC_MAX_INLINE];	/* functions being inlined */
+	int		 ninl;
+	int		 nfile;		/* variables at file scope */
+	int		 hide_lo, hide_hi;	/* variables a function does
+						   not see: the caller's */
+	int		 fn_depth;	/* the inlined function's block */
+	int		 fn_nested;	/* ifs and loops open around the call */
+	struct val	*ret;		/* where its return puts its value */
+	int		 has_ret;
+	/* ksrc-body.c lends the expression walker its statements: a call
+	   of a function of the file, inlined. */
+	struct val	 (*call_fn)(struct rd *, int fn, int first);
 	struct var	*vars;
 	int		 nvars, avars;
 	int		 depth;
@@ -202,7 +274,10 @@ struct meta {
 	int		 nderived;
 	int		 blk;		/* which block of warpviz: lines */
 	int		 after;		/* its last line: the kernel follows */
-	int		 tparam[4];	/* template <int X>: tokens */
+	int		 tparam[KSRC_MAX_TPARAMS];	/* template <int X>:
+							   tokens */
+	int		 tptype[KSRC_MAX_TPARAMS];	/* where each one's
+							   type starts */
 	int		 ntparam;
 	const char	*sym[VARIANT_MAX_PARAMS];
 	int		 keyline[8];	/* the line of each name=, title=,
@@ -242,6 +317,7 @@ void	 ksrc_lex_push_tok(struct rd *r, struct tok **arr, int *n,
 int	 ksrc_lex_find_macro(const struct rd *r, const char *p, int len);
 void	 ksrc_lex_text(struct rd *r, int from, int to, int line, int col,
 		     int top);
+void	 ksrc_lex_flush(struct rd *r);
 
 /* ksrc-meta.c: the "// warpviz:" lines */
 const char	*ksrc_meta_expand_text(struct rd *r, const char *text,
@@ -252,6 +328,12 @@ int	 ksrc_meta_lines(struct rd *r, struct meta *m);
 
 /* ksrc-sym.c: types, variables, arrays, the body being built */
 const struct base_type	*ksrc_sym_find_base(const struct tok *t);
+int	 ksrc_sym_find_alias(const struct rd *r, const struct tok *t);
+int	 ksrc_sym_is_shmem_maker(const struct rd *r, const struct tok *t);
+int	 ksrc_sym_find_fn(const struct rd *r, const struct tok *t);
+void	 ksrc_sym_note_shmem_maker(struct rd *r, int nametok, int body);
+void	 ksrc_sym_add_alias(struct rd *r, int nametok, const char *name,
+		     const char *text, int line, const struct ty *ty);
 int	 ksrc_sym_type_starts(struct rd *r, int i);
 void	 ksrc_sym_parse_type(struct rd *r, struct ty *out);
 struct body_def	*ksrc_sym_body_add(struct rd *r, enum body_kind kind);
@@ -261,6 +343,7 @@ struct var	*ksrc_sym_find_var(struct rd *r, const struct tok *t);
 struct var	*ksrc_sym_add_var(struct rd *r, const struct tok *t,
 		     enum var_kind kind);
 void	 ksrc_sym_set_int(struct rd *r, struct var *v, const char *text);
+void	 ksrc_sym_set_ptr(struct rd *r, struct var *v, const char *off);
 void	 ksrc_sym_note_change(struct rd *r, struct var *v, int additive,
 		     const char *inc, int tok);
 int	 ksrc_sym_snap_take(struct rd *r);
@@ -279,6 +362,7 @@ struct val	 ksrc_access_rval(struct rd *r, struct val x);
 void	 ksrc_access_guard_open(struct rd *r, const char *cond, int line);
 void	 ksrc_access_guard_close(struct rd *r);
 struct val	 ksrc_access_walk(struct rd *r, int prec);
+struct val	 ksrc_access_unary(struct rd *r);
 const char	*ksrc_access_const_expr(struct rd *r, const char *what);
 struct ctype	 ksrc_access_ctype(const struct ty *ty);
 const char	*ksrc_access_as(struct rd *r, const struct val *x,
@@ -291,5 +375,6 @@ void	 ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody);
 
 /* ksrc-body.c: statements */
 int	 ksrc_body_block(struct rd *r);
+struct val	 ksrc_body_call(struct rd *r, int fn, int first);
 
 #endif

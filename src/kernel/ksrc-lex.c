@@ -65,33 +65,149 @@ ksrc_lex_find_macro(const struct rd *r, const char *p, int len)
 	return -1;
 }
 
-/* Append a token to the file's stream, expanding object-like macros. */
+/*
+ * Cooperative groups' namespace: "cooperative_groups::" and the prefix of
+ * an alias the file makes of it ("namespace cg = cooperative_groups;")
+ * are dropped as the tokens are appended, so that cg::sync(cta) reads as
+ * sync(cta).  Returns 1 when t was such a "::".
+ */
+static int
+cg_namespace(struct rd *r, const struct tok *t)
+{
+	const struct tok	*p;
+	int			 i;
+
+	if (t->kind != T_PUNCT || r->nt == 0)
+		return 0;
+	p = &r->t[r->nt - 1];
+	if (ksrc_tok_is(t, ";") && r->nt >= 4 && r->ncgns < 4 &&
+	    ksrc_tok_is(&r->t[r->nt - 4], "namespace") &&
+	    r->t[r->nt - 3].kind == T_ID && r->t[r->nt - 3].len < 64 &&
+	    ksrc_tok_is(&r->t[r->nt - 2], "=") &&
+	    ksrc_tok_is(p, "cooperative_groups")) {
+		snprintf(r->cgns[r->ncgns++], sizeof r->cgns[0], "%.*s",
+		    r->t[r->nt - 3].len, r->t[r->nt - 3].p);
+		return 0;
+	}
+	if (!ksrc_tok_is(t, "::") || p->kind != T_ID)
+		return 0;
+	for (i = 0; i < r->ncgns; i++)
+		if (ksrc_tok_is(p, r->cgns[i]))
+			break;
+	if (i == r->ncgns && !ksrc_tok_is(p, "cooperative_groups"))
+		return 0;
+	r->nt--;
+	return 1;
+}
+
+static void	emit_tok(struct rd *, const struct tok *, const struct tok *,
+		    int);
+
+/* Refuse at the token u stands for: pushed so that the error has its
+   place. */
+static void __attribute__((noreturn))
+fail_at(struct rd *r, const struct tok *u, const char *what, const char *name)
+{
+	ksrc_lex_push_tok(r, &r->t, &r->nt, u);
+	ksrc_fail(r, r->nt - 1, what, name);
+}
+
+/*
+ * A function-like macro's call, its arguments collected: the body with
+ * each parameter replaced by its argument's tokens (themselves expanded
+ * as they are appended), as C's preprocessor does without # and ##.
+ */
+static void
+expand_call(struct rd *r)
+{
+	const struct macro	*m = &r->m[r->pm - 1];
+	struct tok		*a, name = r->pname;
+	const struct tok	*b;
+	int			 na = r->npa, depth = r->pdepth, nargs = 0;
+	int			 start[KSRC_MACRO_PARAMS + 1], i, k, j, paren = 0;
+
+	a = xreallocarray(NULL, na > 0 ? na : 1, sizeof *a);
+	memcpy(a, r->pa, na * sizeof *a);
+	r->pm = 0;
+	r->npa = 0;
+	start[nargs++] = 0;
+	for (i = 0; i < na; i++) {
+		if (ksrc_tok_is(&a[i], "(") || ksrc_tok_is(&a[i], "["))
+			paren++;
+		else if (ksrc_tok_is(&a[i], ")") || ksrc_tok_is(&a[i], "]"))
+			paren--;
+		else if (paren == 0 && ksrc_tok_is(&a[i], ",")) {
+			if (nargs == KSRC_MACRO_PARAMS)
+				break;
+			start[nargs++] = i + 1;
+		}
+	}
+	start[nargs] = na + 1;
+	if (nargs != m->npar && !(m->npar == 0 && na == 0)) {
+		free(a);
+		fail_at(r, &name, "macro %s is called with another number of "
+		    "arguments than it takes", m->name);
+	}
+	for (i = 0; i < m->n; i++) {
+		b = &r->mt[m->first + i];
+		if (ksrc_tok_is(b, "#") || ksrc_tok_is(b, "##")) {
+			free(a);
+			fail_at(r, &name, "macro %s uses # or ##, which the "
+			    "reader does not expand (write it out)", m->name);
+		}
+		for (k = 0; b->kind == T_ID && k < m->npar; k++)
+			if (b->len == r->mt[m->par[k]].len &&
+			    memcmp(b->p, r->mt[m->par[k]].p, b->len) == 0)
+				break;
+		if (b->kind != T_ID || k == m->npar) {
+			emit_tok(r, b, &name, depth + 1);
+			continue;
+		}
+		for (j = start[k]; j < start[k + 1] - 1; j++)
+			emit_tok(r, &a[j], NULL, depth + 1);
+	}
+	free(a);
+}
+
+/* A token while a call's arguments are collected; 1 when it was taken. */
+static int
+collect_call(struct rd *r, const struct tok *u)
+{
+	struct tok	name;
+
+	if (r->pm == 0)
+		return 0;
+	if (r->pparen == 0) {
+		if (ksrc_tok_is(u, "(")) {
+			r->pparen = 1;
+			return 1;
+		}
+		/* The name alone, not a call: an ordinary word. */
+		name = r->pname;
+		r->pm = 0;
+		ksrc_lex_push_tok(r, &r->t, &r->nt, &name);
+		return 0;
+	}
+	if (ksrc_tok_is(u, "("))
+		r->pparen++;
+	else if (ksrc_tok_is(u, ")") && --r->pparen == 0) {
+		expand_call(r);
+		return 1;
+	}
+	if (r->npa >= KSRC_MACRO_ARGS)
+		fail_at(r, &r->pname, "the call of macro %s has more than "
+		    "65536 tokens of arguments", r->m[r->pm - 1].name);
+	ksrc_lex_push_tok(r, &r->pa, &r->npa, u);
+	return 1;
+}
+
+/* Append a token to the file's stream, expanding macros. */
 static void
 emit_tok(struct rd *r, const struct tok *t, const struct tok *use, int depth)
 {
 	struct tok	 u;
 	int		 m, i;
 
-	if (t->kind == T_ID &&
-	    (m = ksrc_lex_find_macro(r, t->p, t->len)) >= 0) {
-		if (depth > 16) {
-			u = use != NULL ? *use : *t;
-			ksrc_lex_push_tok(r, &r->t, &r->nt, &u);
-			ksrc_fail(r, r->nt - 1, "macro %s expands too deep",
-			    r->m[m].name);
-		}
-		if (r->m[m].func) {
-			u = use != NULL ? *use : *t;
-			ksrc_lex_push_tok(r, &r->t, &r->nt, &u);
-			ksrc_fail(r, r->nt - 1, "function-like macro %s is not "
-			    "supported (use a constant or write it out)",
-			    r->m[m].name);
-		}
-		for (i = 0; i < r->m[m].n; i++)
-			emit_tok(r, &r->mt[r->m[m].first + i],
-			    use != NULL ? use : t, depth + 1);
-		return;
-	}
 	u = *t;
 	if (use != NULL) {
 		u.line = use->line;
@@ -99,7 +215,78 @@ emit_tok(struct rd *r, const struct tok *t, const struct tok *use, int depth)
 		u.off = use->off;
 		u.end = use->end;
 	}
+	if (collect_call(r, &u))
+		return;
+	if (t->kind == T_ID &&
+	    (m = ksrc_lex_find_macro(r, t->p, t->len)) >= 0) {
+		if (depth > 16)
+			fail_at(r, &u, "macro %s expands too deep",
+			    r->m[m].name);
+		if (r->m[m].func) {
+			r->pm = m + 1;
+			r->pparen = 0;
+			r->pdepth = depth;
+			r->pname = u;
+			r->npa = 0;
+			return;
+		}
+		for (i = 0; i < r->m[m].n; i++)
+			emit_tok(r, &r->mt[r->m[m].first + i],
+			    use != NULL ? use : t, depth + 1);
+		return;
+	}
+	if (cg_namespace(r, t))
+		return;
 	ksrc_lex_push_tok(r, &r->t, &r->nt, &u);
+}
+
+/* The end of the file: a function-like macro's name left waiting for
+   its '(' is an ordinary word; a call left open is refused. */
+void
+ksrc_lex_flush(struct rd *r)
+{
+	struct tok	name = r->pname;
+
+	if (r->pm == 0)
+		return;
+	if (r->pparen > 0)
+		fail_at(r, &name, "the call of macro %s is not closed",
+		    r->m[r->pm - 1].name);
+	r->pm = 0;
+	ksrc_lex_push_tok(r, &r->t, &r->nt, &name);
+}
+
+/* A function-like macro's "(a, b)": its parameters, then its body. */
+static void
+macro_params(struct rd *r, struct macro *m, int line, int col)
+{
+	struct tok	*t = &r->mt[m->first], at;
+	int		 i = 1;
+
+	memset(&at, 0, sizeof at);
+	at.kind = T_PUNCT;
+	at.p = "#";
+	at.len = 1;
+	at.line = line;
+	at.col = col;
+	if (!(i < m->n && ksrc_tok_is(&t[i], ")")))
+		for (;;) {
+			if (i >= m->n || t[i].kind != T_ID ||
+			    m->npar == KSRC_MACRO_PARAMS)
+				fail_at(r, &at, "#define %s: expected its "
+				    "parameters' names (at most 16; no ...)",
+				    m->name);
+			m->par[m->npar++] = m->first + i++;
+			if (i < m->n && ksrc_tok_is(&t[i], ")"))
+				break;
+			if (!(i < m->n && ksrc_tok_is(&t[i], ",")))
+				fail_at(r, &at, "#define %s: expected ',' or "
+				    "')' after a parameter", m->name);
+			i++;
+		}
+	i++;	/* ')' */
+	m->first += i;
+	m->n -= i;
 }
 
 static void
@@ -160,6 +347,8 @@ directive(struct rd *r, int from, int to, int line, int col)
 		ksrc_lex_push_tok(r, &r->mt, &r->nmt, &r->t[n]);
 	r->nt = before;
 	m->n = r->nmt - m->first;
+	if (m->func)
+		macro_params(r, m, line, col);
 	b = macro_bucket(m->name, (int)strlen(m->name));
 	m->next = r->mhead[b];
 	r->mhead[b] = ++r->nm;

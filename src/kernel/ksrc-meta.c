@@ -357,6 +357,47 @@ meta_key(struct rd *r, struct meta *m, const char *key, const char *val,
 		    "require-text, param, launch, array, let)", key);
 }
 
+/* A type line: NAME=TYPE, the type a template's type parameter takes
+   ("type T=float", "type I=unsigned int"); read by ksrc-sym.c when the
+   kernel names it. */
+static void
+meta_type(struct rd *r, const char *s, char *copy, char **w, int n, int line,
+    int base)
+{
+	struct alias	*a;
+	const char	*val;
+	char		*eq;
+	int		 k;
+
+	if (n < 2 || (eq = strchr(w[1], '=')) == NULL ||
+	    (val = strchr(s, '=')) == NULL)
+		meta_fail(r, line, base, "type: expected NAME=TYPE "
+		    "(type T=float)");
+	*eq = '\0';
+	meta_ident(r, line, COL(w[1]), "type", w[1]);
+	for (k = 0; k < r->nal; k++)
+		if (strcmp(r->al[k].name, w[1]) == 0)
+			meta_fail(r, line, COL(w[1]), "type %s: a second type "
+			    "of that name (the first is line %d)", w[1],
+			    r->al[k].line);
+	if (r->nal == KSRC_MAX_ALIASES || strlen(w[1]) >= sizeof a->name)
+		meta_fail(r, line, COL(w[1]), "type %s: too many types or "
+		    "too long a name", w[1]);
+	while (*++val == ' ' || *val == '\t')
+		;
+	if (*val == '\0')
+		meta_fail(r, line, COL(w[1]), "type %s: expected a type after "
+		    "'='", w[1]);
+	for (k = (int)strlen(val); k > 0 && isspace((unsigned char)val[k - 1]);
+	    k--)
+		;
+	a = &r->al[r->nal++];
+	memset(a, 0, sizeof *a);
+	snprintf(a->name, sizeof a->name, "%s", w[1]);
+	a->text = ksrc_dup_n(r, val, k);
+	a->line = line;
+}
+
 static void
 meta_line(struct rd *r, struct meta *m, const char *s, int line, int col)
 {
@@ -438,9 +479,13 @@ meta_line(struct rd *r, struct meta *m, const char *s, int line, int col)
 		    val + 1, line);
 		return;
 	}
+	if (strcmp(w[0], "type") == 0) {
+		meta_type(r, s, copy, w, n, line, base);
+		return;
+	}
 	meta_fail(r, line, base,
 	    "unknown warpviz line '%s' (name=, title=, family=, lesson=, "
-	    "compare=, note=, param, launch, array, let)", w[0]);
+	    "compare=, note=, param, launch, array, let, type)", w[0]);
 }
 
 static int

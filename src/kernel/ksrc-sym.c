@@ -57,7 +57,8 @@ static const struct base_type base_types[] = {
 
 static const char *qualifiers[] = { "const", "volatile", "__restrict__",
     "__restrict", "restrict", "static", "inline", "__forceinline__",
-    "register", "__device__", NULL };
+    "register", "__device__", "__inline__", "__host__", "__noinline__",
+    NULL };
 
 static int
 is_qualifier(const struct tok *t)
@@ -94,6 +95,154 @@ ksrc_sym_find_base(const struct tok *t)
 	return NULL;
 }
 
+/* The alias (type line or typedef) t names, or -1. */
+int
+ksrc_sym_find_alias(const struct rd *r, const struct tok *t)
+{
+	int	i;
+
+	for (i = r->nal - 1; i >= 0; i--)
+		if (ksrc_tok_is(t, r->al[i].name))
+			return i;
+	return -1;
+}
+
+/* Name a type: nametok's text (or name, when nametok < 0) stands for ty,
+   or for text to be read when first used. */
+void
+ksrc_sym_add_alias(struct rd *r, int nametok, const char *name,
+    const char *text, int line, const struct ty *ty)
+{
+	struct alias	*a;
+
+	if (r->nal == KSRC_MAX_ALIASES)
+		ksrc_fail(r, nametok, "more than %d type names",
+		    KSRC_MAX_ALIASES);
+	a = &r->al[r->nal++];
+	memset(a, 0, sizeof *a);
+	if (nametok >= 0)
+		snprintf(a->name, sizeof a->name, "%.*s", r->t[nametok].len,
+		    r->t[nametok].p);
+	else
+		snprintf(a->name, sizeof a->name, "%s", name);
+	a->text = text;
+	a->line = line;
+	if (ty != NULL)
+		a->ty = *ty;
+}
+
+/*
+ * Read a type line's type ("float", "unsigned int", a struct of the
+ * file) with the file's own rules: its words are lexed as tokens of
+ * their own, after the file's.
+ */
+static void
+alias_resolve(struct rd *r, int ai, int use)
+{
+	struct alias	*a = &r->al[ai];
+	const char	*text = a->text;
+	int		 save = r->pos, first = r->nt, savent = r->nt, i;
+	int		 savetext;
+	struct tok	 eof;
+
+	a->text = NULL;		/* T=T: no loop */
+	savetext = 0;
+	(void)savetext;
+	/* Lex the text as if it stood where the type is used. */
+	{
+		const char	*old = r->text;
+		size_t		 n = strlen(text);
+
+		r->text = text;
+		ksrc_lex_text(r, 0, (int)n, r->t[use].line, r->t[use].col, 0);
+		r->text = old;
+	}
+	memset(&eof, 0, sizeof eof);
+	eof.kind = T_EOF;
+	eof.p = "";
+	for (i = 0; i < 4; i++)
+		ksrc_lex_push_tok(r, &r->t, &r->nt, &eof);
+	for (i = first; i < r->nt; i++) {
+		r->t[i].line = r->t[use].line;
+		r->t[i].col = r->t[use].col;
+		r->t[i].off = r->t[use].off;
+		r->t[i].end = r->t[use].end;
+	}
+	r->pos = first;
+	ksrc_sym_parse_type(r, &a->ty);
+	if (r->t[r->pos].kind != T_EOF)
+		ksrc_fail(r, use, "type %s: '%s' is not a type the reader knows "
+		    "(line %d)", a->name, text, a->line);
+	r->nt = savent;
+	r->pos = save;
+}
+
+/* Is t the name of what returns the dynamic shared memory? */
+int
+ksrc_sym_is_shmem_maker(const struct rd *r, const struct tok *t)
+{
+	int	i;
+
+	for (i = 0; i < r->nshmk; i++)
+		if (ksrc_tok_is(t, r->shmk[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * A function or struct at file scope (its '{' at body) that declares an
+ * extern __shared__ array and returns it, cast and nothing more: the
+ * SDK's SharedMemory<T> (a conversion operator) and its kin.  A pointer
+ * a kernel takes from it is the dynamic shared memory.
+ */
+void
+ksrc_sym_note_shmem_maker(struct rd *r, int nametok, int body)
+{
+	int	i, depth = 0, arr = -1, ret = -1;
+
+	for (i = body; r->t[i].kind != T_EOF; i++) {
+		if (ksrc_tok_is(&r->t[i], "{"))
+			depth++;
+		else if (ksrc_tok_is(&r->t[i], "}") && --depth == 0)
+			break;
+		else if (ksrc_tok_is(&r->t[i], "extern") &&
+		    ksrc_tok_is(&r->t[i + 1], "__shared__")) {
+			for (i += 2; r->t[i].kind != T_EOF &&
+			    !ksrc_tok_is(&r->t[i], "["); i++)
+				arr = i;
+		} else if (ksrc_tok_is(&r->t[i], "return") && arr >= 0) {
+			for (ret = 0, i++; r->t[i].kind != T_EOF &&
+			    !ksrc_tok_is(&r->t[i], ";"); i++) {
+				if (r->t[i].len == r->t[arr].len &&
+				    memcmp(r->t[i].p, r->t[arr].p,
+				    r->t[i].len) == 0)
+					ret++;
+				else if (r->t[i].kind == T_ID &&
+				    !ksrc_sym_type_starts(r, i) &&
+				    !ksrc_tok_is(&r->t[i], "reinterpret_cast") &&
+				    !ksrc_tok_is(&r->t[i], "static_cast") &&
+				    /* a template's T in a cast: "(T *)" */
+				    !ksrc_tok_is(&r->t[i + 1], "*") &&
+				    !ksrc_tok_is(&r->t[i + 1], ">"))
+					return;
+				else if (r->t[i].kind != T_ID &&
+				    !ksrc_tok_is(&r->t[i], "(") &&
+				    !ksrc_tok_is(&r->t[i], ")") &&
+				    !ksrc_tok_is(&r->t[i], "*") &&
+				    !ksrc_tok_is(&r->t[i], "<") &&
+				    !ksrc_tok_is(&r->t[i], ">"))
+					return;
+			}
+			if (ret != 1)
+				return;
+		}
+	}
+	if (ret != 1 || r->nshmk == 8 || r->t[nametok].len >= 64)
+		return;
+	snprintf(r->shmk[r->nshmk++], sizeof r->shmk[0], "%.*s",
+	    r->t[nametok].len, r->t[nametok].p);
+}
+
 /* Does a type start here? */
 int
 ksrc_sym_type_starts(struct rd *r, int i)
@@ -103,7 +252,8 @@ ksrc_sym_type_starts(struct rd *r, int i)
 	return t->kind == T_ID &&
 	    (is_qualifier(t) || ksrc_sym_find_base(t) != NULL ||
 	    ksrc_tok_is(t, "struct") || ksrc_tok_is(t, "__shared__") ||
-	    ksrc_tok_is(t, "extern") || find_struct(r, t) >= 0);
+	    ksrc_tok_is(t, "extern") || find_struct(r, t) >= 0 ||
+	    ksrc_sym_find_alias(r, t) >= 0);
 }
 
 /*
@@ -164,6 +314,18 @@ have_struct:
 			out->strct = s;
 			snprintf(out->name, sizeof out->name, "struct %s",
 			    r->st[s].name);
+			r->pos++;
+			seen = 1;
+			continue;
+		}
+		if (!seen && first < 0 &&
+		    (s = ksrc_sym_find_alias(r, ksrc_tk(r))) >= 0) {
+			if (r->al[s].text != NULL)
+				alias_resolve(r, s, r->pos);
+			if (r->al[s].ty.size == 0)
+				ksrc_fail(r, r->pos, "type %s names itself",
+				    r->al[s].name);
+			*out = r->al[s].ty;
 			r->pos++;
 			seen = 1;
 			continue;
@@ -354,11 +516,27 @@ ksrc_sym_find_var(struct rd *r, const struct tok *t)
 {
 	int	i;
 
-	for (i = r->nvars - 1; i >= 0; i--)
+	for (i = r->nvars - 1; i >= 0; i--) {
+		if (i < r->hide_hi && i >= r->hide_lo)
+			continue;	/* an inlined function's caller's */
 		if ((int)strlen(r->vars[i].name) == t->len &&
 		    memcmp(r->vars[i].name, t->p, t->len) == 0)
 			return &r->vars[i];
+	}
 	return NULL;
+}
+
+/* The __device__ function of the file t names, or -1. */
+int
+ksrc_sym_find_fn(const struct rd *r, const struct tok *t)
+{
+	int	i;
+
+	for (i = 0; i < r->nfn; i++)
+		if (r->t[r->fn[i].name].len == t->len &&
+		    memcmp(r->t[r->fn[i].name].p, t->p, t->len) == 0)
+			return i;
+	return -1;
 }
 
 /* Declare the variable t at the current depth. */
@@ -405,6 +583,28 @@ ksrc_sym_set_int(struct rd *r, struct var *v, const char *text)
 	}
 	snprintf(v->model, sizeof v->model, "%s", m);
 	v->kind = VK_INT;
+}
+
+/*
+ * Move a pointer: v stays its array, at element offset off (a let of its
+ * own, like an integer's value; "?" when the model cannot follow it).
+ * A pointer is an array of the kernel plus an offset: model holds the
+ * offset's name, empty for none.
+ */
+void
+ksrc_sym_set_ptr(struct rd *r, struct var *v, const char *off)
+{
+	char	name[sizeof v->name];
+
+	if (strcmp(off, "?") == 0) {
+		snprintf(v->model, sizeof v->model, "?");
+		return;
+	}
+	snprintf(name, sizeof name, "%s", v->name);
+	snprintf(v->name, sizeof v->name, "%.50s_off", name);
+	ksrc_sym_set_int(r, v, off);
+	snprintf(v->name, sizeof v->name, "%s", name);
+	v->kind = VK_ARRAY;
 }
 
 /* Note how a loop body changes v: by adding inc, or otherwise. */

@@ -65,6 +65,7 @@ rd_free(struct rd *r)
 	free(r->t);
 	free(r->mt);
 	free(r->m);
+	free(r->pa);
 	free(r->vars);
 	free(r->used);
 	free(r->used_next);
@@ -95,6 +96,7 @@ lex_file(struct rd *r)
 	int		i;
 
 	ksrc_lex_text(r, 0, (int)strlen(r->text), 1, 1, 1);
+	ksrc_lex_flush(r);
 	memset(&eof, 0, sizeof eof);
 	eof.kind = T_EOF;
 	eof.p = "";
@@ -276,6 +278,70 @@ global_order(struct rd *r, const struct meta *m)
 	}
 }
 
+/* text with each name of a file-scope constant (const int W = 32) as its
+   number, unless a parameter or let of the lines has that name. */
+static const char *
+const_subst(struct rd *r, const char *text)
+{
+	const struct variant	*v = &r->kf->v;
+	const char		*p, *w, *out = "";
+	struct tok		 t;
+	int			 i, k, taken;
+
+	if (text == NULL || r->nfile == 0)
+		return text;
+	for (p = text; *p != '\0'; ) {
+		w = p;
+		if (isalpha((unsigned char)*p) || *p == '_')
+			while (isalnum((unsigned char)*p) || *p == '_')
+				p++;
+		else
+			p++;
+		memset(&t, 0, sizeof t);
+		t.kind = T_ID;
+		t.p = w;
+		t.len = (int)(p - w);
+		for (i = r->nfile - 1; i >= 0; i--)
+			if (r->vars[i].kind == VK_INT &&
+			    ksrc_tok_is(&t, r->vars[i].name))
+				break;
+		taken = 0;
+		for (k = 0; i >= 0 && k < VARIANT_MAX_PARAMS &&
+		    v->params[k].name != NULL; k++)
+			taken |= ksrc_tok_is(&t, v->params[k].name) ||
+			    (v->params[k].sym != NULL &&
+			    ksrc_tok_is(&t, v->params[k].sym));
+		for (k = 0; i >= 0 && k < 4 && v->derived[k].name != NULL; k++)
+			taken |= ksrc_tok_is(&t, v->derived[k].name);
+		out = ksrc_fmt(r, "%s%.*s", out, i >= 0 && !taken ?
+		    (int)strlen(r->vars[i].model) : t.len, i >= 0 && !taken ?
+		    r->vars[i].model : w);
+	}
+	return out;
+}
+
+/* The lines' expressions see the file's constants (launch
+   grid=n/TILE_DIM with const int TILE_DIM = 32). */
+static void
+lines_see_constants(struct rd *r)
+{
+	struct variant	*v = &r->kf->v;
+	int		 i;
+
+	for (i = 0; i < 2; i++) {
+		v->grid[i] = const_subst(r, v->grid[i]);
+		v->block[i] = const_subst(r, v->block[i]);
+	}
+	for (i = 0; i < r->narrays; i++) {
+		v->arrays[i].length = const_subst(r, v->arrays[i].length);
+		v->arrays[i].dims[0] = const_subst(r, v->arrays[i].dims[0]);
+		v->arrays[i].dims[1] = const_subst(r, v->arrays[i].dims[1]);
+	}
+	for (i = 0; i < 4 && v->derived[i].name != NULL; i++)
+		v->derived[i].expr = const_subst(r, v->derived[i].expr);
+	v->require = const_subst(r, v->require);
+}
+
 /* The model holds EXPR_MAX_LETS lets (derived parameters, the values
    the kernel's integers take, the loops stepped by +=) and
    VARIANT_MAX_LOOPS loops.  Refuse the one past at its line rather than
@@ -347,6 +413,8 @@ parse_block(const char *path, const char *text, int nblock, char **cause)
 	header(&r, &m, path);
 	r.pos = 0;
 	ksrc_decl_file_scope(&r, &m, &kbody);
+	r.nfile = r.nvars;
+	r.call_fn = ksrc_body_call;
 	if (kbody < 0) {
 		if (m.kernel != NULL)
 			ksrc_fail(&r, -m.launch_line,
@@ -359,6 +427,7 @@ parse_block(const char *path, const char *text, int nblock, char **cause)
 	if (!ksrc_at(&r, "{"))
 		ksrc_fail(&r, r.pos, "expected the kernel's body");
 	ksrc_body_block(&r);
+	lines_see_constants(&r);
 	model_fits(&r);
 	array_looks(&r, &m);
 	live_spec(&r, &m);

@@ -39,6 +39,7 @@ static const struct conv {
 } convs[] = {
 	{ "u8", 0, UINT8_MAX, 1, 0 }, { "i8", INT8_MIN, INT8_MAX, 1, 0 },
 	{ "u16", 0, UINT16_MAX, 1, 0 }, { "i16", INT16_MIN, INT16_MAX, 1, 0 },
+	{ "u24", 0, 0xffffff, 1, 0 }, { "i24", -0x800000, 0x7fffff, 1, 0 },
 	{ "u32", 0, UINT32_MAX, 1, 0 }, { "i32", INT32_MIN, INT32_MAX, 1, 0 },
 	{ "u64", 0, INT64_MAX, 0, EXPR_ERANGE },
 	{ "i64", INT64_MIN, INT64_MAX, 0, EXPR_EOVERFLOW },
@@ -247,8 +248,8 @@ parse_conv(struct parser *ps, const char *name)
 		if (strcmp(c->name, name) == 0)
 			break;
 	if (c->name == NULL) {
-		parse_error(ps, "not a conversion (u8 i8 u16 i16 u32 i32 u64 "
-		    "i64 s32 n32 n64)");
+		parse_error(ps, "not a conversion (u8 i8 u16 i16 u24 i24 u32 "
+		    "i32 u64 i64 s32 n32 n64)");
 		return NULL;
 	}
 	accept(ps, "(");

@@ -16,6 +16,8 @@
  *	unsigned ints is exact even where a * b passes 2^63.  (The reader
  *	writes a signed 64-bit operation under a conversion as i64(x), so
  *	its overflow stays an error.)
+ *   u24(x) i24(x)  x's low 24 bits, as __umul24 and __mul24 read their
+ *	operands (zero- or sign-extended).
  *   i64(x)	x (every value the model holds fits).
  *   u64(x)	x as unsigned long long; x outside 0 .. 2^63-1 is an error
  *	(EXPR_ERANGE): the model's values are int64_t and it refuses a value

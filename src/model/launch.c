@@ -416,14 +416,25 @@ for_bounded(struct launch *l, const struct body_def *b,
 	struct affine		term;
 	struct affine_box	box;
 	char			op;
-	int64_t			k, t, rmin;
+	int64_t			k, t, rmin, hi;
 	int			i, err = 0, j = (int)(lp - l->loops);
 
-	/* Its own iteration count is what is being found: unbounded. */
+	/*
+	 * Its own iteration count is what is being found.  The condition's
+	 * conversions (an unsigned i += s wraps) are the identity only over
+	 * a range of iterations: the most, then fewer, up to hi; the count
+	 * found must end inside it, where the form is exact.
+	 */
 	launch_box(l, &box);
-	box.n = VAR_LOOP0 + j;
-	if (expr_guard_affine(cond, l->env, l->var_of, &box, &term, &op,
-	    1) != 1 || (k = term.k[VAR_LOOP0 + j]) == 0 ||
+	box.n = VAR_LOOP0 + j + 1;
+	box.lo[VAR_LOOP0 + j] = 0;
+	for (hi = LOOP_MAX_TRIPS; hi >= 1; hi /= 2) {
+		box.hi[VAR_LOOP0 + j] = hi;
+		if (expr_guard_affine(cond, l->env, l->var_of, &box, &term, &op,
+		    1) == 1)
+			break;
+	}
+	if (hi < 1 || (k = term.k[VAR_LOOP0 + j]) == 0 ||
 	    !((k > 0 && (op == '<' || op == 'l')) ||
 	    (k < 0 && (op == '>' || op == 'g')))) {
 		*cause = cause_printf("%s: line %d: the model cannot bound "
@@ -451,6 +462,12 @@ for_bounded(struct launch *l, const struct body_def *b,
 		*cause = cause_printf("%s: line %d: loop %s runs too many "
 		    "times with %s", l->v->name, b->line, b->text,
 		    params_text(l));
+		return -1;
+	}
+	if (t > hi) {
+		*cause = cause_printf("%s: line %d: loop %s: its values leave "
+		    "their C type (they wrap) before the condition ends it, "
+		    "with %s", l->v->name, b->line, b->text, params_text(l));
 		return -1;
 	}
 	lp->count = t;

@@ -13,7 +13,8 @@
 #include <stdint.h>
 
 #define VARIANT_MAX_PARAMS	10
-#define VARIANT_MAX_ARRAYS	6
+#define VARIANT_MAX_ARRAYS	12	/* a kernel file's __constant__ scalars
+					   are arrays of one */
 #define VARIANT_MAX_LETS	12
 #define VARIANT_MAX_BODY	24
 #define VARIANT_MAX_FIELDS	4

@@ -723,8 +723,8 @@ test_refused(void)
 	    "const int *idx, int n)\n{\n%s}\n", head, body); \
 	refused(src, where, what)
 
-	REFUSE("\tint i = 0;\n\twhile (i < n)\n\t\ta[i++] = 0;\n", "t.cu:8:2:",
-	    "'while' is not supported");
+	REFUSE("\tint i = 1;\n\twhile (i < n) {\n\t\ta[i] = 0;\n"
+	    "\t\ti *= 2;\n\t}\n", "t.cu:8:9:", "a loop condition uses");
 	REFUSE("\tint m = idx[0];\n\tfor (int k = 0; k < m; k++)\n"
 	    "\t\ta[k] = 0;\n", "t.cu:7:10:", "decides a loop condition");
 	REFUSE("\tif (a[threadIdx.x] > 0)\n\t\ta[0] = 1;\n", "t.cu:7:6:",
@@ -737,7 +737,8 @@ test_refused(void)
 	    "return inside a loop");
 	REFUSE("\tfor (int k = 0; k < n; k++)\n\t\tk += 2;\n", "t.cu:8:5:",
 	    "the loop variable k changes");
-	REFUSE("\tint *p = idx;\n", "t.cu:7:7:", "pointer variables");
+	REFUSE("\tint *p = idx + idx[0];\n", "t.cu:7:17:",
+	    "read from memory and decides a pointer's offset");
 
 	refused("// warpviz: launch grid=1 block=32\n"
 	    "__global__ void k(float *q)\n{ q[0] = 1; }\n", "t.cu:2:26:",
@@ -747,9 +748,9 @@ test_refused(void)
 	    "__global__ void k(float *q, int m)\n{ q[0] = 1; }\n",
 	    "t.cu:3:33:", "integer parameter m needs");
 	refused("// warpviz: launch grid=1 block=32\n"
-	    "// warpviz: array q length=32\n#define F(x) (x)\n"
+	    "// warpviz: array q length=32\n#define F(x) #x\n"
 	    "__global__ void k(float *q)\n{ q[F(1)] = 1; }\n", "t.cu:5:5:",
-	    "function-like macro F");
+	    "macro F uses # or ##");
 	refused("// warpviz: array q length=32\n"
 	    "__global__ void k(float *q)\n{ q[0] = 1; }\n", "t.cu:1:1:",
 	    "no '// warpviz: launch");
