@@ -53,6 +53,9 @@ array2d|array2d --warp 1
 array2d-pitch|array2d-pitch --warp 1
 const-uniform|const-uniform --step 1
 const-divergent|const-divergent --step 1
+local-uniform|local-uniform --step 65
+local-lane|local-lane --step 65
+local-lane16|local-lane16 --step 258
 legacy-copy-offset|copy-offset --arch legacy
 legacy-matmul-row|matmul-row --arch legacy
 legacy-stride|stride -p stride=1 --arch legacy

@@ -390,6 +390,8 @@ run_arrays(const struct gpu_ops *ops, struct run *r, struct gpu_result *res)
 		size_t			 len = (size_t)r->l.arrays[i].length *
 					     a->elem_size;
 
+		if (a->space == SPACE_LOCAL)
+			continue;	/* the thread's own, no allocation */
 		if (a->space == SPACE_SHARED) {
 			if (r->spec->dynamic)
 				r->dyn += (int)len;

@@ -102,8 +102,18 @@ static void
 access_elem(struct rd *r, const struct val *e, enum mem_op op)
 {
 	const struct array_def	*a = &r->kf->v.arrays[e->arr];
+	struct val		 w;
 	int			 i, s;
 
+	if (a->space == SPACE_LOCAL) {
+		/* One site a word: each is a request (ksrc-local.c). */
+		for (i = 0; i < e->size / 4; i++) {
+			w = *e;
+			w.sub[0] = ksrc_local_word(r, e, i);
+			site(r, &w, op, -1, 4);
+		}
+		return;
+	}
 	if (e->field >= 0 || e->size != 0 || a->fields[0].name == NULL) {
 		site(r, e, op, e->field, e->size);
 		return;
@@ -652,11 +662,47 @@ call(struct rd *r, int first)
 	return v;
 }
 
+/*
+ * A thread's own array with its subscripts: registers (data, as before)
+ * while the compiler knows every subscript, else an element in local
+ * memory (ksrc-local.c).  vi: its variable.
+ */
+static struct val
+local_postfix(struct rd *r, int vi)
+{
+	struct val	 s[2], v;
+	const char	*idx[2];
+	int		 first = r->pos, n = 0, i, fieldtok = -1;
+
+	r->pos++;
+	while (n < 2 && n < r->loc[r->vars[vi].loc - 1].nd &&
+	    ksrc_eat(r, "[")) {
+		s[n++] = ksrc_access_rval(r, ksrc_access_walk(r, 0));
+		ksrc_want(r, "]");
+	}
+	if (!ksrc_local_dynamic(r, &r->vars[vi], s, n)) {
+		v = ksrc_access_mk(VAL_DATA, first, r->pos - 1);
+		v.origin = r->vars[vi].origin;
+		return v;
+	}
+	for (i = 0; i < n; i++)
+		idx[i] = ksrc_access_need_int(r, &s[i], ksrc_fmt(r,
+		    "the index of the per-thread array %s (in local memory)",
+		    r->vars[vi].name));
+	if (ksrc_at(r, ".") && r->t[r->pos + 1].kind == T_ID) {
+		r->pos++;
+		fieldtok = r->pos++;
+	}
+	ksrc_local_elem(r, &r->vars[vi], idx, n, fieldtok, first, &v);
+	return v;
+}
+
 static struct val
 postfix(struct rd *r)
 {
 	struct val	 v, s;
 	const struct array_def *a;
+	struct var	*var;
 	int		 first = r->pos, i, fieldtok;
 
 	if (ksrc_tk(r)->kind == T_ID && ksrc_tok_is(&r->t[r->pos + 1], "(") &&
@@ -664,7 +710,12 @@ postfix(struct rd *r)
 	    ksrc_sym_find_base(ksrc_tk(r)) == NULL) {
 		r->pos++;
 		v = call(r, first);
-	} else
+	} else if (ksrc_tk(r)->kind == T_ID &&
+	    (var = ksrc_sym_find_var(r, ksrc_tk(r))) != NULL &&
+	    var->kind == VK_LOCAL && var->loc > 0 &&
+	    ksrc_tok_is(&r->t[r->pos + 1], "["))
+		v = local_postfix(r, (int)(var - r->vars));
+	else
 		v = primary(r);
 	for (;;) {
 		if (ksrc_eat(r, "[")) {

@@ -100,6 +100,7 @@ declaration(struct rd *r)
 			    "supported (index the kernel's arrays)");
 		if (nd > 0) {
 			v = ksrc_sym_add_var(r, &r->t[nametok], VK_LOCAL);
+			ksrc_local_declare(r, v, nametok, &ty, nd, d);
 			if (ksrc_eat(r, "="))
 				ksrc_fail(r, r->pos,
 				    "array initialisers are not supported");

@@ -17,7 +17,9 @@ extern const struct variant variant_matmul_col, variant_matmul_row,
     variant_copy_offset, variant_stride, variant_powers_stride32,
     variant_powers_transposed, variant_powers_padded, variant_struct12,
     variant_struct16, variant_double2, variant_array2d,
-    variant_array2d_pitch, variant_const_uniform, variant_const_divergent;
+    variant_array2d_pitch, variant_const_uniform, variant_const_divergent,
+    variant_local_uniform, variant_local_lane, variant_local_uniform16,
+    variant_local_lane16;
 
 /*
  * The catalog in lesson order.  Each entry names its cuda/ file and keeps
@@ -45,6 +47,10 @@ static const struct variant *const described[] = {
 	&variant_array2d_pitch,
 	&variant_const_uniform,
 	&variant_const_divergent,
+	&variant_local_uniform,
+	&variant_local_lane,
+	&variant_local_uniform16,
+	&variant_local_lane16,
 	NULL
 };
 

@@ -247,6 +247,55 @@ known_const(struct ref_run *r, int64_t *bad)
 	return out;
 }
 
+/*
+ * cuda/local.cu with every input 1: t[j] = j (float4: j, 1, j, 1, summed
+ * 2j + 2), read reps times at j = k (k < m) or lane + k: sums of
+ * arithmetic series, lane = i % 32.
+ */
+static float *
+known_local(struct ref_run *r, int64_t *bad, int lane_dep, int vec)
+{
+	int64_t	n = ref_param(r, "n"), reps = ref_param(r, "reps");
+	int64_t	m = ref_param(r, "m"), i, lane;
+	float	*in = f32(r, "in"), *out = f32(r, "out");
+
+	for (i = 0; i < n; i++) {
+		lane = lane_dep ? i % 32 : 0;
+		in[i] = 1;
+		/* sum of lane + k over k < m, each pass */
+		out[i] = (float)(reps * (m * lane + m * (m - 1) / 2));
+		if (vec)	/* sum of 2 (lane + k) + 2 */
+			out[i] = (float)(2 * reps * (m * (lane + 1) +
+			    m * (m - 1) / 2));
+	}
+	*bad = n - 1;
+	return out;
+}
+
+static float *
+known_local_u(struct ref_run *r, int64_t *bad)
+{
+	return known_local(r, bad, 0, 0);
+}
+
+static float *
+known_local_l(struct ref_run *r, int64_t *bad)
+{
+	return known_local(r, bad, 1, 0);
+}
+
+static float *
+known_local_u16(struct ref_run *r, int64_t *bad)
+{
+	return known_local(r, bad, 0, 1);
+}
+
+static float *
+known_local_l16(struct ref_run *r, int64_t *bad)
+{
+	return known_local(r, bad, 1, 1);
+}
+
 static void
 test_known(void)
 {
@@ -277,6 +326,14 @@ test_known(void)
 		    known_const, 0 },
 		{ ref_const_divergent, (void *(*)(struct ref_run *, int64_t *))
 		    known_const, 0 },
+		{ ref_local_uniform, (void *(*)(struct ref_run *, int64_t *))
+		    known_local_u, 0 },
+		{ ref_local_lane, (void *(*)(struct ref_run *, int64_t *))
+		    known_local_l, 0 },
+		{ ref_local_uniform16, (void *(*)(struct ref_run *,
+		    int64_t *))known_local_u16, 0 },
+		{ ref_local_lane16, (void *(*)(struct ref_run *, int64_t *))
+		    known_local_l16, 0 },
 	};
 	struct launch	 l;
 	struct ref_run	 r;
