@@ -89,7 +89,7 @@ local_uniform16(float *out, const float *in, int n, int reps, int m)
 		float x = in[i], sum = 0;
 		float4 t[64];
 		for (int k = 0; k < 64; ++k)
-			t[k] = make_float4(x * k, x, k, 1.0f);
+			t[k] = make_float4(x * k, x + k, x - k, k);
 		for (int r = 0; r < reps; ++r) {
 			for (int k = 0; k < m; ++k) {
 				float4 v = t[k];
@@ -121,7 +121,7 @@ local_lane16(float *out, const float *in, int n, int reps, int m)
 		float x = in[i], sum = 0;
 		float4 t[64];
 		for (int k = 0; k < 64; ++k)
-			t[k] = make_float4(x * k, x, k, 1.0f);
+			t[k] = make_float4(x * k, x + k, x - k, k);
 		for (int r = 0; r < reps; ++r) {
 			for (int k = 0; k < m; ++k) {
 				float4 v = t[threadIdx.x + k];

@@ -405,9 +405,9 @@ ref_const_divergent(struct ref_run *r)
 }
 
 /*
- * cuda/local.cu: thread i (lane i % 32) fills t[k] = x k (float4: x k, x,
- * k, 1, summed) and adds reps passes of t[j] for k < m, j = k (uniform)
- * or lane + k.
+ * cuda/local.cu: thread i (lane i % 32) fills t[k] = x k (float4: x k,
+ * x + k, x - k, k, summed) and adds reps passes of t[j] for k < m, j = k
+ * (uniform) or lane + k.
  */
 static int
 local_check(struct ref_run *r, int lane_dep, int vec)
@@ -422,7 +422,7 @@ local_check(struct ref_run *r, int lane_dep, int vec)
 		for (p = 0; p < reps; p++)
 			for (k = 0; k < m; k++) {
 				j = lane_dep ? i % 32 + k : k;
-				e = vec ? x * j + x + j + 1 : x * j;
+				e = vec ? x * j + 2 * x + j : x * j;
 				sum += e;
 				mag += fabs(e);
 			}

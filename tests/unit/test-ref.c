@@ -248,8 +248,8 @@ known_const(struct ref_run *r, int64_t *bad)
 }
 
 /*
- * cuda/local.cu with every input 1: t[j] = j (float4: j, 1, j, 1, summed
- * 2j + 2), read reps times at j = k (k < m) or lane + k: sums of
+ * cuda/local.cu with every input 1: t[j] = j (float4: j, 1 + j, 1 - j, j,
+ * summed 2j + 2), read reps times at j = k (k < m) or lane + k: sums of
  * arithmetic series, lane = i % 32.
  */
 static float *
