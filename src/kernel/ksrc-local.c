@@ -228,6 +228,9 @@ local_array(struct rd *r, struct klocal *l, int words)
 	a->space = SPACE_LOCAL;
 	a->elem_size = 4;
 	a->length = len;
+	/* Drawn as words by threads: row w holds word w of every thread. */
+	a->dims[0] = ksrc_fmt(r, "%d", words);
+	a->dims[1] = LOCAL_P;
 	a->type = ksrc_fmt(r, "%s", l->type);
 	return r->narrays++;
 }

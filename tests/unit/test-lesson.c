@@ -191,7 +191,7 @@ main(void)
 		free(cause);
 		cause = NULL;
 	}
-	is_int(i, 6, "six built-in lessons");
+	is_int(i, 7, "seven built-in lessons");
 
 	/* Each scene's narration names the count on screen. */
 	for (i = 0; lesson_files[i].name != NULL; i++) {
