@@ -663,6 +663,96 @@ call(struct rd *r, int first)
 }
 
 /*
+ * One coordinate of a texture fetch: an integer, or an integer + 0.5f (a
+ * texel's centre, which point sampling reads as that texel).  last: 1 for
+ * the last argument.
+ */
+static const char *
+tex_coord(struct rd *r, int last)
+{
+	struct val	 x;
+	struct tok	 save;
+	int		 i, depth = 0, half = -1;
+
+	for (i = r->pos; r->t[i].kind != T_EOF; i++) {
+		if (ksrc_tok_is(&r->t[i], "(") || ksrc_tok_is(&r->t[i], "["))
+			depth++;
+		else if (ksrc_tok_is(&r->t[i], ")") ||
+		    ksrc_tok_is(&r->t[i], "]")) {
+			if (depth-- == 0)
+				break;
+		} else if (depth == 0 && ksrc_tok_is(&r->t[i], ","))
+			break;
+	}
+	if (i - 2 > r->pos && ksrc_tok_is(&r->t[i - 2], "+") &&
+	    r->t[i - 1].kind == T_FNUM && ((r->t[i - 1].len == 4 &&
+	    memcmp(r->t[i - 1].p, "0.5f", 4) == 0) || (r->t[i - 1].len == 3 &&
+	    memcmp(r->t[i - 1].p, "0.5", 3) == 0)))
+		half = i - 2;
+	/* Stop the walk before "+ 0.5f": the + reads as the end. */
+	if (half >= 0) {
+		save = r->t[half];
+		r->t[half].p = last ? ")" : ",";
+		r->t[half].len = 1;
+		r->t[half].kind = T_PUNCT;
+	}
+	x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+	if (half >= 0) {
+		r->t[half] = save;
+		r->pos = half + 2;
+	}
+	return ksrc_access_need_int(r, &x, "a texture coordinate");
+}
+
+/*
+ * tex2D<T>(tex, x, y) and tex1Dfetch<T>(tex, i): a texel of a texture of
+ * the file's warpviz: texture lines, point sampled, as an element (y, x)
+ * or (i).  Coordinates outside the texture are shown as outside the array
+ * (the hardware clamps them; the model does not follow that).
+ */
+static struct val
+tex_fetch(struct rd *r, int first)
+{
+	const struct array_def	*a;
+	struct var		*var;
+	struct val		 v;
+	int			 two = ksrc_tok_is(&r->t[first], "tex2D"), tt;
+
+	r->pos++;
+	ksrc_want(r, "<");
+	tt = r->pos++;
+	ksrc_want(r, ">");
+	ksrc_want(r, "(");
+	if (ksrc_tk(r)->kind != T_ID ||
+	    (var = ksrc_sym_find_var(r, ksrc_tk(r))) == NULL ||
+	    var->kind != VK_ARRAY ||
+	    r->kf->v.arrays[var->arr].space != SPACE_TEXTURE)
+		ksrc_fail(r, r->pos, "%.*s reads a texture: a "
+		    "cudaTextureObject_t parameter with a '// warpviz: "
+		    "texture' line", r->t[first].len, r->t[first].p);
+	a = &r->kf->v.arrays[var->arr];
+	if (!ksrc_tok_is(&r->t[tt], a->type))
+		ksrc_fail(r, tt, "%s holds %s texels, not %.*s", a->name,
+		    a->type, r->t[tt].len, r->t[tt].p);
+	v = ksrc_access_mk(VAL_ELEM, first, first);
+	v.arr = var->arr;
+	r->pos++;
+	ksrc_want(r, ",");
+	if (two) {
+		v.sub[1] = tex_coord(r, 0);
+		ksrc_want(r, ",");
+		v.sub[0] = tex_coord(r, 1);
+		v.nsub = 2;
+	} else {
+		v.sub[0] = tex_coord(r, 1);
+		v.nsub = 1;
+	}
+	ksrc_want(r, ")");
+	v.last = r->pos - 1;
+	return v;
+}
+
+/*
  * A thread's own array with its subscripts: registers (data, as before)
  * while the compiler knows every subscript, else an element in local
  * memory (ksrc-local.c).  vi: its variable.
@@ -710,7 +800,10 @@ postfix(struct rd *r)
 	    ksrc_sym_find_base(ksrc_tk(r)) == NULL) {
 		r->pos++;
 		v = call(r, first);
-	} else if (ksrc_tk(r)->kind == T_ID &&
+	} else if ((ksrc_at(r, "tex2D") || ksrc_at(r, "tex1Dfetch")) &&
+	    ksrc_tok_is(&r->t[r->pos + 1], "<"))
+		v = tex_fetch(r, first);
+	else if (ksrc_tk(r)->kind == T_ID &&
 	    (var = ksrc_sym_find_var(r, ksrc_tk(r))) != NULL &&
 	    var->kind == VK_LOCAL && var->loc > 0 &&
 	    ksrc_tok_is(&r->t[r->pos + 1], "["))

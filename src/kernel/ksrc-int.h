@@ -216,6 +216,8 @@ struct meta {
 		const char *name, *length, *dims;
 		int line;
 		int bound;
+		int tex;		/* a texture line (2D: dims) */
+		const char *type;	/* texture: its texel type */
 	}		 arr[VARIANT_MAX_ARRAYS];
 	int		 narr;
 	int		 nparams;

@@ -52,8 +52,8 @@ setup_arrays(struct launch *l, char **cause)
 {
 	const struct array_def	*d;
 	struct launch_array	*a;
-	int64_t			 next[SPACE_LOCAL + 1] = {
-	    LAUNCH_GLOBAL_BASE, 0, 0, 0 };
+	int64_t			 next[SPACE_TEXTURE + 1] = {
+	    LAUNCH_GLOBAL_BASE, 0, 0, 0, LAUNCH_GLOBAL_BASE };
 	int64_t			 bytes, align;
 	int			 i;
 
@@ -88,8 +88,8 @@ setup_arrays(struct launch *l, char **cause)
 		}
 		bytes = a->length * d->elem_size;
 		/* A warp's local frame starts on a line, as the H100's did. */
-		align = d->space == SPACE_GLOBAL || d->space == SPACE_LOCAL ?
-		    256 : 16;
+		align = d->space == SPACE_GLOBAL || d->space == SPACE_LOCAL ||
+		    d->space == SPACE_TEXTURE ? 256 : 16;
 		a->base = (next[d->space] + align - 1) / align * align;
 		next[d->space] = a->base + bytes;
 		if (next[d->space] > MAX_BYTES) {
