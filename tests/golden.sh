@@ -56,6 +56,9 @@ const-divergent|const-divergent --step 1
 local-uniform|local-uniform --step 65
 local-lane|local-lane --step 65
 local-lane16|local-lane16 --step 258
+tex-col|tex-col
+tex-col-global|tex-col-global
+compare-tex-col|tex-col --compare=tex-col-global --size 120x35
 legacy-copy-offset|copy-offset --arch legacy
 legacy-matmul-row|matmul-row --arch legacy
 legacy-stride|stride -p stride=1 --arch legacy

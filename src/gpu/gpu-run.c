@@ -392,6 +392,10 @@ run_arrays(const struct gpu_ops *ops, struct run *r, struct gpu_result *res)
 
 		if (a->space == SPACE_LOCAL)
 			continue;	/* the thread's own, no allocation */
+		if (a->space == SPACE_TEXTURE)
+			return run_fail(res, RESULT_ERROR, "texture kernels do "
+			    "not run live yet: the runner makes no CUDA array "
+			    "and texture object");
 		if (a->space == SPACE_SHARED) {
 			if (r->spec->dynamic)
 				r->dyn += (int)len;

@@ -455,3 +455,37 @@ ref_local_lane16(struct ref_run *r)
 {
 	return local_check(r, 1, 1);
 }
+
+/*
+ * cuda/texture.cu: out[y W + x] (row walk) or out[x H + y] (column walk,
+ * transposed) is texel (x, y) of the texture img, or of the global in.
+ */
+static int
+tex_check(struct ref_run *r, int col)
+{
+	const float	*src = ref_host(r, "img"), *out = ref_host(r, "out");
+	int64_t		 w = ref_param(r, "w"), h = ref_param(r, "h"), x, y, o;
+
+	if (src == NULL)
+		src = ref_host(r, "in");
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++, r->checked++) {
+			o = col ? x * h + y : y * w + x;
+			if (out[o] != src[y * w + x])
+				return ref_mismatch(r, "out", o, out[o],
+				    src[y * w + x]);
+		}
+	return 0;
+}
+
+int
+ref_tex_row(struct ref_run *r)
+{
+	return tex_check(r, 0);
+}
+
+int
+ref_tex_col(struct ref_run *r)
+{
+	return tex_check(r, 1);
+}

@@ -66,5 +66,7 @@ int		 ref_local_uniform(struct ref_run *);
 int		 ref_local_lane(struct ref_run *);
 int		 ref_local_uniform16(struct ref_run *);
 int		 ref_local_lane16(struct ref_run *);
+int		 ref_tex_row(struct ref_run *);
+int		 ref_tex_col(struct ref_run *);
 
 #endif

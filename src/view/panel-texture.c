@@ -66,8 +66,13 @@ tex_grid(struct canvas *c, int x, int y, const struct view_model *m,
 	int	cx, lane;
 
 	for (ty = y0; ty < y0 + ny; ty++) {
-		canvas_printf(c, x, y + (int)(ty - y0), ty % 2 ? ROLE_DIM :
-		    ROLE_NORMAL, 6, "%5lld", (long long)ty);
+		/* A sector is two rows: label each pair once. */
+		if (ty % 2 == 0)
+			canvas_printf(c, x, y + (int)(ty - y0), ROLE_NORMAL, 6,
+			    "%5lld", (long long)ty);
+		else
+			canvas_put(c, x + 4, y + (int)(ty - y0), 0x2514,
+			    ROLE_DIM);
 		cx = x + 6;
 		for (tx = x0; tx < x0 + nx; tx++) {
 			if (tx % per == 0)

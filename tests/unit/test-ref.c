@@ -296,6 +296,36 @@ known_local_l16(struct ref_run *r, int64_t *bad)
 	return known_local(r, bad, 1, 1);
 }
 
+/* cuda/texture.cu: out is the source, straight (rows) or transposed. */
+static float *
+known_tex(struct ref_run *r, int64_t *bad, int col)
+{
+	int64_t	w = ref_param(r, "w"), h = ref_param(r, "h"), x, y;
+	float	*src = ref_host(r, "img") ? f32(r, "img") : f32(r, "in");
+	float	*out = f32(r, "out");
+
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++) {
+			src[y * w + x] = (float)(y * 1000 + x);
+			out[col ? x * h + y : y * w + x] = (float)(y * 1000 +
+			    x);
+		}
+	*bad = w * h - 1;
+	return out;
+}
+
+static float *
+known_tex_row(struct ref_run *r, int64_t *bad)
+{
+	return known_tex(r, bad, 0);
+}
+
+static float *
+known_tex_col(struct ref_run *r, int64_t *bad)
+{
+	return known_tex(r, bad, 1);
+}
+
 static void
 test_known(void)
 {
@@ -334,6 +364,10 @@ test_known(void)
 		    int64_t *))known_local_u16, 0 },
 		{ ref_local_lane16, (void *(*)(struct ref_run *, int64_t *))
 		    known_local_l16, 0 },
+		{ ref_tex_row, (void *(*)(struct ref_run *, int64_t *))
+		    known_tex_row, 0 },
+		{ ref_tex_col, (void *(*)(struct ref_run *, int64_t *))
+		    known_tex_col, 0 },
 	};
 	struct launch	 l;
 	struct ref_run	 r;
