@@ -107,6 +107,8 @@ lesson-generations-80x24|--lesson generations --size 80x24
 lesson-generations-120x35|--lesson generations --size 120x35
 lesson-local-80x24|--lesson local --size 80x24
 lesson-local-120x35|--lesson local --size 120x35
+lesson-texture-80x24|--lesson texture --size 80x24
+lesson-texture-120x35|--lesson texture --size 120x35
 theme-dark-copy-offset|copy-offset --color
 theme-light-powers-stride32|powers-stride32 --step 1 --theme light --color
 theme-contrast-copy-offset|copy-offset --theme contrast --color

@@ -185,6 +185,8 @@ static const char *const glossary[][3] = {
 	  "twohop-v2 on an H100 (o): registers allow 20 of 64 warps" },
 	{ "local", "a thread's own array in device memory, lanes interleaved",
 	  "local-uniform: 4 sectors a read; local-lane: 32" },
+	{ "texture", "read through the texture unit: 16 B x 2 rows a sector",
+	  "tex-col: a column in 16 sectors; tex-col-global: 32" },
 };
 
 static void

@@ -1037,9 +1037,103 @@ test_local(void)
 	ok(n == -1, "t[a[0]] is refused");
 }
 
+/* A kernel of one texture fetch; its access result at step 0 or -1. */
+static int
+tex_at(const char *head, const char *params, const char *body,
+    struct access_result *res)
+{
+	struct variant	*v;
+	struct launch	 l;
+	struct access	 a;
+	char		 src[2048], *why = NULL;
+	int		 rc = -1;
+
+	snprintf(src, sizeof src, "// warpviz: param w=64 range=32..4096 "
+	    "sym=W\n// warpviz: launch grid=1 block=%s\n%s"
+	    "// warpviz: array out length=1024\n__global__ void "
+	    "k(float *out, cudaTextureObject_t img, int W)\n{\n%s}\n",
+	    params, head, body);
+	if ((v = parse(src)) == NULL)
+		return -1;
+	if (setup(&l, v, NULL) == 0) {
+		if (warp_access(&l, 0, 0, 0, 0, &a, &why) == 0) {
+			arch_apply(ARCH_MODERN, &l, &a, res);
+			rc = 0;
+		}
+		free(why);
+		launch_free(&l);
+	}
+	ksrc_free(v);
+	return rc;
+}
+
+/*
+ * Texture fetches (doc/rules.md "Texture memory"): a request a quad (2D)
+ * or 8 lanes (1D); sectors 16 bytes of a row x 2 rows, or 32 bytes.
+ */
+static void
+test_texture(void)
+{
+	static const char tex2[] = "// warpviz: texture img width=W "
+	    "height=64\n";
+	struct access_result	 r;
+	char			 src[1024];
+	int			 rc;
+
+	memset(&r, 0, sizeof r);
+	/* Down a column, y = lane: 8 quads of 2 sectors. */
+	rc = tex_at(tex2, "32", "\tint y = threadIdx.x;\n\tout[y] = "
+	    "tex2D<float>(img, 3 + 0.5f, y + 0.5f);\n", &r);
+	ok(rc == 0 &&
+	    r.space == SPACE_TEXTURE && r.t.requests == 8 &&
+	    r.t.sectors == 16, "tex2D down a column: 8 requests, 16 sectors "
+	    "(%d, %d)", r.t.requests, r.t.sectors);
+	/* Along a row, integer coordinates: 8 quads of 1 sector. */
+	rc = tex_at(tex2, "32", "\tout[threadIdx.x] = tex2D<float>(img, "
+	    "threadIdx.x, 5);\n", &r);
+	ok(rc == 0 && r.t.requests == 8 &&
+	    r.t.sectors == 8, "tex2D along a row: 8 requests, 8 sectors (%d, "
+	    "%d)", r.t.requests, r.t.sectors);
+	/* A 4 x 8 block of a warp (x = lane % 4, y = lane / 4): each quad
+	   one row of 4 texels, 1 sector: 8, 8. */
+	rc = tex_at(tex2, "4,8", "\tout[threadIdx.y * 4 + threadIdx.x] = "
+	    "tex2D<float>(img, threadIdx.x + 0.5f, threadIdx.y + 0.5f);\n",
+	    &r);
+	ok(rc == 0 && r.t.requests == 8 && r.t.sectors == 8,
+	    "tex2D of a 4 x 8 block: 8, 8 (%d, %d)", r.t.requests,
+	    r.t.sectors);
+	/* tex1Dfetch of 32 consecutive floats: 4 groups of 8, 32 bytes
+	   each: 4 requests, 4 sectors. */
+	rc = tex_at("// warpviz: texture img length=1024\n", "32",
+	    "\tout[threadIdx.x] = tex1Dfetch<float>(img, threadIdx.x);\n",
+	    &r);
+	ok(rc == 0 && r.space == SPACE_TEXTURE && r.t.requests == 4 &&
+	    r.t.sectors == 4, "tex1Dfetch of 32 floats: 4 requests, 4 "
+	    "sectors (%d, %d)", r.t.requests, r.t.sectors);
+	/* Refusals, each with its place. */
+	snprintf(src, sizeof src, "// warpviz: param w=64 range=32..4096 "
+	    "sym=W\n// warpviz: launch grid=1 block=32\n// warpviz: array "
+	    "out length=1024\n__global__ void k(float *out, "
+	    "cudaTextureObject_t img, int W)\n{\n\tout[0] = 1;\n}\n");
+	refused(src, "t.cu:4:", "needs a '// warpviz: texture img");
+	snprintf(src, sizeof src, "// warpviz: param w=64 range=32..4096 "
+	    "sym=W\n// warpviz: launch grid=1 block=32\n%s// warpviz: array "
+	    "out length=1024\n__global__ void k(float *out, "
+	    "cudaTextureObject_t img, int W)\n{\n\tout[0] = "
+	    "tex2D<float4>(img, 0, 0).x;\n}\n", tex2);
+	refused(src, "t.cu:7:", "img holds float texels, not float4");
+	snprintf(src, sizeof src, "// warpviz: param w=64 range=32..4096 "
+	    "sym=W\n// warpviz: launch grid=1 block=32\n// warpviz: texture "
+	    "img width=W\n// warpviz: array out length=1024\n__global__ "
+	    "void k(float *out, cudaTextureObject_t img, int W)\n{\n\t"
+	    "out[0] = 1;\n}\n");
+	refused(src, "t.cu:3:", "needs width=W height=H");
+}
+
 int
 main(void)
 {
+	test_texture();
 	test_local();
 	test_transpose_naive();
 	/* Unpadded: 32 lanes, one bank: wavefronts = active lanes. */
