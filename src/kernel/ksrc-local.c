@@ -33,7 +33,7 @@
 
 /* Body entries a file may make the constant check look at in all: past
    it the file is refused, so its time stays bounded. */
-#define LOCAL_MAX_WORK	(1L << 26)
+#define LOCAL_MAX_WORK	(1L << 24)
 
 /*
  * Word w of thread tid (its place in the block) at w x P + tid, P the
