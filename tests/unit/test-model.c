@@ -102,9 +102,10 @@ test_catalog(void)
 	for (i = 0; catalog[i] != NULL; i++) {
 		const struct variant *v = catalog[i];
 
-		ok(setup(&l, v->name, "", &cause) == 0, "%s sets up at its "
-		    "defaults%s%s", v->name, cause ? ": " : "",
-		    cause ? cause : "");
+		/* Set up first: ok()'s arguments are read in no set order. */
+		good = setup(&l, v->name, "", &cause) == 0;
+		ok(good, "%s sets up at its defaults%s%s", v->name,
+		    cause ? ": " : "", cause ? cause : "");
 		free(cause);
 		ok(catalog_kernel_lines(v, &first, &last) == 0 && last > first,
 		    "%s: kernel %s found in cuda/%s", v->name, v->kernel,
