@@ -690,8 +690,8 @@ gpu_info(void)
 
 /* --- warpviz bench --- */
 
-/* Whether v reads a texture: the runner makes no CUDA array yet, so
-   bench leaves it out unless it is named. */
+/* Whether v reads a texture: the runner's CUDA arrays and texture objects
+   are not yet checked on a GPU, so bench leaves it out unless named. */
 static int
 bench_texture(const struct variant *v)
 {

@@ -2,9 +2,9 @@
  * texture.c - row and column walks through a 2D texture and through a
  * row-major global array.  Source: cuda/texture.cu.
  *
- * The texture kernels do not run live yet: the runner makes no CUDA array
- * and texture object (gpu-run.c says so); their references are ready for
- * when it does, and check the global partners now.
+ * The texture kernels run live through a CUDA array and a texture object
+ * (gpu-cuda.c, cuda_tex_create), not yet checked on a GPU: bench leaves
+ * them out of its default list until they are (gpu.c, bench_texture).
  */
 #include "config.h"
 

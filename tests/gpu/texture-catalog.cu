@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: ISC
 // texture-catalog.cu - the catalog's texture walks (cuda/texture.cu) run
-// live outside warpviz, whose runner makes no CUDA array yet: a W x H
+// live outside warpviz, to check its runner's CUDA arrays against: a W x H
 // float CUDA array behind a texture object (point sampling, clamp,
 // unnormalised coordinates, as tests/gpu/texture measured the rule), the
 // same image in global memory, each kernel timed (median of 21 after a

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
 # texture-catalog.sh [WARPVIZ] - the texture walks of cuda/texture.cu on the
-# GPU, outside warpviz (its runner makes no CUDA array yet): timings of
+# GPU, outside warpviz (a check of its runner's CUDA arrays): timings of
 # tex-row, tex-col and their global partners (texture-catalog.cu), then one
 # launch of each under ncu, its texture and global requests and sectors
 # beside the model's (warpviz stats --json).  Needs nvcc, ncu and a GPU;
