@@ -127,13 +127,13 @@ done
 
 # list: every variant, and valid JSON with parameter ranges.
 "$WARPVIZ" list >"$tmp/list" 2>&1; tap_ok $? "list exits 0"
-[ "$(grep -c '^  [a-z]' "$tmp/list")" -eq 19 ]; tap_ok $? "list shows 19 variants"
+[ "$(grep -c '^  [a-z]' "$tmp/list")" -eq 27 ]; tap_ok $? "list shows 27 variants"
 "$WARPVIZ" list --json >"$tmp/list.json"; tap_ok $? "list --json exits 0"
 if command -v python3 >/dev/null 2>&1; then
 	python3 - "$tmp/list.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert len(d) == 19
+assert len(d) == 27
 for v in d:
     for k in ("name", "family", "title", "params"):
         assert k in v, k
@@ -142,7 +142,7 @@ for v in d:
 names = {v["name"] for v in d}
 assert {"matmul-col", "twohop-v0", "powers-padded"} <= names
 PY
-	tap_ok $? "list --json parses, 19 variants, defaults within ranges"
+	tap_ok $? "list --json parses, 27 variants, defaults within ranges"
 fi
 
 # trace: JSON Lines with the documented keys.

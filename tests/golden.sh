@@ -53,6 +53,12 @@ array2d|array2d --warp 1
 array2d-pitch|array2d-pitch --warp 1
 const-uniform|const-uniform --step 1
 const-divergent|const-divergent --step 1
+local-uniform|local-uniform --step 65
+local-lane|local-lane --step 65
+local-lane16|local-lane16 --step 258
+tex-col|tex-col
+tex-col-global|tex-col-global
+compare-tex-col|tex-col --compare=tex-col-global --size 120x35
 legacy-copy-offset|copy-offset --arch legacy
 legacy-matmul-row|matmul-row --arch legacy
 legacy-stride|stride -p stride=1 --arch legacy
@@ -99,6 +105,10 @@ lesson-occupancy-80x24|--lesson occupancy --size 80x24
 lesson-occupancy-120x35|--lesson occupancy --size 120x35
 lesson-generations-80x24|--lesson generations --size 80x24
 lesson-generations-120x35|--lesson generations --size 120x35
+lesson-local-80x24|--lesson local --size 80x24
+lesson-local-120x35|--lesson local --size 120x35
+lesson-texture-80x24|--lesson texture --size 80x24
+lesson-texture-120x35|--lesson texture --size 120x35
 theme-dark-copy-offset|copy-offset --color
 theme-light-powers-stride32|powers-stride32 --step 1 --theme light --color
 theme-contrast-copy-offset|copy-offset --theme contrast --color

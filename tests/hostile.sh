@@ -71,6 +71,9 @@ kernel braces ' rep("{", 100000); printf "a[i] = 1;"; rep("}", 100000); print ""
 kernel unary ' printf "\ta["; rep("-", 5000); print "i] = 1;"'
 kernel loops 'for (j = 0; j < 20; j++) printf "for (int j%d = 0; j%d < 2; j%d++)\n", j, j, j; print "a[i] = 1;"'
 kernel loopwork 'for (j = 0; j < 8; j++) printf "for (int j%d = 0; j%d < 2; j%d++)\n", j, j, j; print "{"; for (j = 0; j < 20000; j++) print "\ta[i] = 1;"; print "}"'
+# A thread's own array read 60000 times at a known subscript, each
+# looked up behind 1500 values (ksrc-local.c's budget).
+kernel localwork 'print "\tfloat t[32];\n\tint c = 3;\n\tint q = 0;"; for (j = 0; j < 1500; j++) printf "\tq = %d;\n", j; for (j = 0; j < 60000; j++) print "\tt[c] = 0;"; print "\ta[i] = t[threadIdx.x];"'
 kernel vars 'for (j = 0; j < 600; j++) printf "\tfloat v%d = 0;\n", j; print "\ta[i] = 1;"'
 kernel ifs 'for (j = 0; j < 240; j++) printf "\tint v%d = i;\n", j; for (j = 0; j < 30000; j++) printf "\tif (i) v%d = 1;\n", j % 240; print "\ta[i] = 1;"'
 kernel letchain 'for (j = 0; j < 90; j++) { printf "\ti = (i"; for (k = 0; k < 250; k++) printf " + 0"; print ");" } print "\ta[i] = 1;"'
@@ -105,6 +108,7 @@ hostile 'defines.cu:22:[0-9]+: the file makes more than 1048576 tokens' check "$
 hostile 'loops.cu:15:1: loops nest deeper than 8' stats "$tmp/loops.cu"
 hostile 'loopwork.cu:[0-9]+:1: the loops read more than [0-9]+ tokens' check "$tmp/loopwork.cu"
 hostile 'vars.cu:[0-9]+:[0-9]+: more than 256 variables in scope' check "$tmp/vars.cu"
+hostile 'localwork.cu:[0-9]+:[0-9]+: the subscripts of per-thread arrays take too long' check "$tmp/localwork.cu"
 hostile 'ifs.cu:[0-9]+:[0-9]+: the kernel.s integers take more than 2048 values' check "$tmp/ifs.cu"
 hostile 'letchain.cu:8:[0-9]+: i builds on values nested [0-9]+ deep' stats "$tmp/letchain.cu"
 hostile 'meta.cu:[0-9]+:[0-9]+: an expression or a text grows past 65536 bytes' check "$tmp/meta.cu"

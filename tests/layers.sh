@@ -94,6 +94,7 @@ inner_floors "kernel-file reader" \
     "kernel/ksrc-lex.c:ksrc_lex_[a-z_]*" \
     "kernel/ksrc-meta.c:ksrc_meta_[a-z_0-9]*" \
     "kernel/ksrc-sym.c:ksrc_sym_[a-z_]*" \
+    "kernel/ksrc-local.c:ksrc_local_[a-z_]*" \
     "kernel/ksrc-access.c:ksrc_access_[a-z_]*" \
     "kernel/ksrc-decl.c:ksrc_decl_[a-z_]*" \
     "kernel/ksrc-body.c:ksrc_body_[a-z_]*" \

@@ -17,7 +17,7 @@ export LC_ALL
 # --list: one lesson a line, name first, the five seeds, six scenes or more.
 "$WARPVIZ" lesson --list >"$tmp/list" 2>&1
 tap_ok $? "lesson --list exits 0"
-for l in coalescing alignment twohop guide occupancy generations; do
+for l in coalescing alignment twohop guide occupancy generations local texture; do
 	k=$(sed -n "s/^$l  *.* (\([0-9]*\) scenes.*)\$/\1/p" "$tmp/list")
 	[ -n "$k" ] && [ "$k" -ge 6 ]
 	tap_ok $? "lesson $l is listed, name first, with ${k:-no} scenes (>= 6)"
@@ -27,7 +27,7 @@ tap_ok $? "one line per lesson file in doc/lessons"
 
 # Every scene renders at both sizes, fits, and shows its narration's
 # first words.
-for l in coalescing alignment twohop guide occupancy generations; do
+for l in coalescing alignment twohop guide occupancy generations local texture; do
 	k=$(sed -n "s/^$l  *.* (\([0-9]*\) scenes.*)\$/\1/p" "$tmp/list")
 	bad=
 	s=1

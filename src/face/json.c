@@ -134,6 +134,11 @@ json_print_access(FILE *f, const struct launch *l, enum arch arch,
 	case SPACE_CONSTANT:
 		fprintf(f, ", \"serial\": %d", r->c.serial);
 		break;
+	case SPACE_TEXTURE:
+		fprintf(f, ", \"tex_requests\": %d, \"sectors\": %d, "
+		    "\"ideal_sectors\": %d", r->t.requests, r->t.sectors,
+		    r->t.ideal);
+		break;
 	}
 	fputs("}\n", f);
 }
@@ -151,12 +156,13 @@ print_totals(FILE *f, const struct site_totals *t)
 	    ", \"l2_segments\": %" PRId64
 	    ", \"serial\": %" PRId64 ", \"sectors_per_request\": %.4f"
 	    ", \"wavefronts_per_request\": %.4f, \"need\": %" PRId64
-	    ", \"classes\": {",
+	    ", \"tex_requests\": %" PRId64 ", \"classes\": {",
 	    t->requests, t->lanes, t->sectors, t->ideal, t->lines,
 	    t->transactions, t->bytes_moved, t->bytes_used, t->wavefronts,
 	    t->ideal_wavefronts, t->l2_segments, t->serial,
 	    t->requests ? (double)t->sectors / t->requests : 0.0,
-	    t->requests ? (double)t->wavefronts / t->requests : 0.0, t->need);
+	    t->requests ? (double)t->wavefronts / t->requests : 0.0, t->need,
+	    t->tex_requests);
 	for (c = RULES_COALESCED; c <= RULES_BROADCAST; c++)
 		fprintf(f, "%s\"%s\": %" PRId64, c == RULES_COALESCED ? "" :
 		    ", ", rules_class_name(c), t->classes[c]);
@@ -235,5 +241,7 @@ json_print_stats(FILE *f, const struct launch *l, const struct totals *t,
 	print_totals(f, &t->shared_store);
 	fputs(",\n \"constant\": ", f);
 	print_totals(f, &t->constant);
+	fputs(",\n \"texture\": ", f);
+	print_totals(f, &t->texture);
 	fputs("}\n", f);
 }

@@ -110,6 +110,13 @@ tables_print_stats(FILE *f, const struct launch *l, const struct totals *t)
 			    "%6.2f/req", s->requests, s->serial,
 			    ratio(s->serial, s->requests));
 			break;
+		case SPACE_TEXTURE:
+			fprintf(f, " %12" PRId64 " req %14" PRId64 " sectors "
+			    "%6.2f/req (ideal %.2f)  %" PRId64 " texture "
+			    "requests", s->requests, s->sectors,
+			    ratio(s->sectors, s->requests), ratio(s->ideal,
+			    s->requests), s->tex_requests);
+			break;
 		}
 		fputc('\n', f);
 	}
@@ -119,6 +126,13 @@ tables_print_stats(FILE *f, const struct launch *l, const struct totals *t)
 	kind_line(f, "shared loads", &t->shared_load, 0);
 	kind_line(f, "shared stores", &t->shared_store, 0);
 	kind_line(f, "constant", &t->constant, 0);
+	if (t->texture.requests > 0)
+		fprintf(f, "  %-14s %12" PRId64 " requests  %14" PRId64
+		    " sectors (%.2f per request, ideal %.2f), %" PRId64
+		    " texture requests\n", "texture", t->texture.requests,
+		    t->texture.sectors, ratio(t->texture.sectors,
+		    t->texture.requests), ratio(t->texture.ideal,
+		    t->texture.requests), t->texture.tex_requests);
 	if (t->local_load.requests + t->local_store.requests > 0) {
 		kind_line(f, "local loads", &t->local_load, 1);
 		kind_line(f, "local stores", &t->local_store, 1);

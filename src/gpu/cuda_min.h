@@ -18,6 +18,8 @@ typedef struct wcu_mod_st	*wcu_module;
 typedef struct wcu_func_st	*wcu_function;
 typedef struct wcu_event_st	*wcu_event;
 typedef struct wcu_stream_st	*wcu_stream;
+typedef struct wcu_array_st	*wcu_array;
+typedef unsigned long long	 wcu_texobject;
 
 enum {
 	WCU_SUCCESS = 0,
@@ -50,6 +52,73 @@ enum {
 	WCU_FUNC_SHARED_SIZE_BYTES = 1,
 	WCU_FUNC_NUM_REGS = 4,
 	WCU_FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
+};
+
+/* Textures: CUarray_format, CUmemorytype, CUresourcetype,
+   CUaddress_mode, CUfilter_mode, CU_TRSF_*. */
+enum { WCU_AD_FORMAT_SIGNED_INT32 = 0x0a, WCU_AD_FORMAT_FLOAT = 0x20 };
+enum { WCU_MEMORYTYPE_HOST = 1, WCU_MEMORYTYPE_ARRAY = 3 };
+enum { WCU_RESOURCE_TYPE_ARRAY = 0, WCU_RESOURCE_TYPE_LINEAR = 2 };
+enum { WCU_TR_ADDRESS_MODE_CLAMP = 1 };
+enum { WCU_TR_FILTER_MODE_POINT = 0 };
+enum { WCU_TRSF_READ_AS_INTEGER = 1 };
+
+/* CUDA_ARRAY_DESCRIPTOR */
+struct wcu_array_descriptor {
+	size_t		 Width, Height;
+	int		 Format;
+	unsigned int	 NumChannels;
+};
+
+/* CUDA_MEMCPY2D */
+struct wcu_memcpy2d {
+	size_t		 srcXInBytes, srcY;
+	int		 srcMemoryType;
+	const void	*srcHost;
+	wcu_deviceptr	 srcDevice;
+	wcu_array	 srcArray;
+	size_t		 srcPitch;
+	size_t		 dstXInBytes, dstY;
+	int		 dstMemoryType;
+	void		*dstHost;
+	wcu_deviceptr	 dstDevice;
+	wcu_array	 dstArray;
+	size_t		 dstPitch;
+	size_t		 WidthInBytes, Height;
+};
+
+/* CUDA_RESOURCE_DESC (the array and linear members) */
+struct wcu_resource_desc {
+	int		 resType;
+	union {
+		struct {
+			wcu_array	 hArray;
+		} array;
+		struct {
+			wcu_deviceptr	 devPtr;
+			int		 format;
+			unsigned int	 numChannels;
+			size_t		 sizeInBytes;
+		} linear;
+		struct {
+			int		 reserved[32];
+		} reserved;
+	} res;
+	unsigned int	 flags;
+};
+
+/* CUDA_TEXTURE_DESC */
+struct wcu_texture_desc {
+	int		 addressMode[3];
+	int		 filterMode;
+	unsigned int	 flags;
+	unsigned int	 maxAnisotropy;
+	int		 mipmapFilterMode;
+	float		 mipmapLevelBias;
+	float		 minMipmapLevelClamp;
+	float		 maxMipmapLevelClamp;
+	float		 borderColor[4];
+	int		 reserved[12];
 };
 
 enum { WCU_EVENT_DEFAULT = 0 };

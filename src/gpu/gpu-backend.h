@@ -79,6 +79,14 @@ struct gpu_ops {
 	/* Time a device-to-device copy of len bytes into *ms. */
 	int		 (*time_copy)(uint64_t dst, uint64_t src, size_t len,
 			     float *ms);
+	/* A texture object at *tex over width x height texels (height 0:
+	   width texels of linear memory) of size bytes (floats, or ints when
+	   is_int) from host; NULL where textures are not run. */
+	int		 (*tex_create)(const void *host, int64_t width,
+			     int64_t height, int size, int is_int,
+			     uint64_t *tex);
+	/* Destroy what tex_create made; 0 is ignored. */
+	void		 (*tex_free)(uint64_t tex);
 	/* The reason the last call returned -1 (static, one line). */
 	const char	*(*error)(void);
 	/* Unload the kernels and give the device back; safe when not open. */

@@ -49,6 +49,41 @@ WCU_SAME(WCU_DEV_MAX_BLOCKS_PER_MULTIPROCESSOR,
     CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR);
 WCU_SAME(WCU_FUNC_SHARED_SIZE_BYTES, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES);
 WCU_SAME(WCU_FUNC_NUM_REGS, CU_FUNC_ATTRIBUTE_NUM_REGS);
+WCU_SAME(WCU_AD_FORMAT_SIGNED_INT32, CU_AD_FORMAT_SIGNED_INT32);
+WCU_SAME(WCU_AD_FORMAT_FLOAT, CU_AD_FORMAT_FLOAT);
+WCU_SAME(WCU_MEMORYTYPE_HOST, CU_MEMORYTYPE_HOST);
+WCU_SAME(WCU_MEMORYTYPE_ARRAY, CU_MEMORYTYPE_ARRAY);
+WCU_SAME(WCU_RESOURCE_TYPE_ARRAY, CU_RESOURCE_TYPE_ARRAY);
+WCU_SAME(WCU_RESOURCE_TYPE_LINEAR, CU_RESOURCE_TYPE_LINEAR);
+WCU_SAME(WCU_TR_ADDRESS_MODE_CLAMP, CU_TR_ADDRESS_MODE_CLAMP);
+WCU_SAME(WCU_TR_FILTER_MODE_POINT, CU_TR_FILTER_MODE_POINT);
+WCU_SAME(WCU_TRSF_READ_AS_INTEGER, CU_TRSF_READ_AS_INTEGER);
+/* The texture structs, member by member where warpviz sets them. */
+#define WCU_LAYOUT(w, c, m) _Static_assert(offsetof(struct w, m) == \
+    offsetof(c, m), #c "." #m)
+WCU_SAME(sizeof(struct wcu_array_descriptor), sizeof(CUDA_ARRAY_DESCRIPTOR));
+WCU_LAYOUT(wcu_array_descriptor, CUDA_ARRAY_DESCRIPTOR, Format);
+WCU_LAYOUT(wcu_array_descriptor, CUDA_ARRAY_DESCRIPTOR, NumChannels);
+WCU_SAME(sizeof(struct wcu_memcpy2d), sizeof(CUDA_MEMCPY2D));
+WCU_LAYOUT(wcu_memcpy2d, CUDA_MEMCPY2D, srcMemoryType);
+WCU_LAYOUT(wcu_memcpy2d, CUDA_MEMCPY2D, srcHost);
+WCU_LAYOUT(wcu_memcpy2d, CUDA_MEMCPY2D, srcPitch);
+WCU_LAYOUT(wcu_memcpy2d, CUDA_MEMCPY2D, dstMemoryType);
+WCU_LAYOUT(wcu_memcpy2d, CUDA_MEMCPY2D, dstArray);
+WCU_LAYOUT(wcu_memcpy2d, CUDA_MEMCPY2D, WidthInBytes);
+WCU_LAYOUT(wcu_memcpy2d, CUDA_MEMCPY2D, Height);
+WCU_SAME(sizeof(struct wcu_resource_desc), sizeof(CUDA_RESOURCE_DESC));
+WCU_LAYOUT(wcu_resource_desc, CUDA_RESOURCE_DESC, res.array.hArray);
+WCU_LAYOUT(wcu_resource_desc, CUDA_RESOURCE_DESC, res.linear.devPtr);
+WCU_LAYOUT(wcu_resource_desc, CUDA_RESOURCE_DESC, res.linear.format);
+WCU_LAYOUT(wcu_resource_desc, CUDA_RESOURCE_DESC, res.linear.numChannels);
+WCU_LAYOUT(wcu_resource_desc, CUDA_RESOURCE_DESC, res.linear.sizeInBytes);
+WCU_LAYOUT(wcu_resource_desc, CUDA_RESOURCE_DESC, flags);
+WCU_SAME(sizeof(struct wcu_texture_desc), sizeof(CUDA_TEXTURE_DESC));
+WCU_LAYOUT(wcu_texture_desc, CUDA_TEXTURE_DESC, filterMode);
+WCU_LAYOUT(wcu_texture_desc, CUDA_TEXTURE_DESC, flags);
+WCU_LAYOUT(wcu_texture_desc, CUDA_TEXTURE_DESC, borderColor);
+WCU_SAME(sizeof(wcu_texobject), sizeof(CUtexObject));
 WCU_SAME(WCU_FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES,
     CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES);
 WCU_SAME(WCU_GET_PROC_ADDRESS_SUCCESS, CU_GET_PROC_ADDRESS_SUCCESS);
@@ -75,6 +110,11 @@ static struct {
 		wcu_function	 f;
 	}		 funcs[MAX_FUNCS];
 	int		 nfuncs;
+	struct {
+		wcu_texobject	 tex;
+		wcu_array	 array;		/* 2D */
+		wcu_deviceptr	 mem;		/* 1D */
+	}		 tex[8];
 	wcu_event	 ev[2];
 	char		 err[256];
 } cu;
@@ -113,6 +153,14 @@ static struct {
 	wcu_result (*OccupancyMaxActiveBlocksPerMultiprocessor)(int *,
 	    wcu_function, int, size_t);
 	wcu_result (*GetErrorName)(wcu_result, const char **);
+	wcu_result (*ArrayCreate)(wcu_array *,
+	    const struct wcu_array_descriptor *);
+	wcu_result (*ArrayDestroy)(wcu_array);
+	wcu_result (*Memcpy2D)(const struct wcu_memcpy2d *);
+	wcu_result (*TexObjectCreate)(wcu_texobject *,
+	    const struct wcu_resource_desc *, const struct wcu_texture_desc *,
+	    const void *);
+	wcu_result (*TexObjectDestroy)(wcu_texobject);
 } fn;
 
 static const struct {
@@ -129,7 +177,8 @@ static const struct {
 	FN(EventCreate), FN(EventDestroy), FN(EventRecord),
 	FN(EventSynchronize), FN(EventElapsedTime), FN(FuncGetAttribute),
 	FN(FuncSetAttribute), FN(OccupancyMaxActiveBlocksPerMultiprocessor),
-	FN(GetErrorName),
+	FN(GetErrorName), FN(ArrayCreate), FN(ArrayDestroy), FN(Memcpy2D),
+	FN(TexObjectCreate), FN(TexObjectDestroy),
 #undef FN
 };
 
@@ -632,6 +681,103 @@ cuda_time_copy(uint64_t dst, uint64_t src, size_t len, float *ms)
 	return 0;
 }
 
+/*
+ * A texture of texels of size bytes (4-byte floats, or ints when is_int,
+ * in 1, 2 or 4 channels) from the host: a width x height CUDA array
+ * (height > 0) or width texels of linear memory; point sampling, clamped,
+ * unnormalised coordinates, as tests/gpu/texture measured the rule.
+ */
+static int
+cuda_tex_create(const void *host, int64_t width, int64_t height, int size,
+    int is_int, uint64_t *tex)
+{
+	struct wcu_array_descriptor	 ad;
+	struct wcu_memcpy2d		 cp;
+	struct wcu_resource_desc	 rd;
+	struct wcu_texture_desc		 td;
+	int				 k, ch = size / 4;
+	wcu_result			 r;
+
+	for (k = 0; k < 8 && cu.tex[k].tex != 0; k++)
+		;
+	if (k == 8 || (ch != 1 && ch != 2 && ch != 4) || width < 1) {
+		cu_seterr("texture: %d-byte texels or more than 8 textures "
+		    "are not supported", size);
+		return -1;
+	}
+	memset(&rd, 0, sizeof rd);
+	if (height > 0) {
+		memset(&ad, 0, sizeof ad);
+		ad.Width = (size_t)width;
+		ad.Height = (size_t)height;
+		ad.Format = is_int ? WCU_AD_FORMAT_SIGNED_INT32 :
+		    WCU_AD_FORMAT_FLOAT;
+		ad.NumChannels = (unsigned)ch;
+		CU_CHECK(fn.ArrayCreate(&cu.tex[k].array, &ad),
+		    "cuArrayCreate");
+		memset(&cp, 0, sizeof cp);
+		cp.srcMemoryType = WCU_MEMORYTYPE_HOST;
+		cp.srcHost = host;
+		cp.srcPitch = (size_t)width * size;
+		cp.dstMemoryType = WCU_MEMORYTYPE_ARRAY;
+		cp.dstArray = cu.tex[k].array;
+		cp.WidthInBytes = (size_t)width * size;
+		cp.Height = (size_t)height;
+		if ((r = fn.Memcpy2D(&cp)) != WCU_SUCCESS)
+			goto fail;
+		rd.resType = WCU_RESOURCE_TYPE_ARRAY;
+		rd.res.array.hArray = cu.tex[k].array;
+	} else {
+		if ((r = fn.MemAlloc(&cu.tex[k].mem, (size_t)width * size)) !=
+		    WCU_SUCCESS ||
+		    (r = fn.MemcpyHtoD(cu.tex[k].mem, host,
+		    (size_t)width * size)) != WCU_SUCCESS)
+			goto fail;
+		rd.resType = WCU_RESOURCE_TYPE_LINEAR;
+		rd.res.linear.devPtr = cu.tex[k].mem;
+		rd.res.linear.format = is_int ? WCU_AD_FORMAT_SIGNED_INT32 :
+		    WCU_AD_FORMAT_FLOAT;
+		rd.res.linear.numChannels = (unsigned)ch;
+		rd.res.linear.sizeInBytes = (size_t)width * size;
+	}
+	memset(&td, 0, sizeof td);
+	td.addressMode[0] = td.addressMode[1] = td.addressMode[2] =
+	    WCU_TR_ADDRESS_MODE_CLAMP;
+	td.filterMode = WCU_TR_FILTER_MODE_POINT;
+	td.flags = is_int ? WCU_TRSF_READ_AS_INTEGER : 0;
+	if ((r = fn.TexObjectCreate(&cu.tex[k].tex, &rd, &td, NULL)) !=
+	    WCU_SUCCESS)
+		goto fail;
+	*tex = cu.tex[k].tex;
+	return 0;
+fail:
+	if (cu.tex[k].array != NULL)
+		fn.ArrayDestroy(cu.tex[k].array);
+	if (cu.tex[k].mem != 0)
+		fn.MemFree(cu.tex[k].mem);
+	memset(&cu.tex[k], 0, sizeof cu.tex[k]);
+	return cu_fail("a texture (cuArrayCreate, cuMemcpy2D or "
+	    "cuTexObjectCreate)", r);
+}
+
+/* Destroy a texture of cuda_tex_create and what holds its texels. */
+static void
+cuda_tex_free(uint64_t tex)
+{
+	int	k;
+
+	for (k = 0; k < 8; k++) {
+		if (tex == 0 || cu.tex[k].tex != tex)
+			continue;
+		fn.TexObjectDestroy(cu.tex[k].tex);
+		if (cu.tex[k].array != NULL)
+			fn.ArrayDestroy(cu.tex[k].array);
+		if (cu.tex[k].mem != 0)
+			fn.MemFree(cu.tex[k].mem);
+		memset(&cu.tex[k], 0, sizeof cu.tex[k]);
+	}
+}
+
 const struct gpu_ops gpu_cuda_ops = {
 	.name = "cuda",
 	.open = cuda_open,
@@ -646,6 +792,8 @@ const struct gpu_ops gpu_cuda_ops = {
 	.kernel_info = cuda_kernel_info,
 	.time_kernel = cuda_time_kernel,
 	.time_copy = cuda_time_copy,
+	.tex_create = cuda_tex_create,
+	.tex_free = cuda_tex_free,
 	.error = cuda_error,
 	.close = cuda_close,
 };

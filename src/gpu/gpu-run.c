@@ -36,6 +36,8 @@ struct run {
 	struct ref_run		 ref;
 	int			 allocated;	/* ref to free */
 	uint64_t		 dev[VARIANT_MAX_ARRAYS];
+	uint64_t		 tex[VARIANT_MAX_ARRAYS];	/* texture
+					   objects (ops->tex_create) */
 	const char		*kernel;	/* the name launched */
 	char			 kbuf[48], cbuf[300];
 	uint64_t		 ptrs[RUN_MAX_ARGS];
@@ -390,6 +392,23 @@ run_arrays(const struct gpu_ops *ops, struct run *r, struct gpu_result *res)
 		size_t			 len = (size_t)r->l.arrays[i].length *
 					     a->elem_size;
 
+		if (a->space == SPACE_LOCAL)
+			continue;	/* the thread's own, no allocation */
+		if (a->space == SPACE_TEXTURE) {
+			/* A CUDA array of rows x cols texels (dims), or
+			   linear memory (1D, tex1Dfetch). */
+			if (ops->tex_create == NULL)
+				return run_fail(res, RESULT_ERROR, "this "
+				    "backend runs no texture kernel");
+			if (ops->tex_create(r->ref.host[i], a->dims[0] ?
+			    r->l.arrays[i].cols : r->l.arrays[i].length,
+			    a->dims[0] ? r->l.arrays[i].rows : 0, a->elem_size,
+			    a->type != NULL && strcmp(a->type, "int") == 0,
+			    &r->tex[i]) != 0)
+				return run_fail(res, RESULT_ERROR,
+				    ops->error());
+			continue;
+		}
 		if (a->space == SPACE_SHARED) {
 			if (r->spec->dynamic)
 				r->dyn += (int)len;
@@ -423,7 +442,9 @@ run_args(struct run *r, struct gpu_result *res)
 	    r->nargs < RUN_MAX_ARGS; tok = strtok_r(NULL, " ", &save),
 	    r->nargs++) {
 		if ((i = ref_array(&r->ref, tok)) >= 0) {
-			r->ptrs[r->nargs] = r->dev[i];
+			/* A texture passes its object, 8 bytes too. */
+			r->ptrs[r->nargs] = r->l.arrays[i].def->space ==
+			    SPACE_TEXTURE ? r->tex[i] : r->dev[i];
 			r->args[r->nargs] = &r->ptrs[r->nargs];
 			continue;
 		}
@@ -506,9 +527,12 @@ run_end(const struct gpu_ops *ops, struct run *r)
 {
 	int	i;
 
-	for (i = 0; i < VARIANT_MAX_ARRAYS; i++)
+	for (i = 0; i < VARIANT_MAX_ARRAYS; i++) {
 		if (r->dev[i] != 0)
 			ops->free(r->dev[i]);
+		if (r->tex[i] != 0 && ops->tex_free != NULL)
+			ops->tex_free(r->tex[i]);
+	}
 	if (r->allocated)
 		ref_free(&r->ref);
 	if (r->launched)

@@ -103,8 +103,18 @@ static void
 access_elem(struct rd *r, const struct val *e, enum mem_op op)
 {
 	const struct array_def	*a = &r->kf->v.arrays[e->arr];
+	struct val		 w;
 	int			 i, s;
 
+	if (a->space == SPACE_LOCAL) {
+		/* One site a word: each is a request (ksrc-local.c). */
+		for (i = 0; i < e->size / 4; i++) {
+			w = *e;
+			w.sub[0] = ksrc_local_word(r, e, i);
+			site(r, &w, op, -1, 4);
+		}
+		return;
+	}
 	if (e->field >= 0 || e->size != 0 || a->fields[0].name == NULL) {
 		site(r, e, op, e->field, e->size);
 		return;
@@ -903,11 +913,137 @@ address_of(struct rd *r, struct val e, int first)
 	return e;
 }
 
+/*
+ * One coordinate of a texture fetch: an integer, or an integer + 0.5f (a
+ * texel's centre, which point sampling reads as that texel).  last: 1 for
+ * the last argument.
+ */
+static const char *
+tex_coord(struct rd *r, int last)
+{
+	struct val	 x;
+	struct tok	 save;
+	int		 i, depth = 0, half = -1;
+
+	for (i = r->pos; r->t[i].kind != T_EOF; i++) {
+		if (ksrc_tok_is(&r->t[i], "(") || ksrc_tok_is(&r->t[i], "["))
+			depth++;
+		else if (ksrc_tok_is(&r->t[i], ")") ||
+		    ksrc_tok_is(&r->t[i], "]")) {
+			if (depth-- == 0)
+				break;
+		} else if (depth == 0 && ksrc_tok_is(&r->t[i], ","))
+			break;
+	}
+	if (i - 2 > r->pos && ksrc_tok_is(&r->t[i - 2], "+") &&
+	    r->t[i - 1].kind == T_FNUM && ((r->t[i - 1].len == 4 &&
+	    memcmp(r->t[i - 1].p, "0.5f", 4) == 0) || (r->t[i - 1].len == 3 &&
+	    memcmp(r->t[i - 1].p, "0.5", 3) == 0)))
+		half = i - 2;
+	/* Stop the walk before "+ 0.5f": the + reads as the end. */
+	if (half >= 0) {
+		save = r->t[half];
+		r->t[half].p = last ? ")" : ",";
+		r->t[half].len = 1;
+		r->t[half].kind = T_PUNCT;
+	}
+	x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+	if (half >= 0) {
+		r->t[half] = save;
+		r->pos = half + 2;
+	}
+	return ksrc_access_need_int(r, &x, "a texture coordinate");
+}
+
+/*
+ * tex2D<T>(tex, x, y) and tex1Dfetch<T>(tex, i): a texel of a texture of
+ * the file's warpviz: texture lines, point sampled, as an element (y, x)
+ * or (i).  Coordinates outside the texture are shown as outside the array
+ * (the hardware clamps them; the model does not follow that).
+ */
+static struct val
+tex_fetch(struct rd *r, int first)
+{
+	const struct array_def	*a;
+	struct var		*var;
+	struct val		 v;
+	int			 two = ksrc_tok_is(&r->t[first], "tex2D"), tt;
+
+	r->pos++;
+	ksrc_want(r, "<");
+	tt = r->pos++;
+	ksrc_want(r, ">");
+	ksrc_want(r, "(");
+	if (ksrc_tk(r)->kind != T_ID ||
+	    (var = ksrc_sym_find_var(r, ksrc_tk(r))) == NULL ||
+	    var->kind != VK_ARRAY ||
+	    r->kf->v.arrays[var->arr].space != SPACE_TEXTURE)
+		ksrc_fail(r, r->pos, "%.*s reads a texture: a "
+		    "cudaTextureObject_t parameter with a '// warpviz: "
+		    "texture' line", r->t[first].len, r->t[first].p);
+	a = &r->kf->v.arrays[var->arr];
+	if (!ksrc_tok_is(&r->t[tt], a->type))
+		ksrc_fail(r, tt, "%s holds %s texels, not %.*s", a->name,
+		    a->type, r->t[tt].len, r->t[tt].p);
+	v = ksrc_access_mk(VAL_ELEM, first, first);
+	v.arr = var->arr;
+	r->pos++;
+	ksrc_want(r, ",");
+	if (two) {
+		v.sub[1] = tex_coord(r, 0);
+		ksrc_want(r, ",");
+		v.sub[0] = tex_coord(r, 1);
+		v.nsub = 2;
+	} else {
+		v.sub[0] = tex_coord(r, 1);
+		v.nsub = 1;
+	}
+	ksrc_want(r, ")");
+	v.last = r->pos - 1;
+	return v;
+}
+
+/*
+ * A thread's own array with its subscripts: registers (data, as before)
+ * while the compiler knows every subscript, else an element in local
+ * memory (ksrc-local.c).  vi: its variable.
+ */
+static struct val
+local_postfix(struct rd *r, int vi)
+{
+	struct val	 s[2], v;
+	const char	*idx[2];
+	int		 first = r->pos, n = 0, i, fieldtok = -1;
+
+	r->pos++;
+	while (n < 2 && n < r->loc[r->vars[vi].loc - 1].nd &&
+	    ksrc_eat(r, "[")) {
+		s[n++] = ksrc_access_rval(r, ksrc_access_walk(r, 0));
+		ksrc_want(r, "]");
+	}
+	if (!ksrc_local_dynamic(r, &r->vars[vi], s, n)) {
+		v = ksrc_access_mk(VAL_DATA, first, r->pos - 1);
+		v.origin = r->vars[vi].origin;
+		return v;
+	}
+	for (i = 0; i < n; i++)
+		idx[i] = ksrc_access_need_int(r, &s[i], ksrc_fmt(r,
+		    "the index of the per-thread array %s (in local memory)",
+		    r->vars[vi].name));
+	if (ksrc_at(r, ".") && r->t[r->pos + 1].kind == T_ID) {
+		r->pos++;
+		fieldtok = r->pos++;
+	}
+	ksrc_local_elem(r, &r->vars[vi], idx, n, fieldtok, first, &v);
+	return v;
+}
+
 static struct val
 postfix(struct rd *r)
 {
 	struct val	 v, s;
 	const struct array_def *a;
+	struct var	*var;
 	int		 first = r->pos, i, fieldtok;
 
 	if (ksrc_tk(r)->kind == T_ID && r->call_fn != NULL &&
@@ -925,6 +1061,14 @@ postfix(struct rd *r)
 	} else if (ksrc_at(r, "tiled_partition") &&
 	    ksrc_tok_is(&r->t[r->pos + 1], "<"))
 		v = tile_of(r);
+	else if ((ksrc_at(r, "tex2D") || ksrc_at(r, "tex1Dfetch")) &&
+	    ksrc_tok_is(&r->t[r->pos + 1], "<"))
+		v = tex_fetch(r, first);
+	else if (ksrc_tk(r)->kind == T_ID &&
+	    (var = ksrc_sym_find_var(r, ksrc_tk(r))) != NULL &&
+	    var->kind == VK_LOCAL && var->loc > 0 &&
+	    ksrc_tok_is(&r->t[r->pos + 1], "["))
+		v = local_postfix(r, (int)(var - r->vars));
 	else
 		v = primary(r);
 	for (;;) {

@@ -203,6 +203,7 @@ declaration(struct rd *r)
 			    "followed");
 		if (nd > 0) {
 			v = ksrc_sym_add_var(r, &r->t[nametok], VK_LOCAL);
+			ksrc_local_declare(r, v, nametok, &ty, nd, d);
 			if (ksrc_eat(r, "="))
 				local_init(r);
 			continue;

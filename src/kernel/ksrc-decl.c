@@ -438,6 +438,38 @@ live_arg(struct rd *r, const char *name)
 	    ksrc_fmt(r, "%s %s", ls->args, name);
 }
 
+/* A cudaTextureObject_t parameter: the texture of its warpviz: line. */
+static void
+texture_param(struct rd *r, struct meta *m)
+{
+	struct ty	 ty;
+	int		 nametok = r->pos, i;
+
+	if (ksrc_tk(r)->kind != T_ID)
+		ksrc_fail(r, r->pos, "expected a parameter name");
+	for (i = 0; i < m->narr; i++)
+		if (m->arr[i].tex && ksrc_tok_is(&r->t[nametok],
+		    m->arr[i].name))
+			break;
+	if (i == m->narr)
+		ksrc_fail(r, nametok, "texture parameter %.*s needs a "
+		    "'// warpviz: texture %.*s width=W height=H' line",
+		    r->t[nametok].len, r->t[nametok].p, r->t[nametok].len,
+		    r->t[nametok].p);
+	r->pos++;
+	memset(&ty, 0, sizeof ty);
+	ty.strct = -1;
+	snprintf(ty.name, sizeof ty.name, "%s", m->arr[i].type);
+	ty.size = strcmp(ty.name, "float4") == 0 ? 16 :
+	    strcmp(ty.name, "float2") == 0 ? 8 : 4;
+	ty.align = ty.size;
+	m->arr[i].bound = 1;
+	ksrc_sym_add_array(r, nametok, SPACE_TEXTURE, &ty,
+	    ksrc_meta_expand_text(r, m->arr[i].length, m->arr[i].line), NULL,
+	    NULL);
+	live_arg(r, ksrc_tok_text(r, nametok));
+}
+
 /* Bind the kernel's parameters to the params and arrays of m. */
 void
 ksrc_decl_kernel_params(struct rd *r, struct meta *m)
@@ -469,6 +501,10 @@ ksrc_decl_kernel_params(struct rd *r, struct meta *m)
 		return;
 	}
 	do {
+		if (ksrc_eat(r, "cudaTextureObject_t")) {
+			texture_param(r, m);
+			continue;
+		}
 		ksrc_sym_parse_type(r, &ty);
 		if (ksrc_tk(r)->kind != T_ID)
 			ksrc_fail(r, r->pos, "expected a parameter name");

@@ -113,6 +113,20 @@ struct var {
 					   array of one read as element 0 */
 	int		 isint;		/* declared as an integer */
 	struct ctype	 ct;		/* INT: its C type */
+	int		 loc;		/* LOCAL: 1 + its entry in rd.loc,
+					   0 = none (ksrc-local.c) */
+};
+
+/* A thread's own array, as declared (ksrc-local.c). */
+struct klocal {
+	int		 nametok;
+	int		 size;		/* bytes per element */
+	int		 strct;		/* -1 or struct index */
+	char		 type[32];
+	int		 nd;
+	const char	*dims[2];	/* elements, model text */
+	int		 regs;		/* read at a known subscript */
+	int		 mem;		/* read at one not known */
 };
 
 /* A value while walking an expression. */
@@ -243,6 +257,12 @@ struct rd {
 	size_t		 kept;		/* bytes of text the file built */
 	struct snapv	*sv;		/* the values snapshots hold, a stack */
 	int		 nsv, asv;
+	struct klocal	*loc;		/* the thread's own arrays declared */
+	int		 nloc, aloc;
+	long		 locwork;	/* ksrc-local.c's budget */
+	const int	*locmem;	/* second reading: the nametoks of the
+					   arrays in local memory */
+	int		 nlocmem;
 };
 
 /* What a snapshot keeps of a variable: what an if or a loop changes. */
@@ -268,6 +288,8 @@ struct meta {
 		const char *name, *length, *dims;
 		int line;
 		int bound;
+		int tex;		/* a texture line (2D: dims) */
+		const char *type;	/* texture: its texel type */
 	}		 arr[VARIANT_MAX_ARRAYS];
 	int		 narr;
 	int		 nparams;
@@ -288,7 +310,8 @@ struct meta {
 
 /* The reader's floors, ground first; each file calls only those above
    it in this list (tests/layers.sh checks it):
-   ksrc-core.c, ksrc-lex.c, ksrc-meta.c, ksrc-sym.c, ksrc-access.c,
+   ksrc-core.c, ksrc-lex.c, ksrc-meta.c, ksrc-sym.c, ksrc-local.c,
+   ksrc-access.c,
    ksrc-decl.c, ksrc-body.c, ksrc.c (the entry points, in ksrc.h). */
 
 /* ksrc-core.c: memory, errors, the token cursor */
@@ -353,6 +376,17 @@ void	 ksrc_sym_snap_drop(struct rd *r, int snap);
 void	 ksrc_sym_add_array(struct rd *r, int nametok, enum mem_space space,
 		     const struct ty *ty, const char *len, const char *d0,
 		     const char *d1);
+
+/* ksrc-local.c: a thread's own arrays, in registers or local memory */
+void	 ksrc_local_declare(struct rd *r, struct var *v, int nametok,
+		     const struct ty *ty, int nd, const char *const *d);
+int	 ksrc_local_dynamic(struct rd *r, const struct var *v,
+		     const struct val *sub, int nsub);
+void	 ksrc_local_elem(struct rd *r, const struct var *v,
+		     const char *const *idx, int nsub, int fieldtok, int first,
+		     struct val *out);
+const char	*ksrc_local_word(struct rd *r, const struct val *e, int k);
+int	 ksrc_local_again(struct rd *r, int **mem);
 
 /* ksrc-access.c: expressions and the accesses in them */
 const char	*ksrc_access_need_int(struct rd *r, const struct val *x,

@@ -354,7 +354,54 @@ meta_key(struct rd *r, struct meta *m, const char *key, const char *val,
 		meta_fail(r, line, base,
 		    "unknown warpviz key '%s' (name, title, family, "
 		    "lesson, compare, note, inputs, require, "
-		    "require-text, param, launch, array, let)", key);
+		    "require-text, param, launch, array, texture, let)", key);
+}
+
+/*
+ * "texture NAME width=W height=H [type=T]": a 2D texture (a CUDA array read
+ * with tex2D), or "texture NAME length=N [type=T]": linear memory read with
+ * tex1Dfetch.  Kept as an array line with its texel type; the kernel's
+ * cudaTextureObject_t parameter of that name binds it (ksrc-decl.c).
+ */
+static void
+meta_texture(struct rd *r, struct meta *m, char **w, int n, int line,
+    int base)
+{
+	const char	*wd, *ht, *len, *ty;
+	int		 k;
+
+	if (m->narr == VARIANT_MAX_ARRAYS || n < 3)
+		meta_fail(r, line, base, "texture: expected NAME width=W "
+		    "height=H [type=T], or NAME length=N [type=T]");
+	meta_ident(r, line, base, "texture", w[1]);
+	for (k = 0; k < m->narr; k++)
+		if (strcmp(m->arr[k].name, w[1]) == 0)
+			meta_fail(r, line, base, "texture %s: a second array "
+			    "of that name (the first is line %d)", w[1],
+			    m->arr[k].line);
+	wd = word_value(r, w + 2, n - 2, "width");
+	ht = word_value(r, w + 2, n - 2, "height");
+	len = word_value(r, w + 2, n - 2, "length");
+	ty = word_value(r, w + 2, n - 2, "type");
+	if (ty == NULL)
+		ty = "float";
+	if (strcmp(ty, "float") != 0 && strcmp(ty, "int") != 0 &&
+	    strcmp(ty, "float2") != 0 && strcmp(ty, "float4") != 0)
+		meta_fail(r, line, base, "texture %s: type=%s is not modelled "
+		    "(float, int, float2 or float4)", w[1], ty);
+	if (wd != NULL && ht != NULL && len == NULL) {
+		m->arr[m->narr].length = ksrc_fmt(r, "(%s) * (%s)", ht, wd);
+		m->arr[m->narr].dims = ksrc_fmt(r, "%s,%s", ht, wd);
+	} else if (len != NULL && wd == NULL && ht == NULL)
+		m->arr[m->narr].length = len;
+	else
+		meta_fail(r, line, base, "texture %s: needs width=W height=H "
+		    "(tex2D), or length=N (tex1Dfetch)", w[1]);
+	m->arr[m->narr].name = w[1];
+	m->arr[m->narr].line = line;
+	m->arr[m->narr].tex = 1;
+	m->arr[m->narr].type = ty;
+	m->narr++;
 }
 
 /* A type line: NAME=TYPE, the type a template's type parameter takes
@@ -458,6 +505,10 @@ meta_line(struct rd *r, struct meta *m, const char *s, int line, int col)
 			meta_fail(r, line, base, "array %s: needs length=EXPR",
 			    w[1]);
 		m->narr++;
+		return;
+	}
+	if (strcmp(w[0], "texture") == 0) {
+		meta_texture(r, m, w, n, line, base);
 		return;
 	}
 	if (strcmp(w[0], "let") == 0) {

@@ -71,6 +71,7 @@ rd_free(struct rd *r)
 	free(r->used_next);
 	free(r->used_h);
 	free(r->sv);
+	free(r->loc);
 }
 
 const char *
@@ -380,8 +381,14 @@ ksrc_parse_block(const char *path, const char *text, int nblock,
 	return parse_block(path, ksrc_skip_bom(text), nblock, cause);
 }
 
+/*
+ * Read block nblock of the file; mem[0..nmem-1]: the arrays that a first
+ * reading found in local memory (ksrc-local.c); *again, when not NULL,
+ * gets those a second reading must know, or NULL.
+ */
 static struct variant *
-parse_block(const char *path, const char *text, int nblock, char **cause)
+parse_once(const char *path, const char *text, int nblock, char **cause,
+    const int *mem, int nmem, int **again, int *nagain)
 {
 	struct rd	 r;
 	struct meta	 m;
@@ -396,6 +403,8 @@ parse_block(const char *path, const char *text, int nblock, char **cause)
 	r.path = path;
 	r.text = text;
 	r.kf = kf;
+	r.locmem = mem;
+	r.nlocmem = nmem;
 	v = &kf->v;
 	if (setjmp(r.jb) != 0)
 		goto fail;
@@ -427,6 +436,8 @@ parse_block(const char *path, const char *text, int nblock, char **cause)
 	if (!ksrc_at(&r, "{"))
 		ksrc_fail(&r, r.pos, "expected the kernel's body");
 	ksrc_body_block(&r);
+	if (again != NULL && (*nagain = ksrc_local_again(&r, again)) > 0)
+		goto done;	/* read again, knowing them */
 	lines_see_constants(&r);
 	model_fits(&r);
 	array_looks(&r, &m);
@@ -436,6 +447,7 @@ parse_block(const char *path, const char *text, int nblock, char **cause)
 	v->nxbody = kf->nbody;
 	if (kf->nbody == 0 || (v->xbody = kf->body) == NULL)
 		ksrc_fail(&r, kbody, "the kernel makes no memory access");
+done:
 	rd_free(&r);
 	return v;
 fail:
@@ -443,6 +455,22 @@ fail:
 	rd_free(&r);
 	kfile_free(kf);
 	return NULL;
+}
+
+static struct variant *
+parse_block(const char *path, const char *text, int nblock, char **cause)
+{
+	struct variant	*v;
+	int		*mem = NULL, nmem = 0;
+
+	v = parse_once(path, text, nblock, cause, NULL, 0, &mem, &nmem);
+	if (v != NULL && mem != NULL) {
+		kfile_free((struct kfile *)v);
+		v = parse_once(path, text, nblock, cause, mem, nmem, NULL,
+		    NULL);
+	}
+	free(mem);
+	return v;
 }
 
 struct variant *

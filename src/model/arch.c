@@ -104,6 +104,8 @@ arch_space_name(enum mem_space s)
 		return "constant";
 	case SPACE_LOCAL:
 		return "local";
+	case SPACE_TEXTURE:
+		return "texture";
 	default:
 		return "global";
 	}
@@ -164,6 +166,31 @@ arch_period_128(enum arch a, int size)
 	return !(a == ARCH_CC10 && size == 16);
 }
 
+/* A texture fetch: texel (x, y) = element y x cols + x of a 2D texture
+   (the reader keeps coordinates inside, see ksrc-access.c), or a 1D fetch
+   at byte addresses.  The same under every architecture model. */
+static void
+arch_texture(const struct launch *l, const struct access *a,
+    struct access_result *r)
+{
+	const struct launch_site	*s = &l->sites[a->site];
+	const struct launch_array	*arr = &l->arrays[s->array];
+	int64_t				 x[RULES_MAX_LANES], y[RULES_MAX_LANES];
+	int				 i;
+
+	if (arr->def->dims[0] == NULL || arr->cols <= 0) {
+		rules_texture_1d(a->addr, a->active, a->nlanes, s->size,
+		    &r->t);
+		return;
+	}
+	for (i = 0; i < a->nlanes; i++) {
+		x[i] = a->index[i] % arr->cols;
+		y[i] = a->index[i] / arr->cols;
+	}
+	rules_texture_2d(x, y, a->active, a->nlanes, s->size, arr->cols,
+	    arr->rows, &r->t);
+}
+
 void
 arch_apply(enum arch arch, const struct launch *l, const struct access *a,
     struct access_result *r)
@@ -184,6 +211,9 @@ arch_apply(enum arch arch, const struct launch *l, const struct access *a,
 		break;
 	case SPACE_CONSTANT:
 		rules_constant(a->addr, a->active, a->nlanes, &r->c);
+		break;
+	case SPACE_TEXTURE:
+		arch_texture(l, a, r);
 		break;
 	}
 }

@@ -31,9 +31,10 @@ struct access_result {
 	struct rules_legacy	 l;	/* global, the older models only */
 	struct rules_shared	 s;
 	struct rules_constant	 c;
+	struct rules_texture	 t;	/* texture */
 };
 
-/* "global", "shared", "constant" or "local". */
+/* "global", "shared", "constant", "local" or "texture". */
 const char	*arch_space_name(enum mem_space);
 /* Nonzero for the spaces the global rules serve (global, local). */
 int		 arch_sectored(enum mem_space);

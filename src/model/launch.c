@@ -52,7 +52,8 @@ setup_arrays(struct launch *l, char **cause)
 {
 	const struct array_def	*d;
 	struct launch_array	*a;
-	int64_t			 next[3] = { LAUNCH_GLOBAL_BASE, 0, 0 };
+	int64_t			 next[SPACE_TEXTURE + 1] = {
+	    LAUNCH_GLOBAL_BASE, 0, 0, 0, LAUNCH_GLOBAL_BASE };
 	int64_t			 bytes, align;
 	int			 i;
 
@@ -86,7 +87,9 @@ setup_arrays(struct launch *l, char **cause)
 			return -1;
 		}
 		bytes = a->length * d->elem_size;
-		align = d->space == SPACE_GLOBAL ? 256 : 16;
+		/* A warp's local frame starts on a line, as the H100's did. */
+		align = d->space == SPACE_GLOBAL || d->space == SPACE_LOCAL ||
+		    d->space == SPACE_TEXTURE ? 256 : 16;
 		a->base = (next[d->space] + align - 1) / align * align;
 		next[d->space] = a->base + bytes;
 		if (next[d->space] > MAX_BYTES) {

@@ -62,6 +62,15 @@ totals_add(struct site_totals *t, enum arch arch,
 	case SPACE_CONSTANT:
 		t->serial += n * r->c.serial;
 		break;
+	case SPACE_TEXTURE:
+		t->tex_requests += n * r->t.requests;
+		t->sectors += n * r->t.sectors;
+		t->ideal += n * r->t.ideal;
+		/* Sectors of 32 bytes (16 x 2 rows, or 32 of a 1D fetch);
+		   "used" is the ideal's: the fewest whole sectors. */
+		t->bytes_moved += n * r->t.sectors * 32;
+		t->bytes_used += n * r->t.ideal * 32;
+		break;
 	}
 }
 
@@ -106,6 +115,8 @@ totals_kind(struct totals *t, const struct launch_site *s)
 		return s->op == OP_LOAD ? &t->shared_load : &t->shared_store;
 	if (s->space == SPACE_LOCAL)
 		return s->op == OP_LOAD ? &t->local_load : &t->local_store;
+	if (s->space == SPACE_TEXTURE)
+		return &t->texture;
 	return &t->constant;
 }
 
@@ -716,7 +727,10 @@ site_fast(const struct launch *l, enum arch arch, int si, struct totals *t,
 	int				 nterm, i, *hints, rc = -1;
 	struct warp_lanes		*pw;
 
-	if ((ncombo = fast_plan(l, s, var_of, encl, enumd)) < 0)
+	/* The fast path knows sectors and banks; texture quads it leaves
+	   to brute force. */
+	if (s->space == SPACE_TEXTURE ||
+	    (ncombo = fast_plan(l, s, var_of, encl, enumd)) < 0)
 		return -1;
 	hints = xcalloc(l->warps, sizeof *hints);
 	pw = xcalloc(l->warps, sizeof *pw);

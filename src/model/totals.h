@@ -33,6 +33,10 @@ struct site_totals {
 	int64_t		wavefronts;	/* shared */
 	int64_t		ideal_wavefronts;
 	int64_t		serial;		/* constant: serialised reads */
+	int64_t		tex_requests;	/* texture: quads (2D) or groups of 8
+					   lanes (1D) served, as ncu's
+					   requests; sectors and ideal hold
+					   its 16- or 32-byte sectors */
 	int64_t		classes[5];	/* requests per enum rules_class */
 };
 
@@ -50,6 +54,7 @@ struct totals {
 	struct site_totals	 shared_load, shared_store;
 	struct site_totals	 constant;
 	struct site_totals	 local_load, local_store;
+	struct site_totals	 texture;
 };
 
 /* Add one access's result to a running total. */

@@ -27,7 +27,10 @@ enum mem_space {
 	SPACE_LOCAL		/* a thread's own array, in device memory with
 				   word w of lane l at (32 w + l) x 4 bytes of
 				   its warp's frame: served by global memory's
-				   rules (doc/rules.md) */
+				   rules (doc/rules.md) */,
+	SPACE_TEXTURE		/* read through the texture unit: a 2D
+				   CUDA array (dims: rows = y, cols = x)
+				   or 1D linear memory; rules_texture_* */
 };
 
 enum mem_op {

@@ -183,6 +183,10 @@ static const char *const glossary[][3] = {
 	  "powers-stride32: 32-way; powers-transposed: none" },
 	{ "occupancy", "resident warps per SM over the most it holds",
 	  "twohop-v2 on an H100 (o): registers allow 20 of 64 warps" },
+	{ "local", "a thread's own array in device memory, lanes interleaved",
+	  "local-uniform: 4 sectors a read; local-lane: 32" },
+	{ "texture", "read through the texture unit: 16 B x 2 rows a sector",
+	  "tex-col: a column in 16 sectors; tex-col-global: 32" },
 };
 
 static void
@@ -190,10 +194,12 @@ draw_glossary(struct canvas *cv)
 {
 	struct box	b;
 	size_t		i, n = sizeof glossary / sizeof glossary[0];
-	int		y;
+	int		y, two;
 
+	/* A short screen drops the examples: every word keeps its line. */
+	two = (int)n * 2 + 3 <= cv->h;
 	b.w = cv->w - 4 < 76 ? cv->w - 4 : 76;
-	b.h = (int)n * 2 + 3 < cv->h ? (int)n * 2 + 3 : cv->h;
+	b.h = (int)n * (1 + two) + 3 < cv->h ? (int)n * (1 + two) + 3 : cv->h;
 	b.x = (cv->w - b.w) / 2;
 	b.y = (cv->h - b.h) / 2;
 	box_open(cv, &b, "glossary");
@@ -201,8 +207,9 @@ draw_glossary(struct canvas *cv)
 		canvas_text(cv, b.x + 2, y, glossary[i][0], ROLE_HEADING, 10);
 		canvas_text(cv, b.x + 13, y++, glossary[i][1], ROLE_NORMAL,
 		    b.w - 15);
-		canvas_text(cv, b.x + 13, y++, glossary[i][2], ROLE_DIM,
-		    b.w - 15);
+		if (two)
+			canvas_text(cv, b.x + 13, y++, glossary[i][2],
+			    ROLE_DIM, b.w - 15);
 	}
 	canvas_text(cv, b.x + 2, b.y + b.h - 2, "Left: the keys; any other "
 	    "key closes", ROLE_HELP, b.w - 4);

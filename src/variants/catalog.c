@@ -17,7 +17,10 @@ extern const struct variant variant_matmul_col, variant_matmul_row,
     variant_copy_offset, variant_stride, variant_powers_stride32,
     variant_powers_transposed, variant_powers_padded, variant_struct12,
     variant_struct16, variant_double2, variant_array2d,
-    variant_array2d_pitch, variant_const_uniform, variant_const_divergent;
+    variant_array2d_pitch, variant_const_uniform, variant_const_divergent,
+    variant_local_uniform, variant_local_lane, variant_local_uniform16,
+    variant_local_lane16, variant_tex_row, variant_tex_col,
+    variant_tex_row_global, variant_tex_col_global;
 
 /*
  * The catalog in lesson order.  Each entry names its cuda/ file and keeps
@@ -45,6 +48,14 @@ static const struct variant *const described[] = {
 	&variant_array2d_pitch,
 	&variant_const_uniform,
 	&variant_const_divergent,
+	&variant_local_uniform,
+	&variant_local_lane,
+	&variant_local_uniform16,
+	&variant_local_lane16,
+	&variant_tex_row,
+	&variant_tex_col,
+	&variant_tex_row_global,
+	&variant_tex_col_global,
 	NULL
 };
 

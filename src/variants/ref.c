@@ -42,8 +42,9 @@ ref_alloc(struct ref_run *r, const struct launch *l, uint64_t seed)
 	r->spec = &l->v->live;
 	r->seed = seed != 0 ? seed : 0x9e3779b97f4a7c15ULL;
 	for (i = 0; i < l->narrays; i++) {
-		if (l->arrays[i].def->space == SPACE_SHARED)
-			continue;
+		if (l->arrays[i].def->space == SPACE_SHARED ||
+		    l->arrays[i].def->space == SPACE_LOCAL)
+			continue;	/* on the GPU only */
 		r->host[i] = malloc((size_t)l->arrays[i].length *
 		    l->arrays[i].def->elem_size);
 		if (r->host[i] == NULL) {
@@ -401,4 +402,90 @@ int
 ref_const_divergent(struct ref_run *r)
 {
 	return const_check(r, 1);
+}
+
+/*
+ * cuda/local.cu: thread i (lane i % 32) fills t[k] = x k (float4: x k,
+ * x + k, x - k, k, summed) and adds reps passes of t[j] for k < m, j = k
+ * (uniform) or lane + k.
+ */
+static int
+local_check(struct ref_run *r, int lane_dep, int vec)
+{
+	const float	*in = ref_host(r, "in"), *out = ref_host(r, "out");
+	int64_t		 n = ref_param(r, "n"), reps = ref_param(r, "reps");
+	int64_t		 m = ref_param(r, "m"), i, k, p, j;
+
+	for (i = 0; i < n; i++, r->checked++) {
+		double	x = in[i], sum = 0, mag = 0, e;
+
+		for (p = 0; p < reps; p++)
+			for (k = 0; k < m; k++) {
+				j = lane_dep ? i % 32 + k : k;
+				e = vec ? x * j + 2 * x + j : x * j;
+				sum += e;
+				mag += fabs(e);
+			}
+		if (!close_enough(out[i], sum, 10 * mag))
+			return ref_mismatch(r, "out", i, out[i], sum);
+	}
+	return 0;
+}
+
+int
+ref_local_uniform(struct ref_run *r)
+{
+	return local_check(r, 0, 0);
+}
+
+int
+ref_local_lane(struct ref_run *r)
+{
+	return local_check(r, 1, 0);
+}
+
+int
+ref_local_uniform16(struct ref_run *r)
+{
+	return local_check(r, 0, 1);
+}
+
+int
+ref_local_lane16(struct ref_run *r)
+{
+	return local_check(r, 1, 1);
+}
+
+/*
+ * cuda/texture.cu: out[y W + x] (row walk) or out[x H + y] (column walk,
+ * transposed) is texel (x, y) of the texture img, or of the global in.
+ */
+static int
+tex_check(struct ref_run *r, int col)
+{
+	const float	*src = ref_host(r, "img"), *out = ref_host(r, "out");
+	int64_t		 w = ref_param(r, "w"), h = ref_param(r, "h"), x, y, o;
+
+	if (src == NULL)
+		src = ref_host(r, "in");
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++, r->checked++) {
+			o = col ? x * h + y : y * w + x;
+			if (out[o] != src[y * w + x])
+				return ref_mismatch(r, "out", o, out[o],
+				    src[y * w + x]);
+		}
+	return 0;
+}
+
+int
+ref_tex_row(struct ref_run *r)
+{
+	return tex_check(r, 0);
+}
+
+int
+ref_tex_col(struct ref_run *r)
+{
+	return tex_check(r, 1);
 }

@@ -62,5 +62,11 @@ int		 ref_double2(struct ref_run *);
 int		 ref_array2d(struct ref_run *);
 int		 ref_const_uniform(struct ref_run *);
 int		 ref_const_divergent(struct ref_run *);
+int		 ref_local_uniform(struct ref_run *);
+int		 ref_local_lane(struct ref_run *);
+int		 ref_local_uniform16(struct ref_run *);
+int		 ref_local_lane16(struct ref_run *);
+int		 ref_tex_row(struct ref_run *);
+int		 ref_tex_col(struct ref_run *);
 
 #endif

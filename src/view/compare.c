@@ -41,13 +41,21 @@ static int64_t
 compare_cost(const struct totals *t, enum compare_kind k, int64_t *req)
 {
 	switch (k) {
+	/* Device memory: global, and local and texture where there are. */
 	case COMPARE_SECTORS:
-		*req = t->global_load.requests + t->global_store.requests;
-		return t->global_load.sectors + t->global_store.sectors;
+		*req = t->global_load.requests + t->global_store.requests +
+		    t->local_load.requests + t->local_store.requests +
+		    t->texture.requests;
+		return t->global_load.sectors + t->global_store.sectors +
+		    t->local_load.sectors + t->local_store.sectors +
+		    t->texture.sectors;
 	case COMPARE_BYTES:
-		*req = t->global_load.requests + t->global_store.requests;
+		*req = t->global_load.requests + t->global_store.requests +
+		    t->local_load.requests + t->local_store.requests +
+		    t->texture.requests;
 		return t->global_load.bytes_moved +
-		    t->global_store.bytes_moved;
+		    t->global_store.bytes_moved + t->local_load.bytes_moved +
+		    t->local_store.bytes_moved + t->texture.bytes_moved;
 	case COMPARE_WAVEFRONTS:
 		*req = t->shared_load.requests + t->shared_store.requests;
 		return t->shared_load.wavefronts + t->shared_store.wavefronts;
@@ -95,6 +103,22 @@ compare_label(const struct view_model *const *m, int n, int i, char *buf,
  * The verdict: which kind differs most and each variant's cost against
  * the cheapest.  Writes one line into buf.
  */
+/* The unit of kind k: "global sectors", or "device sectors" where a
+   pane reads local or texture memory, which COMPARE_SECTORS counts too. */
+static const char *
+compare_unit_of(const struct view_model *const *m, int n, int k)
+{
+	int	i;
+
+	for (i = 0; k <= COMPARE_BYTES && i < n; i++)
+		if (m[i]->whole->local_load.requests +
+		    m[i]->whole->local_store.requests +
+		    m[i]->whole->texture.requests > 0)
+			return k == COMPARE_SECTORS ? "device sectors "
+			    "(global, local and texture)" : "device bytes";
+	return compare_unit[k];
+}
+
 static void
 compare_verdict(const struct view_model *const *m, int n, char *buf,
     size_t len)
@@ -152,7 +176,7 @@ compare_verdict(const struct view_model *const *m, int n, char *buf,
 	}
 	if (best_ratio < 1.005) {
 		snprintf(buf, len, "whole launch: the same %s%s",
-		    compare_unit[best], per_warp ? " per warp" : "");
+		    compare_unit_of(m, n, best), per_warp ? " per warp" : "");
 		return;
 	}
 	used = snprintf(buf, len, "whole launch%s: ", per_warp ?
@@ -167,7 +191,7 @@ compare_verdict(const struct view_model *const *m, int n, char *buf,
 	}
 	if (used < len)
 		snprintf(buf + used, len - used, " the %s of %s",
-		    compare_unit[best], compare_label(m, n, lo, name,
+		    compare_unit_of(m, n, best), compare_label(m, n, lo, name,
 		    sizeof name));
 }
 

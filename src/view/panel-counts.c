@@ -290,6 +290,17 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 			canvas_printf(c, x + 3, y + row++, ROLE_DIM, w - 3,
 			    "%d-byte load: %d phase%s", s->size, r->s.ideal,
 			    r->s.ideal == 1 ? "" : "s");
+	} else if (row < h && r->space == SPACE_TEXTURE) {
+		role = panel_texture_role(&r->t);
+		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
+		canvas_printf(c, x + 3, y + row++, role, w - 3, "%d sectors in "
+		    "%d texture requests", r->t.sectors, r->t.requests);
+		if (row < h)
+			canvas_printf(c, x + 3, y + row++, r->t.sectors >
+			    r->t.ideal ? ROLE_WARN : ROLE_GOOD, w - 3,
+			    "ideal %d: %s", r->t.ideal, m->l->arrays[
+			    s->array].def->dims[0] != NULL ? "a quad of lanes "
+			    "a request" : "8 lanes a request");
 	} else if (row < h) {
 		role = r->c.serial <= 1 ? ROLE_BROADCAST : ROLE_UNCOALESCED;
 		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);

@@ -32,6 +32,8 @@ panel_lane_role(const struct view_model *m, int lane, const int *degree)
 		return panel_bank_role(degree[r->s.bank[lane] & 31]);
 	case SPACE_CONSTANT:
 		return r->c.serial <= 1 ? ROLE_BROADCAST : ROLE_UNCOALESCED;
+	case SPACE_TEXTURE:
+		return panel_texture_role(&r->t);
 	}
 	return ROLE_NORMAL;
 }

@@ -537,6 +537,8 @@ panel_memory_draw(struct canvas *c, int x, int y, int w, int h,
 		return panel_shared(c, x, y, w, h, m);
 	case SPACE_CONSTANT:
 		return panel_constant(c, x, y, w, h, m);
+	case SPACE_TEXTURE:
+		return panel_texture(c, x, y, w, h, m);
 	}
 	return 0;
 }

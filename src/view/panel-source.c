@@ -35,8 +35,16 @@ panel_find_site(const struct view_model *m, int *col)
 	const char		*text = l->sites[m->acc.site].text;
 	int			 i, n = 0;
 
+	/* The sites of one access (the words of a float4 in local
+	   memory) share its place: they are one occurrence. */
 	for (i = 0; i < m->acc.site; i++)
-		if (strcmp(l->sites[i].text, text) == 0)
+		if (strcmp(l->sites[i].text, text) == 0 &&
+		    (l->sites[i].line == 0 || l->sites[i].line !=
+		    l->sites[m->acc.site].line || l->sites[i].col !=
+		    l->sites[m->acc.site].col) &&
+		    (i == 0 || strcmp(l->sites[i - 1].text, text) != 0 ||
+		    l->sites[i - 1].line != l->sites[i].line ||
+		    l->sites[i - 1].col != l->sites[i].col))
 			n++;
 	return catalog_find_text(l->v, text, n, col);
 }

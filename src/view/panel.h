@@ -66,6 +66,12 @@ extern const struct panel panel_lane_runs;
 /* What the lanes hit: sectors, segments, banks or constant reads; arg set:
    the matrix window when there is room. */
 extern const struct panel panel_memory;
+/* The texels of a 2D texture fetch in their tiles (panel-texture.c);
+   a 1D fetch in words.  Returns the rows used. */
+int		 panel_texture(struct canvas *, int x, int y, int w, int h,
+		     const struct view_model *);
+/* The role a texture fetch earns: sectors against its ideal. */
+enum role	 panel_texture_role(const struct rules_texture *);
 /* Counts of this step, of this warp so far (arg set) and of the launch. */
 extern const struct panel panel_counts;
 

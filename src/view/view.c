@@ -203,6 +203,9 @@ view_memory_title(const struct view_model *m, char *buf, size_t len)
 		snprintf(buf, len, "%s  local %s, a word a lane, lanes "
 		    "interleaved, %s", a->def->name, s->op == OP_LOAD ?
 		    "load" : "store", arch_unit(m->arch));
+	else if (s->space == SPACE_TEXTURE)
+		snprintf(buf, len, "%s  texture fetch, %d B texels, sectors "
+		    "of 16 B x 2 rows", a->def->name, s->size);
 	else if (s->space == SPACE_SHARED)
 		snprintf(buf, len, "%s  shared %s, 32 banks of 4 bytes",
 		    a->def->name, s->op == OP_LOAD ? "load" : "store");

@@ -953,9 +953,189 @@ test_mutations(void)
 	    mutated_runs);
 }
 
+/* Whether the kernel of body has an array in local memory, and its
+   sites: -1 when refused. */
+static int
+local_sites(const char *body, int *local)
+{
+	struct variant	*v;
+	char		 src[2048];
+	int		 i, n = 0;
+
+	snprintf(src, sizeof src, "%s__global__ void k(float *a, int n)\n"
+	    "{\n%s}\n", HEAD("// warpviz: array a length=n\n"), body);
+	*local = 0;
+	if ((v = parse(src)) == NULL)
+		return -1;
+	for (i = 0; i < VARIANT_MAX_ARRAYS && v->arrays[i].name; i++)
+		if (v->arrays[i].space == SPACE_LOCAL)
+			*local = 1;
+	for (i = 0; i < v->nxbody; i++)
+		n += v->xbody[i].kind == BODY_SITE;
+	ksrc_free(v);
+	return n;
+}
+
+/*
+ * A thread's own array (ksrc-local.c): registers while every subscript is
+ * known when compiling, else local memory for every access, word w of
+ * thread tid at w x P + tid (P = 32 here: one warp a block).
+ */
+static void
+test_local(void)
+{
+	char	*why;
+	int	 loc, n;
+
+	/* Unrolled loops and literals: registers, no site of t. */
+	n = local_sites("\tfloat t[8];\n\tfor (int j = 0; j < 4; j++) {\n"
+	    "\t\tint q = j * 2;\n\t\tt[q] = j;\n\t}\n"
+	    "\ta[threadIdx.x] = t[2] + t[6];\n", &loc);
+	ok(n == 1 && !loc, "t[j * 2] of an unrolled loop stays in registers "
+	    "(%d sites)", n);
+	/* A lane's index: local; t[0] too, read after the store. */
+	n = local_sites("\tfloat t[32];\n\tt[threadIdx.x] = 1;\n"
+	    "\ta[threadIdx.x] = t[0];\n", &loc);
+	ok(n == 3 && loc, "t[threadIdx.x] puts t in local memory, t[0] "
+	    "with it (%d sites)", n);
+	/* A loop whose count is a parameter: local, uniform. */
+	n = local_sites("\tfloat t[4];\n\tfor (int j = 0; j < n; j++)\n"
+	    "\t\tt[j % 4] = j;\n\ta[threadIdx.x] = t[1];\n", &loc);
+	ok(n == 3 && loc, "t[j %% 4], j < n: local memory (%d sites)", n);
+	/* Store t[threadIdx.x], lane 5: word 5 at 5 x 32 + 5. */
+	ok(lane_index("\tfloat t[32];\n\tt[threadIdx.x] = 1;\n"
+	    "\ta[threadIdx.x] = t[0];\n", 0, 5, &why) == 165,
+	    "t[5] of lane 5: word 165");
+	free(why);
+	ok(lane_index("\tfloat t[32];\n\tt[threadIdx.x] = 1;\n"
+	    "\ta[threadIdx.x] = t[0];\n", 1, 5, &why) == 5,
+	    "t[0] of lane 5: word 5");
+	free(why);
+	/* t[4][8], t[tx % 4][1], lane 5: element 9, word 9 x 32 + 5. */
+	ok(lane_index("\tfloat t[4][8];\n\tt[threadIdx.x % 4][1] = 1;\n"
+	    "\ta[threadIdx.x] = 0;\n", 0, 5, &why) == 293,
+	    "t[1][1] of lane 5: word 293");
+	free(why);
+	/* float4 q[4], q[tx % 4].y, lane 6: element 2, word 2 x 4 + 1 = 9,
+	   at 9 x 32 + 6; one site.  A whole element: four. */
+	ok(lane_index("\tfloat4 q[4];\n\tq[threadIdx.x % 4].y = 1;\n"
+	    "\ta[threadIdx.x] = 0;\n", 0, 6, &why) == 294,
+	    "q[2].y of lane 6: word 294");
+	free(why);
+	n = local_sites("\tfloat4 q[4];\n\tq[threadIdx.x % 4].y = 1;\n"
+	    "\tfloat4 w = q[threadIdx.x % 2];\n\ta[threadIdx.x] = w.x;\n",
+	    &loc);
+	ok(n == 6 && loc, "a float4 field is one word, a float4 four (%d "
+	    "sites)", n);
+	/* The last word of lane 31's q[3]: 15 x 32 + 31 = 511, the end. */
+	ok(lane_index("\tfloat4 q[4];\n\tfloat4 w = q[threadIdx.x % 4];\n"
+	    "\ta[threadIdx.x] = w.x;\n", 3, 31, &why) == 511,
+	    "q[3] word 3 of lane 31: word 511");
+	free(why);
+	/* An index read from memory: the model cannot follow it. */
+	n = local_sites("\tfloat t[4];\n\tfor (int j = 0; j < 4; j++)\n"
+	    "\t\tt[j] = j;\n\ta[threadIdx.x] = t[(int)a[0]];\n", &loc);
+	ok(n == -1, "t[a[0]] is refused");
+}
+
+/* A kernel of one texture fetch; its access result at step 0 or -1. */
+static int
+tex_at(const char *head, const char *params, const char *body,
+    struct access_result *res)
+{
+	struct variant	*v;
+	struct launch	 l;
+	struct access	 a;
+	char		 src[2048], *why = NULL;
+	int		 rc = -1;
+
+	snprintf(src, sizeof src, "// warpviz: param w=64 range=32..4096 "
+	    "sym=W\n// warpviz: launch grid=1 block=%s\n%s"
+	    "// warpviz: array out length=1024\n__global__ void "
+	    "k(float *out, cudaTextureObject_t img, int W)\n{\n%s}\n",
+	    params, head, body);
+	if ((v = parse(src)) == NULL)
+		return -1;
+	if (setup(&l, v, NULL) == 0) {
+		if (warp_access(&l, 0, 0, 0, 0, &a, &why) == 0) {
+			arch_apply(ARCH_MODERN, &l, &a, res);
+			rc = 0;
+		}
+		free(why);
+		launch_free(&l);
+	}
+	ksrc_free(v);
+	return rc;
+}
+
+/*
+ * Texture fetches (doc/rules.md "Texture memory"): a request a quad (2D)
+ * or 8 lanes (1D); sectors 16 bytes of a row x 2 rows, or 32 bytes.
+ */
+static void
+test_texture(void)
+{
+	static const char tex2[] = "// warpviz: texture img width=W "
+	    "height=64\n";
+	struct access_result	 r;
+	char			 src[1024];
+	int			 rc;
+
+	memset(&r, 0, sizeof r);
+	/* Down a column, y = lane: 8 quads of 2 sectors. */
+	rc = tex_at(tex2, "32", "\tint y = threadIdx.x;\n\tout[y] = "
+	    "tex2D<float>(img, 3 + 0.5f, y + 0.5f);\n", &r);
+	ok(rc == 0 &&
+	    r.space == SPACE_TEXTURE && r.t.requests == 8 &&
+	    r.t.sectors == 16, "tex2D down a column: 8 requests, 16 sectors "
+	    "(%d, %d)", r.t.requests, r.t.sectors);
+	/* Along a row, integer coordinates: 8 quads of 1 sector. */
+	rc = tex_at(tex2, "32", "\tout[threadIdx.x] = tex2D<float>(img, "
+	    "threadIdx.x, 5);\n", &r);
+	ok(rc == 0 && r.t.requests == 8 &&
+	    r.t.sectors == 8, "tex2D along a row: 8 requests, 8 sectors (%d, "
+	    "%d)", r.t.requests, r.t.sectors);
+	/* A 4 x 8 block of a warp (x = lane % 4, y = lane / 4): each quad
+	   one row of 4 texels, 1 sector: 8, 8. */
+	rc = tex_at(tex2, "4,8", "\tout[threadIdx.y * 4 + threadIdx.x] = "
+	    "tex2D<float>(img, threadIdx.x + 0.5f, threadIdx.y + 0.5f);\n",
+	    &r);
+	ok(rc == 0 && r.t.requests == 8 && r.t.sectors == 8,
+	    "tex2D of a 4 x 8 block: 8, 8 (%d, %d)", r.t.requests,
+	    r.t.sectors);
+	/* tex1Dfetch of 32 consecutive floats: 4 groups of 8, 32 bytes
+	   each: 4 requests, 4 sectors. */
+	rc = tex_at("// warpviz: texture img length=1024\n", "32",
+	    "\tout[threadIdx.x] = tex1Dfetch<float>(img, threadIdx.x);\n",
+	    &r);
+	ok(rc == 0 && r.space == SPACE_TEXTURE && r.t.requests == 4 &&
+	    r.t.sectors == 4, "tex1Dfetch of 32 floats: 4 requests, 4 "
+	    "sectors (%d, %d)", r.t.requests, r.t.sectors);
+	/* Refusals, each with its place. */
+	snprintf(src, sizeof src, "// warpviz: param w=64 range=32..4096 "
+	    "sym=W\n// warpviz: launch grid=1 block=32\n// warpviz: array "
+	    "out length=1024\n__global__ void k(float *out, "
+	    "cudaTextureObject_t img, int W)\n{\n\tout[0] = 1;\n}\n");
+	refused(src, "t.cu:4:", "needs a '// warpviz: texture img");
+	snprintf(src, sizeof src, "// warpviz: param w=64 range=32..4096 "
+	    "sym=W\n// warpviz: launch grid=1 block=32\n%s// warpviz: array "
+	    "out length=1024\n__global__ void k(float *out, "
+	    "cudaTextureObject_t img, int W)\n{\n\tout[0] = "
+	    "tex2D<float4>(img, 0, 0).x;\n}\n", tex2);
+	refused(src, "t.cu:7:", "img holds float texels, not float4");
+	snprintf(src, sizeof src, "// warpviz: param w=64 range=32..4096 "
+	    "sym=W\n// warpviz: launch grid=1 block=32\n// warpviz: texture "
+	    "img width=W\n// warpviz: array out length=1024\n__global__ "
+	    "void k(float *out, cudaTextureObject_t img, int W)\n{\n\t"
+	    "out[0] = 1;\n}\n");
+	refused(src, "t.cu:3:", "needs width=W height=H");
+}
+
 int
 main(void)
 {
+	test_texture();
+	test_local();
 	test_transpose_naive();
 	/* Unpadded: 32 lanes, one bank: wavefronts = active lanes. */
 	test_transpose_tile("transpose-tile.cu", 128 * 32,

@@ -63,7 +63,8 @@ scene_agrees(const struct lesson_scene *s, long *said, long *is)
 		return 0;
 	}
 	arch_apply(s->arch, &l, &a, &r);
-	*is = wave ? r.s.wavefronts : r.g.sectors;
+	*is = wave ? r.s.wavefronts : r.space == SPACE_TEXTURE ? r.t.sectors :
+	    r.g.sectors;
 	ok = *said == *is;
 	launch_free(&l);
 	return ok;
@@ -191,7 +192,7 @@ main(void)
 		free(cause);
 		cause = NULL;
 	}
-	is_int(i, 6, "six built-in lessons");
+	is_int(i, 8, "eight built-in lessons");
 
 	/* Each scene's narration names the count on screen. */
 	for (i = 0; lesson_files[i].name != NULL; i++) {

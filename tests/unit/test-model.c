@@ -98,12 +98,11 @@ test_catalog(void)
 	const char	*p, *q;
 	int		 i, j, n, line, col, first, last, good;
 
-	is_int(catalog_count(), 19, "19 seed variants");
+	is_int(catalog_count(), 27, "27 seed variants");
 	for (i = 0; catalog[i] != NULL; i++) {
 		const struct variant *v = catalog[i];
 
-		/* Set up first: the arguments of ok() are evaluated in
-		   no set order, and cause is only set by setup(). */
+		/* Set up first: ok()'s arguments are read in no set order. */
 		good = setup(&l, v->name, "", &cause) == 0;
 		ok(good, "%s sets up at its defaults%s%s", v->name,
 		    cause ? ": " : "", cause ? cause : "");
@@ -117,9 +116,18 @@ test_catalog(void)
 			for (n = 0, q = NULL; q != l.sites[j].text; ) {
 				int k;
 
+				/* The words of one float4 in local
+				   memory share its place: one. */
 				for (k = 0, n = 0; k < j; k++)
 					n += strcmp(l.sites[k].text,
-					    l.sites[j].text) == 0;
+					    l.sites[j].text) == 0 &&
+					    (l.sites[k].line !=
+					    l.sites[j].line ||
+					    l.sites[k].col != l.sites[j].col) &&
+					    (k == 0 || l.sites[k - 1].line !=
+					    l.sites[k].line ||
+					    l.sites[k - 1].col !=
+					    l.sites[k].col);
 				q = l.sites[j].text;
 			}
 			line = catalog_find_text(v, l.sites[j].text, n, &col);
@@ -368,17 +376,20 @@ fast_vs_brute(const char *name, const char *params)
 	struct launch	 l;
 	struct totals	 f, b;
 	char		*cause;
-	int		 arch, s, same;
+	int		 arch, s, same, tex = 0;
 
 	if (setup(&l, name, params, &cause) != 0) {
 		ok(0, "%s %s: %s", name, params, cause);
 		free(cause);
 		return;
 	}
+	/* Texture sites go to brute force by design (totals.c). */
+	for (s = 0; s < l.nsites; s++)
+		tex += l.sites[s].space == SPACE_TEXTURE;
 	for (arch = ARCH_MODERN; arch <= ARCH_LEGACY; arch++) {
 		totals_compute(&l, arch, TOTALS_AUTO, &f, &cause);
 		totals_compute(&l, arch, TOTALS_BRUTE, &b, &cause);
-		same = f.fast == l.nsites && b.fast == 0;
+		same = f.fast == l.nsites - tex && b.fast == 0;
 		for (s = 0; s < l.nsites; s++)
 			same &= totals_equal(&f.site[s], &b.site[s]);
 		ok(same, "%s %s %s: fast path (%d sites) == brute force",
@@ -414,6 +425,12 @@ test_fast_vs_brute(void)
 		{ "array2d-pitch", "width=37,height=5,bx=16,by=4" },
 		{ "const-uniform", "n=70,taps=5,bs=32" },
 		{ "const-divergent", "n=70,taps=5,bs=32" },
+		{ "local-uniform", "n=100,reps=2,m=5,wpb=2" },
+		{ "local-lane", "n=100,reps=2,m=5,wpb=2" },
+		{ "local-uniform16", "n=70,reps=1,m=3,wpb=3" },
+		{ "local-lane16", "n=70,reps=1,m=3,wpb=3,warp=8" },
+		{ "tex-row-global", "w=64,h=32" },
+		{ "tex-col-global", "w=32,h=64" },
 	};
 	size_t		 i;
 
@@ -707,6 +724,137 @@ test_errors(void)
 	launch_free(&l);
 }
 
+/*
+ * Local memory (cuda/local.cu), by the layout the H100 showed
+ * (doc/validation.md): word w of each lane of a warp in one 128-byte line,
+ * 4 sectors; a float4 is four words, four requests.  Blocks of 32 x wpb
+ * threads: lane = threadIdx.x.  Steps: 0 loads in[i], then the fill's 64
+ * stores t[k] (k = 0..63; 256 for float4, four words each), then the
+ * reads, reps x m of them (four steps each for float4).
+ */
+static void
+local_is(const char *name, int64_t step, int sectors, enum rules_class cls,
+    const char *why)
+{
+	struct access_result	r;
+
+	at(name, "", step, 0, 0, 0, ARCH_MODERN, &r);
+	ok(r.space == SPACE_LOCAL && r.g.sectors == sectors &&
+	    r.g.class == cls, "%s step %lld: local, %d sectors, %s (%s)",
+	    name, (long long)step, sectors, rules_class_name(cls), why);
+	if (r.g.sectors != sectors || r.g.class != cls)
+		diag("got space %d, %d sectors, %s", r.space, r.g.sectors,
+		    rules_class_name(r.g.class));
+}
+
+static void
+test_local(void)
+{
+	struct launch	 l;
+	struct totals	 t;
+	char		*cause;
+	int		 i, reg;
+
+	/* The fill t[k] = ...: every lane word k, one line. */
+	local_is("local-uniform", 1, 4, RULES_COALESCED, "t[0] stored");
+	local_is("local-lane", 64, 4, RULES_COALESCED, "t[63] stored");
+	/* The first read, k = 0: t[0] for all (one line), t[lane] (32
+	   lines, each lane's 4 bytes in a sector of its own). */
+	local_is("local-uniform", 65, 4, RULES_COALESCED, "t[0] by all");
+	local_is("local-lane", 65, 32, RULES_UNCOALESCED, "t[lane]");
+	/* k = 3 (step 68): t[3] by all; t[lane + 3]: still 32. */
+	local_is("local-uniform", 68, 4, RULES_COALESCED, "t[3] by all");
+	local_is("local-lane", 68, 32, RULES_UNCOALESCED, "t[lane + 3]");
+	/* float4: 256 fill steps, then t[0]'s words at steps 257..260. */
+	local_is("local-uniform16", 257, 4, RULES_COALESCED, "word 0");
+	local_is("local-uniform16", 260, 4, RULES_COALESCED, "word 3");
+	local_is("local-lane16", 257, 32, RULES_UNCOALESCED, "word 0");
+	local_is("local-lane16", 260, 32, RULES_UNCOALESCED, "word 3");
+
+	/* Whole launches, n = 64, reps = 2, m = 3, wpb = 1: 2 warps.
+	   Stores: 64 a warp, 4 sectors each: 128 requests, 512 sectors.
+	   Reads: 2 x 3 a warp = 12 requests; 4 sectors each (48) when
+	   uniform, 32 (384) by lane.  float4: four times the requests;
+	   512 and 2048 for the stores, 48 requests and 192 or 1536 for
+	   the reads. */
+	{
+		static const struct {
+			const char	*name;
+			int64_t		 ld, lds, st, sts;
+		} c[] = {
+			{ "local-uniform", 12, 48, 128, 512 },
+			{ "local-lane", 12, 384, 128, 512 },
+			{ "local-uniform16", 48, 192, 512, 2048 },
+			{ "local-lane16", 48, 1536, 512, 2048 },
+		};
+
+		for (i = 0; i < 4; i++) {
+			if (setup(&l, c[i].name, "n=64,reps=2,m=3,wpb=1",
+			    &cause) != 0 || totals_compute(&l, ARCH_MODERN,
+			    TOTALS_AUTO, &t, &cause) != 0) {
+				ok(0, "%s: %s", c[i].name, cause);
+				free(cause);
+				continue;
+			}
+			ok(t.local_load.requests == c[i].ld &&
+			    t.local_load.sectors == c[i].lds &&
+			    t.local_store.requests == c[i].st &&
+			    t.local_store.sectors == c[i].sts,
+			    "%s, 2 warps: loads %lld/%lld, stores %lld/%lld",
+			    c[i].name, (long long)c[i].ld,
+			    (long long)c[i].lds, (long long)c[i].st,
+			    (long long)c[i].sts);
+			launch_free(&l);
+		}
+	}
+	/* The 2-hop ladder's per-thread arrays are indexed only by
+	   unrolled loops: registers, no local array (ncu: no local
+	   traffic). */
+	for (i = 0; catalog[i] != NULL; i++) {
+		int	j;
+
+		if (strncmp(catalog[i]->name, "twohop", 6) != 0)
+			continue;
+		for (j = reg = 0; j < VARIANT_MAX_ARRAYS &&
+		    catalog[i]->arrays[j].name != NULL; j++)
+			if (catalog[i]->arrays[j].space == SPACE_LOCAL)
+				reg = 1;
+		ok(!reg, "%s: no array in local memory", catalog[i]->name);
+	}
+}
+
+/*
+ * Texture walks (cuda/texture.cu), by doc/rules.md's texture rule: a
+ * request a quad of lanes, each quad the distinct sectors of 16 bytes x 2
+ * rows its texels fall in.  Blocks of 32 x 32, 2048 x 2048 floats.
+ */
+static void
+test_texture(void)
+{
+	struct access_result	r;
+
+	/* Row: each quad 4 floats of one row, 16 aligned bytes: 1 sector;
+	   8 quads, 8 sectors (global: 128 bytes, 4). */
+	at("tex-row", "", 0, 0, 0, 0, ARCH_MODERN, &r);
+	ok(r.space == SPACE_TEXTURE && r.t.requests == 8 && r.t.sectors == 8,
+	    "tex-row: 8 requests, 8 sectors (got %d, %d)", r.t.requests,
+	    r.t.sectors);
+	/* Column: each quad rows 4q..4q+3 of one column, two pairs of
+	   rows: 2 sectors; 16 in all (global: a sector a lane, 32). */
+	at("tex-col", "", 0, 0, 0, 0, ARCH_MODERN, &r);
+	ok(r.space == SPACE_TEXTURE && r.t.requests == 8 && r.t.sectors == 16,
+	    "tex-col: 8 requests, 16 sectors (got %d, %d)", r.t.requests,
+	    r.t.sectors);
+	global_is("tex-row-global", "", 0, 0, 4, RULES_COALESCED, "a row");
+	global_is("tex-col-global", "", 0, 0, 32, RULES_UNCOALESCED,
+	    "a column, 2048 floats apart");
+	/* The whole launch, 64 x 96: 2 x 3 blocks of 32 warps = 192
+	   warp requests; 8 (row) or 16 (column) sectors a warp: 1536 and
+	   3072. */
+	site_is("tex-row", "w=64,h=96", 0, 192, 1536, "8 a warp");
+	site_is("tex-col", "w=64,h=96", 0, 192, 3072, "16 a warp");
+}
+
 int
 main(void)
 {
@@ -719,6 +867,8 @@ main(void)
 	test_measured();
 	test_totals_by_hand();
 	test_twohop_blocked();
+	test_local();
+	test_texture();
 	test_errors();
 	return tap_done();
 }

@@ -247,6 +247,85 @@ known_const(struct ref_run *r, int64_t *bad)
 	return out;
 }
 
+/*
+ * cuda/local.cu with every input 1: t[j] = j (float4: j, 1 + j, 1 - j, j,
+ * summed 2j + 2), read reps times at j = k (k < m) or lane + k: sums of
+ * arithmetic series, lane = i % 32.
+ */
+static float *
+known_local(struct ref_run *r, int64_t *bad, int lane_dep, int vec)
+{
+	int64_t	n = ref_param(r, "n"), reps = ref_param(r, "reps");
+	int64_t	m = ref_param(r, "m"), i, lane;
+	float	*in = f32(r, "in"), *out = f32(r, "out");
+
+	for (i = 0; i < n; i++) {
+		lane = lane_dep ? i % 32 : 0;
+		in[i] = 1;
+		/* sum of lane + k over k < m, each pass */
+		out[i] = (float)(reps * (m * lane + m * (m - 1) / 2));
+		if (vec)	/* sum of 2 (lane + k) + 2 */
+			out[i] = (float)(2 * reps * (m * (lane + 1) +
+			    m * (m - 1) / 2));
+	}
+	*bad = n - 1;
+	return out;
+}
+
+static float *
+known_local_u(struct ref_run *r, int64_t *bad)
+{
+	return known_local(r, bad, 0, 0);
+}
+
+static float *
+known_local_l(struct ref_run *r, int64_t *bad)
+{
+	return known_local(r, bad, 1, 0);
+}
+
+static float *
+known_local_u16(struct ref_run *r, int64_t *bad)
+{
+	return known_local(r, bad, 0, 1);
+}
+
+static float *
+known_local_l16(struct ref_run *r, int64_t *bad)
+{
+	return known_local(r, bad, 1, 1);
+}
+
+/* cuda/texture.cu: out is the source, straight (rows) or transposed. */
+static float *
+known_tex(struct ref_run *r, int64_t *bad, int col)
+{
+	int64_t	w = ref_param(r, "w"), h = ref_param(r, "h"), x, y;
+	float	*src = ref_host(r, "img") ? f32(r, "img") : f32(r, "in");
+	float	*out = f32(r, "out");
+
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++) {
+			src[y * w + x] = (float)(y * 1000 + x);
+			out[col ? x * h + y : y * w + x] = (float)(y * 1000 +
+			    x);
+		}
+	*bad = w * h - 1;
+	return out;
+}
+
+static float *
+known_tex_row(struct ref_run *r, int64_t *bad)
+{
+	return known_tex(r, bad, 0);
+}
+
+static float *
+known_tex_col(struct ref_run *r, int64_t *bad)
+{
+	return known_tex(r, bad, 1);
+}
+
 static void
 test_known(void)
 {
@@ -277,6 +356,18 @@ test_known(void)
 		    known_const, 0 },
 		{ ref_const_divergent, (void *(*)(struct ref_run *, int64_t *))
 		    known_const, 0 },
+		{ ref_local_uniform, (void *(*)(struct ref_run *, int64_t *))
+		    known_local_u, 0 },
+		{ ref_local_lane, (void *(*)(struct ref_run *, int64_t *))
+		    known_local_l, 0 },
+		{ ref_local_uniform16, (void *(*)(struct ref_run *,
+		    int64_t *))known_local_u16, 0 },
+		{ ref_local_lane16, (void *(*)(struct ref_run *, int64_t *))
+		    known_local_l16, 0 },
+		{ ref_tex_row, (void *(*)(struct ref_run *, int64_t *))
+		    known_tex_row, 0 },
+		{ ref_tex_col, (void *(*)(struct ref_run *, int64_t *))
+		    known_tex_col, 0 },
 	};
 	struct launch	 l;
 	struct ref_run	 r;
