@@ -80,8 +80,7 @@ check_body(FILE *f, const struct variant *v, const struct launch *l)
 			break;
 		case BODY_SITE:
 			safestr_fprintf(f, "  %4d:%-3d %*s%-5s %s", b->line,
-			    b->col + 1, 2 * depth - 2, "", b->op == OP_LOAD ?
-			    "load" : "store", b->text);
+			    b->col + 1, 2 * depth - 2, "", arch_op_name(b->op), b->text);
 			if (b->expr != NULL && strcmp(b->expr, b->text) != 0)
 				safestr_fprintf(f, "  = %s", b->expr);
 			if (l != NULL && site < l->nsites)

@@ -218,6 +218,24 @@ assert s["class"] == "split", s
 PY
 	tap_ok $? "stats --json: the load's need 8, one split and one coalesced request"
 fi
+# Atomics (tests/kernels/atomics.cu; rules_atomic, doc/rules.md), at
+# n=512 by hand: 16 warps, each a request per atomic.  a[i] and c[i]: 32
+# consecutive floats, 4 sectors, one lane an address: 4 passes; a[0]:
+# every lane on one float: 32 passes; a[i * 8 % n]: lanes 32 bytes apart,
+# 32 sectors.  Atomics: 4 x 16 = 64 requests, 16 x (4 + 4 + 32 + 32) =
+# 1152 sectors; the store of b: 16 requests, 64 sectors; no load.
+"$WARPVIZ" stats "$srcdir/tests/kernels/atomics.cu" -p n=512 --json \
+    >"$tmp/atom" 2>&1
+python3 - "$tmp/atom" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+a, s, l = d["global_atomic"], d["global_store"], d["global_load"]
+assert (a["requests"], a["sectors"]) == (64, 1152), a
+assert (s["requests"], s["sectors"]) == (16, 64), s
+assert l["requests"] == 0, l
+assert sorted(x["op"] for x in d["sites"]).count("atomic") == 4, d["sites"]
+PY
+tap_ok $? "stats --json: atomics' requests and passes, by hand"
 # The older rule sets on copy-offset, n=4096 (bs 256, 4 elements a
 # thread: 4 blocks x 8 warps x 4 steps = 128 load requests), by hand:
 # offset 0: every half-warp reads words 0-15 of a 64-byte segment in
@@ -470,6 +488,8 @@ want="check: $tmp/nl2.cu does not launch with n=64,warp=32: a grid of 0x1"
 bad check "$tmp/nl2.cu"
 kfile z.cu '// warpviz: require=n/0'
 want="requirement (n / 0) has a division by zero"; bad check "$tmp/z.cu"
+kfile sa.cu '' '__shared__ float h[32]; atomicAdd(&h[i % 32], 1.0f);'
+want="atomicAdd on shared memory is not modelled"; bad check "$tmp/sa.cu"
 kfile zi.cu '' 'a[i % (n - 64)] = 0;'
 want="zi.cu:7:24: a[i % (n - 64)]: has a division by zero (block 0,0 thread 0,0) at step 0"; bad show "$tmp/zi.cu"
 

@@ -77,7 +77,7 @@ json_print_access(FILE *f, const struct launch *l, enum arch arch,
 	fprintf(f, ", \"base\": %" PRId64 ", \"space\": \"%s\", \"op\": \"%s\""
 	    ", \"size\": %d, \"arch\": \"%s\", \"block\": [%" PRId64 ", %"
 	    PRId64 "], \"warp\": %d", arr->base, space_name(s->space),
-	    s->op == OP_LOAD ? "load" : "store", s->size, arch_name(arch),
+	    arch_op_name(s->op), s->size, arch_name(arch),
 	    a->block[0], a->block[1], a->warp);
 	/* The loops around this access: two loops may share a name (powers
 	   has a store loop and a read loop over k), so only the enclosing
@@ -215,7 +215,7 @@ json_print_stats(FILE *f, const struct launch *l, const struct totals *t,
 		jsonstr_write(f, l->sites[i].text);
 		fprintf(f, ", \"space\": \"%s\", \"op\": \"%s\", ",
 		    space_name(l->sites[i].space),
-		    l->sites[i].op == OP_LOAD ? "load" : "store");
+		    arch_op_name(l->sites[i].op));
 		if (arch_sectored(l->sites[i].space) && t->site[i].requests)
 			fprintf(f, "\"class\": \"%s\", ", rules_class_name(
 			    rules_grade(t->site[i].sectors, t->site[i].need,
@@ -231,6 +231,8 @@ json_print_stats(FILE *f, const struct launch *l, const struct totals *t,
 	print_totals(f, &t->global_load);
 	fputs(",\n \"global_store\": ", f);
 	print_totals(f, &t->global_store);
+	fputs(",\n \"global_atomic\": ", f);
+	print_totals(f, &t->global_atomic);
 	fputs(",\n \"local_load\": ", f);
 	print_totals(f, &t->local_load);
 	fputs(",\n \"local_store\": ", f);

@@ -85,8 +85,9 @@ tables_print_stats(FILE *f, const struct launch *l, const struct totals *t)
 	    t->fast == l->nsites ? "" : " (brute force)");
 	for (i = 0; i < l->nsites; i++) {
 		s = &t->site[i];
-		safestr_fprintf(f, "%-5s %-36s", l->sites[i].op == OP_LOAD ?
-		    "load" : "store", l->sites[i].text);
+		/* "atomic" is a letter longer: its text a letter narrower. */
+		safestr_fprintf(f, "%-5s %-*s", arch_op_name(l->sites[i].op),
+		    l->sites[i].op == OP_ATOMIC ? 35 : 36, l->sites[i].text);
 		switch (l->sites[i].space) {
 		case SPACE_GLOBAL:
 		case SPACE_LOCAL:
@@ -123,6 +124,8 @@ tables_print_stats(FILE *f, const struct launch *l, const struct totals *t)
 	fputs("\ntotals\n", f);
 	kind_line(f, "global loads", &t->global_load, 1);
 	kind_line(f, "global stores", &t->global_store, 1);
+	if (t->global_atomic.requests > 0)
+		kind_line(f, "global atomics", &t->global_atomic, 1);
 	kind_line(f, "shared loads", &t->shared_load, 0);
 	kind_line(f, "shared stores", &t->shared_store, 0);
 	kind_line(f, "constant", &t->constant, 0);
@@ -137,9 +140,11 @@ tables_print_stats(FILE *f, const struct launch *l, const struct totals *t)
 		kind_line(f, "local loads", &t->local_load, 1);
 		kind_line(f, "local stores", &t->local_store, 1);
 	}
-	if (t->global_load.requests + t->global_store.requests > 0)
+	if (t->global_load.requests + t->global_store.requests +
+	    t->global_atomic.requests > 0)
 		fprintf(f, "  global bytes moved %" PRId64 ", used %" PRId64
 		    "\n", t->global_load.bytes_moved +
-		    t->global_store.bytes_moved, t->global_load.bytes_used +
-		    t->global_store.bytes_used);
+		    t->global_store.bytes_moved + t->global_atomic.bytes_moved,
+		    t->global_load.bytes_used + t->global_store.bytes_used +
+		    t->global_atomic.bytes_used);
 }

@@ -131,6 +131,7 @@ access_elem(struct rd *r, const struct val *e, enum mem_op op)
 }
 
 static struct val	unary(struct rd *);
+static struct val	deref(struct rd *, struct val, int);
 
 /* A value of kind k made of tokens first..last. */
 struct val
@@ -668,6 +669,31 @@ mul24(struct rd *r, int uns, const struct val *a, const struct val *b,
 	return v;
 }
 
+/*
+ * atomicAdd(&a[i], v) and its kin: one read-modify-write of the element,
+ * counted as the H100 counts atomics (rules_atomic, doc/rules.md), which
+ * were measured on global memory only.
+ */
+static struct val
+atomic_site(struct rd *r, struct val *args, int n, int first)
+{
+	const struct array_def	*a;
+
+	if (n == 0 || args[0].kind != VAL_ADDR)
+		ksrc_fail(r, first, "%.*s: the model follows an atomic on "
+		    "&a[i] or a pointer into a kernel array", r->t[first].len,
+		    r->t[first].p);
+	a = &r->kf->v.arrays[args[0].arr];
+	if (a->space != SPACE_GLOBAL)
+		ksrc_fail(r, first, "%.*s on %s memory is not modelled (atomics "
+		    "are measured on global memory only)", r->t[first].len,
+		    r->t[first].p, a->space == SPACE_SHARED ? "shared" :
+		    "this");
+	args[0].kind = VAL_ELEM;
+	access_elem(r, &args[0], OP_ATOMIC);
+	return ksrc_access_mk(VAL_DATA, first, r->pos - 1);
+}
+
 static struct val
 call(struct rd *r, int first)
 {
@@ -698,9 +724,17 @@ call(struct rd *r, int first)
 					    "'%.*s' gets an address: the model "
 					    "cannot tell what it reads or "
 					    "writes", name->len, name->p);
-			} else
-				args[n] = ksrc_access_rval(r,
-				    ksrc_access_walk(r, 1));
+			} else {
+				args[n] = ksrc_access_walk(r, 1);
+				/* atomicAdd(p, v): the element p points at. */
+				if (atomic && n == 0 &&
+				    args[n].kind == VAL_ARRAY) {
+					args[n] = deref(r, args[n],
+					    args[n].first);
+					args[n].kind = VAL_ADDR;
+				} else
+					args[n] = ksrc_access_rval(r, args[n]);
+			}
 			n++;
 		} while (ksrc_eat(r, ","));
 	}
@@ -709,15 +743,8 @@ call(struct rd *r, int first)
 		args[0].kind = VAL_ELEM;
 		return ksrc_access_rval(r, args[0]);
 	}
-	if (atomic) {
-		/* One read-modify-write: the model counts it as a store. */
-		for (i = 0; i < n; i++)
-			if (args[i].kind == VAL_ADDR) {
-				args[i].kind = VAL_ELEM;
-				access_elem(r, &args[i], OP_STORE);
-			}
-		return ksrc_access_mk(VAL_DATA, first, r->pos - 1);
-	}
+	if (atomic)
+		return atomic_site(r, args, n, first);
 	if ((ksrc_tok_is(name, "__mul24") || ksrc_tok_is(name, "__umul24")) &&
 	    n == 2 && args[0].kind == VAL_INT && args[1].kind == VAL_INT)
 		return mul24(r, name->p[2] == 'u', &args[0], &args[1], first);

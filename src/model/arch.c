@@ -21,6 +21,24 @@ struct arch_ops {
 			    const struct access *, struct access_result *);
 };
 
+/*
+ * An atomic's sectors are its passes (rules_atomic): lanes on one address
+ * serialise, so a warp on one float costs 32 where a load costs 1; graded
+ * against the sectors a coalesced access needs, as a load is.
+ */
+static void
+atomic_passes(const struct access *a, struct access_result *r)
+{
+	rules_atomic(a->addr, a->active, a->nlanes, &r->a);
+	r->g.sectors = r->a.sectors;
+	if (r->a.sectors > 2 * r->g.need)
+		r->g.class = RULES_UNCOALESCED;
+	else if (r->a.sectors > r->g.need)
+		r->g.class = RULES_SPLIT;
+	else if (r->a.sectors == r->g.need && r->g.class == RULES_BROADCAST)
+		r->g.class = RULES_COALESCED;
+}
+
 static void
 global_modern(const struct launch_site *s, const struct access *a,
     struct access_result *r)
@@ -34,6 +52,8 @@ global_modern(const struct launch_site *s, const struct access *a,
 		r->g.bytes_used = u.bytes_used;
 		r->g.ideal = u.ideal;
 	}
+	if (s->op == OP_ATOMIC)
+		atomic_passes(a, r);
 }
 
 static void
@@ -92,6 +112,12 @@ const char *
 arch_name(enum arch a)
 {
 	return arch_table[a].name;
+}
+
+const char *
+arch_op_name(enum mem_op op)
+{
+	return op == OP_LOAD ? "load" : op == OP_STORE ? "store" : "atomic";
 }
 
 const char *

@@ -27,7 +27,9 @@ enum arch {
 struct access_result {
 	enum mem_space		 space;
 	int			 active;
-	struct rules_global	 g;	/* global, every model */
+	struct rules_global	 g;	/* global, every model (an atomic's
+					   sectors are its passes) */
+	struct rules_atomic	 a;	/* global atomics */
 	struct rules_legacy	 l;	/* global, the older models only */
 	struct rules_shared	 s;
 	struct rules_constant	 c;
@@ -36,6 +38,8 @@ struct access_result {
 
 /* "global", "shared", "constant", "local" or "texture". */
 const char	*arch_space_name(enum mem_space);
+/* "load", "store" or "atomic". */
+const char	*arch_op_name(enum mem_op);
 /* Nonzero for the spaces the global rules serve (global, local). */
 int		 arch_sectored(enum mem_space);
 /* Parse "modern", "cc2.0", "cc1.2" (or "legacy"), "cc1.0"; -1 if none. */

@@ -110,7 +110,8 @@ struct site_totals *
 totals_kind(struct totals *t, const struct launch_site *s)
 {
 	if (s->space == SPACE_GLOBAL)
-		return s->op == OP_LOAD ? &t->global_load : &t->global_store;
+		return s->op == OP_LOAD ? &t->global_load : s->op ==
+		    OP_STORE ? &t->global_store : &t->global_atomic;
 	if (s->space == SPACE_SHARED)
 		return s->op == OP_LOAD ? &t->shared_load : &t->shared_store;
 	if (s->space == SPACE_LOCAL)

@@ -51,6 +51,7 @@ struct totals {
 	int			 fast;		/* sites done by the fast path */
 	struct site_totals	 site[LAUNCH_MAX_SITES];
 	struct site_totals	 global_load, global_store;
+	struct site_totals	 global_atomic;	/* read-modify-writes */
 	struct site_totals	 shared_load, shared_store;
 	struct site_totals	 constant;
 	struct site_totals	 local_load, local_store;

@@ -35,8 +35,11 @@ enum mem_space {
 
 enum mem_op {
 	OP_LOAD,
-	OP_STORE
+	OP_STORE,
+	OP_ATOMIC		/* a read-modify-write (atomicAdd ...) of global
+				   memory: rules_atomic's passes */
 };
+#define OP_COUNT	3
 
 #define PARAM_POW2	0x1	/* value must be a power of two */
 

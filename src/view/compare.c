@@ -44,16 +44,20 @@ compare_cost(const struct totals *t, enum compare_kind k, int64_t *req)
 	/* Device memory: global, and local and texture where there are. */
 	case COMPARE_SECTORS:
 		*req = t->global_load.requests + t->global_store.requests +
+		    t->global_atomic.requests +
 		    t->local_load.requests + t->local_store.requests +
 		    t->texture.requests;
 		return t->global_load.sectors + t->global_store.sectors +
+		    t->global_atomic.sectors +
 		    t->local_load.sectors + t->local_store.sectors +
 		    t->texture.sectors;
 	case COMPARE_BYTES:
 		*req = t->global_load.requests + t->global_store.requests +
+		    t->global_atomic.requests +
 		    t->local_load.requests + t->local_store.requests +
 		    t->texture.requests;
 		return t->global_load.bytes_moved +
+		    t->global_atomic.bytes_moved +
 		    t->global_store.bytes_moved + t->local_load.bytes_moved +
 		    t->local_store.bytes_moved + t->texture.bytes_moved;
 	case COMPARE_WAVEFRONTS:
@@ -225,7 +229,7 @@ compare_column(struct canvas *c, int x, int y, int w, int h,
 	    ROLE_SOURCE_CURRENT);
 	panel_access_text(m, buf, sizeof buf);
 	canvas_text(c, x + 2, y + 3, buf, ROLE_DIM, w - 2);
-	i = s->op == OP_LOAD ? 5 : 6;
+	i = (int)strlen(arch_op_name(s->op)) + 1;
 	canvas_role(c, x + 2, y + 3, i - 1, 1, ROLE_NORMAL);
 	used = (int)strlen(s->text);
 	canvas_role(c, x + 2 + i, y + 3, used < w - 2 - i ? used : w - 2 - i,

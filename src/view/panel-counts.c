@@ -162,6 +162,7 @@ panel_kinds(struct canvas *c, int x, int y, int w, int h,
 	memset(&g, 0, sizeof g);
 	totals_merge(&g, &t->global_load);
 	totals_merge(&g, &t->global_store);
+	totals_merge(&g, &t->global_atomic);
 	row += panel_kind_line(c, x, y + row, w, h - row, "global", &g,
 	    t->arch, per_request);
 	memset(&g, 0, sizeof g);
@@ -220,7 +221,7 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 		return 0;
 	if (so_far != 0 || w >= 30)
 		canvas_printf(c, x, y + row++, ROLE_HEADING, w, "this step: "
-		    "%s %s", s->op == OP_LOAD ? "load" : "store", s->text);
+		    "%s %s", arch_op_name(s->op), s->text);
 	if (row < h && m->acc.oob != 0)
 		row += oob_line(c, x, y + row, w, h - row > 2 ? 2 : h - row,
 		    m);

@@ -122,8 +122,7 @@ panel_access_text(const struct view_model *m, char *buf, size_t len)
 	size_t				 used;
 	int				 i, j;
 
-	used = snprintf(buf, len, "%s %s", s->op == OP_LOAD ? "load" :
-	    "store", s->text);
+	used = snprintf(buf, len, "%s %s", arch_op_name(s->op), s->text);
 	for (i = 0; i < s->nloops && used < len; i++) {
 		j = s->loop[i];
 		used += snprintf(buf + used, len - used, "%s%s=%" PRId64,

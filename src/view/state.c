@@ -149,7 +149,7 @@ struct state_where {
 	int64_t		 logical;	/* outer * count + inner of the two
 					   innermost loops, or -1 */
 	int		 site;		/* its index in the kernel */
-	int		 kind;		/* space * 2 + op */
+	int		 kind;		/* space * OP_COUNT + op */
 };
 
 static void
@@ -168,7 +168,7 @@ where_of(const struct launch *l, int64_t step, struct state_where *w)
 	s = &l->sites[pos.site];
 	w->text = s->text;
 	w->site = pos.site;
-	w->kind = (int)s->space * 2 + (int)s->op;
+	w->kind = (int)s->space * OP_COUNT + (int)s->op;
 	w->n = s->nloops;
 	for (i = 0; i < s->nloops; i++) {
 		w->names[i] = l->loops[s->loop[i]].var;
@@ -262,7 +262,7 @@ find_from(const struct launch *l, const char *text, int n,
 				ok = pos.site == site;
 				break;
 			case 2:
-				ok = kind == (int)s->space * 2 + (int)s->op;
+				ok = kind == (int)s->space * OP_COUNT + (int)s->op;
 				break;
 			default:
 				ok = 1;

@@ -196,19 +196,19 @@ view_memory_title(const struct view_model *m, char *buf, size_t len)
 	const struct launch_array	*a = &m->l->arrays[s->array];
 	if (s->space == SPACE_GLOBAL)
 		snprintf(buf, len, "%s  global %s, %d B/lane, %s",
-		    a->def->name, s->op == OP_LOAD ? "load" : "store",
+		    a->def->name, arch_op_name(s->op),
 		    s->size, arch_unit(m->arch));
 	else if (s->space == SPACE_LOCAL)
 		/* Each lane's own copy, interleaved word by word. */
 		snprintf(buf, len, "%s  local %s, a word a lane, lanes "
-		    "interleaved, %s", a->def->name, s->op == OP_LOAD ?
-		    "load" : "store", arch_unit(m->arch));
+		    "interleaved, %s", a->def->name, arch_op_name(s->op),
+		    arch_unit(m->arch));
 	else if (s->space == SPACE_TEXTURE)
 		snprintf(buf, len, "%s  texture fetch, %d B texels, sectors "
 		    "of 16 B x 2 rows", a->def->name, s->size);
 	else if (s->space == SPACE_SHARED)
 		snprintf(buf, len, "%s  shared %s, 32 banks of 4 bytes",
-		    a->def->name, s->op == OP_LOAD ? "load" : "store");
+		    a->def->name, arch_op_name(s->op));
 	else
 		snprintf(buf, len, "%s  constant load, one read per address",
 		    a->def->name);
