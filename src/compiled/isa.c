@@ -584,7 +584,8 @@ read_sass(struct isa_state *st, const char *text, const char *end,
 		trim(&p, &e);
 		if (p == e)
 			goto next;
-		if ((e - p > 8 && memcmp(p, ".section", 8) == 0) ||
+		if ((e - p > 8 && memcmp(p, ".section", 8) == 0 &&
+		    isspace((unsigned char)p[8])) ||
 		    (e - p > 8 && memcmp(p, "Function", 8) == 0)) {
 			if (in)
 				break;
