@@ -54,7 +54,8 @@ from_nvrtc(const struct launch *l, int sm, struct isa_func *f)
 	if (!sass && gpu_isa_listing(&l->ps, sm, 0, &text, &len, func,
 	    sizeof func, why, sizeof why) != 0) {
 		fputs("warpviz: as compiled needs NVRTC: ", stderr);
-		safestr_fputs(why, stderr);
+		safestr_fputs(strncmp(why, "no NVRTC: ", 10) == 0 ? why + 10 :
+		    why, stderr);
 		fputs(" (or give a recorded listing with --ptx FILE or "
 		    "--sass FILE)\n", stderr);
 		return EXIT_ENV;
