@@ -181,7 +181,8 @@ decide(const struct launch *l, int si, const struct isa_func *f,
 	cs->ninsn = n;
 	cs->iters = cs->parts = 1;
 	for (i = 0; i < n; i++)
-		counts[f->insn[mine[i]].width]++;
+		if (f->insn[mine[i]].width >= 1 && f->insn[mine[i]].width <= 16)
+			counts[f->insn[mine[i]].width]++;
 	for (w = 1; w <= 16; w++)
 		if (counts[w] > 0 && counts[w] >= counts[best])
 			best = w;
@@ -192,6 +193,12 @@ decide(const struct launch *l, int si, const struct isa_func *f,
 			    f->insn[mine[i]].mnem);
 			break;
 		}
+	if (best == 0) {
+		cs->how = COMPILED_WRITTEN;
+		snprintf(cs->note, sizeof cs->note, "no instruction of a width "
+		    "the rules know: counted as written");
+		return;
+	}
 	if (best == s->size) {
 		cs->how = COMPILED_SAME;
 		return;

@@ -307,7 +307,9 @@ ptx_mem(struct isa_insn *in, const char *m)
 	}
 	in->space = space < 0 ? ISA_GLOBAL : (enum isa_space)space;
 	in->width = vec * (size > 0 ? size : 4);
-	return 1;
+	/* The rules go to 16 bytes a lane; wider (v4.f64, 256-bit loads of
+	   newer GPUs) is not read as anything. */
+	return in->width <= 16;
 }
 
 /* A SASS memory mnemonic ("LDS.128", "LDG.E.64.CONSTANT"), as ptx_mem. */
