@@ -35,7 +35,7 @@ fi
 rm -f fuzz-probe.$$
 mkdir -p fuzz
 
-model="$(ls "$src"/src/model/*.c) $(ls "$src"/src/kernel/*.c)"
+model="$(ls "$src"/src/model/*.c) $(ls "$src"/src/kernel/*.c) $(ls "$src"/src/compiled/*.c)"
 status=0
 for t in "$@"; do
 	case $t in
@@ -46,7 +46,7 @@ for t in "$@"; do
 	ksrc) srcs="$src/tests/fuzz/fuzz-totals.c $src/tests/fuzz/kgen.c $model" ;;
 	lesson) srcs="$src/tests/fuzz/kgen.c $model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c $(ls "$src"/src/view/*.c | grep -v '/lessons\.c$') src/view/lessons.c" ;;
 	opts) srcs="$model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c $src/src/opts.c $(ls "$src"/src/view/*.c | grep -v '/lessons\.c$') src/view/lessons.c" ;;
-	isa) srcs="$model $(ls "$src"/src/compiled/*.c) $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c" ;;
+	isa) srcs="$model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c" ;;
 	*) echo "fuzz: unknown target $t" >&2; exit 1 ;;
 	esac
 	echo "fuzz: building fuzz/fuzz-$t"

@@ -30,10 +30,10 @@ allowed() {
 	kernel) echo "any model" ;;
 	compiled) echo "any model" ;;
 	variants) echo "any model kernel" ;;
-	view) echo "any model kernel variants" ;;
+	view) echo "any model kernel compiled variants" ;;
 	face) echo "any model kernel compiled variants view" ;;
-	gpu) echo "any model kernel variants" ;;
-	opts) echo "any model kernel variants view" ;;
+	gpu) echo "any model kernel compiled variants" ;;
+	opts) echo "any model kernel compiled variants view" ;;
 	tui) echo "any model kernel compiled variants view gpu opts" ;;
 	cli) echo "any model kernel compiled variants view face gpu opts tui" ;;
 	esac

@@ -240,6 +240,15 @@ compiled_match(const struct launch *l, const struct isa_func *f,
 		    f->name);
 		return -1;
 	}
+	for (k = 0; k < f->ninsn; k++) {
+		if (f->insn[k].space != ISA_LOCAL || f->insn[k].line <= 0)
+			continue;
+		for (j = 0; j < c->nlocal; j++)
+			if (c->local_line[j] == f->insn[k].line)
+				break;
+		if (j == c->nlocal && c->nlocal < COMPILED_MAX_LOCAL)
+			c->local_line[c->nlocal++] = f->insn[k].line;
+	}
 	for (i = 0; i < l->nsites; i++) {
 		if (done[i])
 			continue;

@@ -17,6 +17,8 @@
 
 #include <stddef.h>
 
+#define COMPILED_MAX_LOCAL	16	/* source lines with local memory */
+
 #include "arch.h"
 #include "isa.h"
 #include "launch.h"
@@ -47,6 +49,10 @@ struct compiled {
 	int			 arch;		/* sm, x 10 */
 	int			 nsites;
 	struct compiled_site	 site[LAUNCH_MAX_SITES];
+	int			 nlocal;	/* lines with local memory
+						   instructions (spills,
+						   arrays moved there) */
+	int			 local_line[COMPILED_MAX_LOCAL];
 };
 
 /* Match the sites of l to the instructions of f.  0, or -1 with *cause
