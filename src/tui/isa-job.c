@@ -112,7 +112,8 @@ isa_job_sync(struct state *st)
 		if (!job.ok) {
 			st->as_compiled = 0;
 			state_status(st, "as compiled needs NVRTC: %s",
-			    job.why);
+			    strncmp(job.why, "no NVRTC: ", 10) == 0 ?
+			    job.why + 10 : job.why);
 			return INTENT_RECOMPUTE | INTENT_REDRAW;
 		}
 		free(job.shown);
