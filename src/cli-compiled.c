@@ -40,32 +40,18 @@ from_file(const char *path, enum isa_kind kind, const struct launch *l,
 	return 0;
 }
 
-/* Compile: SASS where nvdisasm is found (PTX if that fails), else PTX. */
+/* Compile: SASS where nvdisasm is found and reads, else PTX. */
 static int
 from_nvrtc(const struct launch *l, int sm, struct isa_func *f)
 {
-	char	*text = NULL, *cause = NULL, func[256], why[512];
-	size_t	 len = 0;
-	int	 sass = gpu_isa_nvdisasm() != NULL, rc;
+	char	why[512];
 
-	if (sass && gpu_isa_listing(&l->ps, sm, 1, &text, &len, func,
-	    sizeof func, why, sizeof why) != 0)
-		sass = 0;
-	if (!sass && gpu_isa_listing(&l->ps, sm, 0, &text, &len, func,
-	    sizeof func, why, sizeof why) != 0) {
+	if (gpu_isa_read(&l->ps, sm, f, why, sizeof why) != 0) {
 		fputs("warpviz: as compiled needs NVRTC: ", stderr);
 		safestr_fputs(strncmp(why, "no NVRTC: ", 10) == 0 ? why + 10 :
 		    why, stderr);
 		fputs(" (or give a recorded listing with --ptx FILE or "
 		    "--sass FILE)\n", stderr);
-		return EXIT_ENV;
-	}
-	rc = isa_read(sass ? ISA_SASS : ISA_PTX, text, len, func,
-	    gpu_isa_file(l->v), f, &cause);
-	free(text);
-	if (rc != 0) {
-		opts_error("as compiled: %s", cause);
-		free(cause);
 		return EXIT_ENV;
 	}
 	return 0;

@@ -130,8 +130,8 @@ share(const struct launch *l, const int *sites, int ns, const struct
 	if (nb == ns && ns <= 4) {
 		for (j = 0; j < nb; j++)
 			step[j] = series_step(f, cand, nc, base[j], &width[j]);
-		/* Every order of the sites, by swaps (Heap's would do;
-		   ns! <= 24 tries of the plain kind suffice). */
+		/* Every order of the sites: t read as a mixed-radix
+		   number picks each one (ns! <= 24 tries). */
 		for (tries = 1, t = 2; t <= ns; t++)
 			tries *= t;
 		for (t = 0; t < tries; t++) {
@@ -253,7 +253,7 @@ compiled_match(const struct launch *l, const struct isa_func *f,
 		if (done[i])
 			continue;
 		for (ns = 0, j = i; j < l->nsites; j++)
-			if (same_key(&l->sites[i], &l->sites[j]) && ns < 4) {
+			if (same_key(&l->sites[i], &l->sites[j])) {
 				sites[ns++] = j;
 				done[j] = 1;
 			}

@@ -18,6 +18,7 @@
 #include "gpu-isa.h"
 #include "gpu-nvrtc.h"
 #include "gpu-run.h"
+#include "isa.h"
 #include "variant.h"
 
 #define ISA_OUT_MAX	(64 << 20)
@@ -198,4 +199,45 @@ gpu_isa_listing(const struct param_set *ps, int sm, int sass, char **text,
 	*text = sass_of(&img, len, why, wlen);
 	gpu_nvrtc_image_free(&img);
 	return *text != NULL ? 0 : -1;
+}
+
+/* One kind of listing read: 0, or -1 with why. */
+static int
+read_kind(const struct param_set *ps, int sm, int sass, struct isa_func *f,
+    char *why, size_t wlen)
+{
+	char	*text = NULL, *cause = NULL, func[256];
+	size_t	 len = 0;
+	int	 rc;
+
+	if (gpu_isa_listing(ps, sm, sass, &text, &len, func, sizeof func, why,
+	    wlen) != 0)
+		return -1;
+	rc = isa_read(sass ? ISA_SASS : ISA_PTX, text, len, func,
+	    gpu_isa_file(ps->v), f, &cause);
+	free(text);
+	if (rc != 0) {
+		snprintf(why, wlen, "%s", cause);
+		free(cause);
+		return -1;
+	}
+	if (f->lines == 0) {
+		snprintf(why, wlen, "the %s of %s has no line information",
+		    isa_kind_name(f->kind), f->name);
+		isa_free(f);
+		return -1;
+	}
+	return 0;
+}
+
+int
+gpu_isa_read(const struct param_set *ps, int sm, struct isa_func *f,
+    char *why, size_t wlen)
+{
+	/* SASS is what runs; PTX when nvdisasm is missing or its listing
+	   does not read (decided_by then says ptx). */
+	if (gpu_isa_nvdisasm() != NULL && read_kind(ps, sm, 1, f, why,
+	    wlen) == 0)
+		return 0;
+	return read_kind(ps, sm, 0, f, why, wlen);
 }

@@ -26,6 +26,14 @@ const char *gpu_isa_kernel(const struct param_set *, char *buf, size_t len);
  */
 int	gpu_isa_listing(const struct param_set *, int sm, int sass, char **text,
 	    size_t *len, char *func, size_t flen, char *why, size_t wlen);
+struct isa_func;
+/*
+ * The kernel of ps read as compiled for sm: its SASS where nvdisasm is
+ * found and the listing reads with line information, else NVRTC's PTX.
+ * 0, or -1 with one line in why.
+ */
+int	gpu_isa_read(const struct param_set *, int sm, struct isa_func *,
+	    char *why, size_t wlen);
 /* The path of nvdisasm, or NULL when none is found. */
 const char *gpu_isa_nvdisasm(void);
 

@@ -43,9 +43,7 @@ job_run(void *arg)
 {
 	struct launch	 l;
 	struct isa_func	 f;
-	char		*text = NULL, *cause = NULL, func[256];
-	size_t		 len = 0;
-	int		 sass = gpu_isa_nvdisasm() != NULL;
+	char		*cause = NULL;
 
 	(void)arg;
 	job.ok = 0;
@@ -55,25 +53,17 @@ job_run(void *arg)
 		atomic_store(&job.done, 1);
 		return NULL;
 	}
-	if (sass && gpu_isa_listing(&job.ps, GPU_ISA_SM, 1, &text, &len, func,
-	    sizeof func, job.why, sizeof job.why) != 0)
-		sass = 0;
-	if (text == NULL && gpu_isa_listing(&job.ps, GPU_ISA_SM, 0, &text,
-	    &len, func, sizeof func, job.why, sizeof job.why) != 0)
-		goto out;	/* why says it */
-	if (isa_read(sass ? ISA_SASS : ISA_PTX, text, len, func,
-	    gpu_isa_file(job.ps.v), &f, &cause) == 0) {
+	if (gpu_isa_read(&job.ps, GPU_ISA_SM, &f, job.why,
+	    sizeof job.why) == 0) {
 		job.ok = compiled_match(&l, &f, &job.c, &cause) == 0;
 		isa_free(&f);
+		if (job.ok)
+			job.c.arch = GPU_ISA_SM;
+		else {
+			snprintf(job.why, sizeof job.why, "%s", cause);
+			free(cause);
+		}
 	}
-	if (job.ok)
-		job.c.arch = GPU_ISA_SM;
-	else {
-		snprintf(job.why, sizeof job.why, "%s", cause);
-		free(cause);
-	}
-out:
-	free(text);
 	launch_free(&l);
 	atomic_store(&job.done, 1);
 	return NULL;
