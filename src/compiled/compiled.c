@@ -334,8 +334,13 @@ vector_totals(const struct launch *l, enum arch arch, int si,
 	char			*step;
 	int			 idx, f, rc;
 
-	idx = v->xbody != NULL ? (int)(l->sites[si].def - v->xbody) : -1;
-	if (idx < 0 || idx >= v->nxbody || (f = enclosing_for(v, idx)) < 0) {
+	/* The site's place in the body (compared, not subtracted: a
+	   catalog body[] is another array). */
+	for (idx = 0; v->xbody != NULL && idx < v->nxbody; idx++)
+		if (&v->xbody[idx] == l->sites[si].def)
+			break;
+	if (v->xbody == NULL || idx == v->nxbody ||
+	    (f = enclosing_for(v, idx)) < 0) {
 		*cause = cause_printf("%s: the loop around %s cannot be "
 		    "stepped %d at a time", v->name, l->sites[si].text,
 		    cs->iters);
