@@ -41,6 +41,9 @@ struct isa_state {
 	int64_t		*addr;		/* each memory instruction's place */
 	int		 ainsn;
 	struct isa_func	*out;
+	int		 prefix;	/* the name is a mangled prefix
+					   "_Z15transpose_naive": its
+					   parameter types may follow */
 };
 
 static const char *const space_names[] = {
@@ -469,9 +472,11 @@ depths(struct isa_state *st)
 	}
 }
 
-/* Whether [p, e) names function `name` after `word` ("NAME(" or "NAME"). */
+/* Whether [p, e) names function `name` after `word` ("NAME(" or "NAME";
+   with prefix, NAME followed by the rest of a mangled name). */
 static int
-names(const char *p, const char *e, const char *word, const char *name)
+names(const char *p, const char *e, const char *word, const char *name,
+    int prefix)
 {
 	const char	*q;
 	size_t		 n = strlen(name);
@@ -487,6 +492,9 @@ names(const char *p, const char *e, const char *word, const char *name)
 	if ((size_t)(e - q) < n || memcmp(q, name, n) != 0)
 		return 0;
 	q += n;
+	if (prefix)
+		while (q < e && (isalnum((unsigned char)*q) || *q == '_'))
+			q++;
 	return q == e || *q == '(' || *q == ',' || isspace((unsigned char)*q);
 }
 
@@ -518,7 +526,7 @@ read_ptx(struct isa_state *st, const char *text, const char *end,
 		if (p == e || (e - p >= 2 && p[0] == '/' && p[1] == '/'))
 			goto next;
 		if (!in) {
-			if (!found && names(p, e, ".entry", name))
+			if (!found && names(p, e, ".entry", name, st->prefix))
 				found = 1;
 			else if (found && *p == '{') {
 				in = 1;
@@ -591,8 +599,8 @@ read_sass(struct isa_state *st, const char *text, const char *end,
 		    (e - p > 8 && memcmp(p, "Function", 8) == 0)) {
 			if (in)
 				break;
-			if (names(p, e, ".text.", name) ||
-			    names(p, e, "Function :", name))
+			if (names(p, e, ".text.", name, st->prefix) ||
+			    names(p, e, "Function :", name, st->prefix))
 				in = found = 1;
 			goto next;
 		}
@@ -622,25 +630,23 @@ next:
 	return found ? 0 : -1;
 }
 
-int
-isa_read(enum isa_kind kind, const char *text, size_t len, const char *name,
-    const char *file, struct isa_func *f, char **cause)
+/* One reading of the listing for name: 0 when the function was found. */
+static int
+read_once(enum isa_kind kind, const char *text, size_t len, const char *name,
+    int prefix, const char *file, struct isa_func *f)
 {
 	struct isa_state	st;
 	int			rc;
 
+	isa_free(f);
 	memset(f, 0, sizeof *f);
 	memset(&st, 0, sizeof st);
 	f->kind = kind;
 	snprintf(f->name, sizeof f->name, "%s", name);
-	if (len > ISA_MAX_TEXT) {
-		*cause = cause_printf("the %s listing is %zu bytes, more than "
-		    "%d", isa_kind_name(kind), len, ISA_MAX_TEXT);
-		return -1;
-	}
 	st.kind = kind;
 	st.file = file;
 	st.out = f;
+	st.prefix = prefix;
 	rc = kind == ISA_PTX ? read_ptx(&st, text, text + len, name) :
 	    read_sass(&st, text, text + len, name);
 	if (rc == 0)
@@ -648,6 +654,29 @@ isa_read(enum isa_kind kind, const char *text, size_t len, const char *name,
 	free(st.labels);
 	free(st.branches);
 	free(st.addr);
+	return rc;
+}
+
+int
+isa_read(enum isa_kind kind, const char *text, size_t len, const char *name,
+    const char *file, struct isa_func *f, char **cause)
+{
+	char	mangled[160];
+	int	rc;
+
+	memset(f, 0, sizeof *f);
+	if (len > ISA_MAX_TEXT) {
+		*cause = cause_printf("the %s listing is %zu bytes, more than "
+		    "%d", isa_kind_name(kind), len, ISA_MAX_TEXT);
+		return -1;
+	}
+	rc = read_once(kind, text, len, name, 0, file, f);
+	/* A kernel without extern "C" has a C++ name: _Z<length><name>. */
+	if (rc != 0 && strncmp(name, "_Z", 2) != 0 && strlen(name) < 100) {
+		snprintf(mangled, sizeof mangled, "_Z%zu%s", strlen(name),
+		    name);
+		rc = read_once(kind, text, len, mangled, 1, file, f);
+	}
 	if (rc != 0) {
 		*cause = cause_printf("no function %s in the %s listing", name,
 		    isa_kind_name(kind));

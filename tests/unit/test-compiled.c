@@ -203,6 +203,7 @@ test_handmade(void)
 	    "desc[UR4][R2.64+0x10] ;   /* 0x000fe4 */\n"
 	    "        /*0010*/               @!P0 BRA 0x0 ;\n"
 	    "        /*0020*/                   STL.64 [R1+-0x8], R4 ;\n";
+	static const char mangled[] = ".entry _Z3fooPf(\n)\n{\n}\n";
 	struct launch	 l;
 	struct compiled	 c;
 	struct totals	*t = calloc(1, sizeof *t);
@@ -243,6 +244,16 @@ test_handmade(void)
 	ok(isa_read(ISA_PTX, ptx, sizeof ptx - 1, "nosuch", "align.cu", &f,
 	    &cause) != 0 && strstr(cause, "no function nosuch") != NULL,
 	    "a missing function is one line");
+	free(cause);
+	cause = NULL;
+	/* A kernel without extern "C": found under its C++ name, and only
+	   under its own (_Z3foo, not _Z2fo). */
+	ok(isa_read(ISA_PTX, mangled, strlen(mangled), "foo",
+	    "k.cu", &f, &cause) == 0 && strcmp(f.name, "_Z3foo") == 0,
+	    "foo is found as _Z3fooPf");
+	isa_free(&f);
+	ok(isa_read(ISA_PTX, mangled, strlen(mangled), "fo",
+	    "k.cu", &f, &cause) != 0, "fo is not _Z3fooPf");
 	free(cause);
 	free(t);
 }
