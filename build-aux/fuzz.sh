@@ -24,7 +24,7 @@ secs=$2
 shift 2
 cc=${CLANG:-clang}
 flags="-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined,float-cast-overflow -fno-sanitize-recover=all ${FUZZ_CFLAGS:-}"
-inc="-I. -I$src/src/model -I$src/src/kernel -I$src/src/variants -I$src/src/view -I$src/src/gpu -I$src/src -Isrc -Isrc/variants"
+inc="-I. -I$src/src/model -I$src/src/kernel -I$src/src/compiled -I$src/src/variants -I$src/src/view -I$src/src/gpu -I$src/src -Isrc -Isrc/variants"
 
 if ! printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' |
     $cc $flags -x c - -o fuzz-probe.$$ >/dev/null 2>&1; then
@@ -35,7 +35,7 @@ fi
 rm -f fuzz-probe.$$
 mkdir -p fuzz
 
-model="$(ls "$src"/src/model/*.c) $(ls "$src"/src/kernel/*.c)"
+model="$(ls "$src"/src/model/*.c) $(ls "$src"/src/kernel/*.c) $(ls "$src"/src/compiled/*.c)"
 status=0
 for t in "$@"; do
 	case $t in
@@ -46,6 +46,7 @@ for t in "$@"; do
 	ksrc) srcs="$src/tests/fuzz/fuzz-totals.c $src/tests/fuzz/kgen.c $model" ;;
 	lesson) srcs="$src/tests/fuzz/kgen.c $model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c $(ls "$src"/src/view/*.c | grep -v '/lessons\.c$') src/view/lessons.c" ;;
 	opts) srcs="$model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c $src/src/opts.c $(ls "$src"/src/view/*.c | grep -v '/lessons\.c$') src/view/lessons.c" ;;
+	isa) srcs="$model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c" ;;
 	*) echo "fuzz: unknown target $t" >&2; exit 1 ;;
 	esac
 	echo "fuzz: building fuzz/fuzz-$t"

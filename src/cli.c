@@ -18,6 +18,7 @@
 
 #include "catalog.h"
 #include "cli-check.h"
+#include "cli-compiled.h"
 #include "cli-quiz.h"
 #include "cli.h"
 #include "gpu.h"
@@ -117,14 +118,20 @@ static const char usage_lesson[] =
 static const char usage_trace[] =
 "usage: warpviz trace VARIANT [-p NAME=VALUE]... [--steps A:B] [--step K]\n"
 "                     [--block X,Y] [--warp W] [--all-warps]\n"
-"                     [--arch MODEL]\n"
+"                     [--arch MODEL] [--as-compiled [--sm NN]]\n"
+"                     [--ptx FILE | --sass FILE]\n"
 "Print one JSON object per warp-wide access (see doc/trace-format.md).\n"
-"Default: every step of warp 0 of block 0,0.\n";
+"Default: every step of warp 0 of block 0,0.  --as-compiled adds each\n"
+"site's instruction as compiled (see stats).\n";
 
 static const char usage_stats[] =
 "usage: warpviz stats VARIANT [-p NAME=VALUE]... [--arch MODEL]\n"
-"                     [--json] [--brute]\n"
-"Whole-launch totals per access site and per kind.\n";
+"                     [--json] [--brute] [--as-compiled [--sm NN]]\n"
+"                     [--ptx FILE | --sass FILE]\n"
+"Whole-launch totals per access site and per kind.  --as-compiled counts\n"
+"the instructions the compiler emitted for each site (NVRTC's PTX for\n"
+"compute_NN, default 90, or SASS where nvdisasm is installed); --ptx and\n"
+"--sass read a recorded listing instead (nvdisasm -g -c output).\n";
 
 static const char usage_quiz[] =
 "usage: warpviz quiz [--list | LEVEL | FILE.cu [--step K]] [--answer TEXT]\n"
@@ -335,7 +342,7 @@ cmd_show(struct opts *o)
 
 static int
 trace_one(FILE *out, const struct launch *l, enum arch arch, int64_t bx,
-    int64_t by, int w, int64_t from, int64_t to)
+    int64_t by, int w, int64_t from, int64_t to, const struct compiled *c)
 {
 	struct access		a;
 	struct access_result	r;
@@ -349,7 +356,7 @@ trace_one(FILE *out, const struct launch *l, enum arch arch, int64_t bx,
 			return -1;
 		}
 		arch_apply(arch, l, &a, &r);
-		json_print_access(out, l, arch, &a, &r);
+		json_print_access(out, l, arch, &a, &r, c);
 	}
 	return 0;
 }
@@ -358,15 +365,25 @@ static int
 cmd_trace(struct opts *o)
 {
 	struct launch	 l;
+	struct compiled	*c = NULL;
 	int64_t		 bx, by, from, to, lines;
 	int		 w, rc = 0;
 
 	if (make_launch(o, &l) != 0)
 		return EXIT_USAGE;
+	if (o->as_compiled) {
+		c = xcalloc(1, sizeof *c);
+		if ((rc = cli_compiled(o, &l, c)) != 0) {
+			free(c);
+			launch_free(&l);
+			return rc;
+		}
+	}
 	from = 0;
 	to = l.nsteps - 1;
 	if (opts_given(o, OPT_STEPS)) {
 		if (o->steps[1] >= l.nsteps) {
+			free(c);
 			launch_free(&l);
 			return opts_error("--steps: %lld is past the end "
 			    "(0..%lld)", (long long)o->steps[1],
@@ -379,6 +396,7 @@ cmd_trace(struct opts *o)
 	if (o->all_warps) {
 		lines = launch_total_warps(&l) * (to - from + 1);
 		if (lines > 50 * 1000 * 1000) {
+			free(c);
 			launch_free(&l);
 			return opts_error("--all-warps: %lld lines is too many "
 			    "(at most 50000000; narrow --steps or the "
@@ -388,10 +406,11 @@ cmd_trace(struct opts *o)
 			for (bx = 0; bx < l.grid[0] && rc == 0; bx++)
 				for (w = 0; w < l.warps && rc == 0; w++)
 					rc = trace_one(stdout, &l, o->arch, bx,
-					    by, w, from, to);
+					    by, w, from, to, c);
 	} else
 		rc = trace_one(stdout, &l, o->arch, o->block[0], o->block[1],
-		    o->warp, from, to);
+		    o->warp, from, to, c);
+	free(c);
 	launch_free(&l);
 	return rc == 0 ? 0 : EXIT_USAGE;
 }
@@ -440,12 +459,21 @@ cmd_stats(struct opts *o)
 	struct launch	 l;
 	struct totals	 t;
 	struct progress	*pr = NULL;
+	struct compiled	*c = NULL;
 	char		*cause = NULL;
 	const char	*e;
 	int		 rc;
 
 	if (make_launch(o, &l) != 0)
 		return EXIT_USAGE;
+	if (o->as_compiled) {
+		c = xcalloc(1, sizeof *c);
+		if ((rc = cli_compiled(o, &l, c)) != 0) {
+			free(c);
+			launch_free(&l);
+			return rc;
+		}
+	}
 	if ((e = getenv("WARPVIZ_THREADS")) != NULL && *e != '\0')
 		totals_set_threads(atoi(e));
 	if (isatty(STDERR_FILENO)) {
@@ -455,8 +483,12 @@ cmd_stats(struct opts *o)
 			pr = NULL;
 		}
 	}
-	rc = totals_compute_watched(&l, o->arch, o->brute ? TOTALS_BRUTE :
-	    TOTALS_AUTO, &t, pr != NULL ? &pr->wt : NULL, &cause);
+	if (c != NULL)
+		rc = compiled_totals(&l, o->arch, c, &t, &cause);
+	else
+		rc = totals_compute_watched(&l, o->arch, o->brute ?
+		    TOTALS_BRUTE : TOTALS_AUTO, &t, pr != NULL ? &pr->wt :
+		    NULL, &cause);
 	if (pr != NULL) {
 		atomic_store(&pr->finished, 1);
 		pthread_join(pr->thread, NULL);
@@ -465,6 +497,7 @@ cmd_stats(struct opts *o)
 	if (rc != 0) {
 		opts_error("stats: %s", cause);
 		free(cause);
+		free(c);
 		launch_free(&l);
 		return EXIT_USAGE;
 	}
@@ -474,13 +507,17 @@ cmd_stats(struct opts *o)
 		if (oob_scan(&l, oob, &cause) != 0) {
 			opts_error("stats: %s", cause);
 			free(cause);
+			free(c);
 			launch_free(&l);
 			return EXIT_USAGE;
 		}
-		json_print_stats(stdout, &l, &t, oob);
-	}
-	else
+		json_print_stats(stdout, &l, &t, oob, c);
+	} else {
 		tables_print_stats(stdout, &l, &t);
+		if (c != NULL)
+			cli_compiled_print(stdout, &l, c);
+	}
+	free(c);
 	launch_free(&l);
 	return 0;
 }
@@ -697,9 +734,9 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_ZOOM) | OPTS_BIT(OPT_DRAM) |
 	    OPTS_BIT(OPT_THEME), OPERANDS_NAME }, cmd_lesson },
 	{ { "trace", usage_trace, OPTS_COMMON | OPTS_BIT(OPT_STEPS) |
-	    OPTS_BIT(OPT_ALL_WARPS), OPERANDS_VARIANT }, cmd_trace },
+	    OPTS_BIT(OPT_ALL_WARPS) | OPTS_ISA, OPERANDS_VARIANT }, cmd_trace },
 	{ { "stats", usage_stats, OPTS_COMMON | OPTS_BIT(OPT_JSON) |
-	    OPTS_BIT(OPT_BRUTE), OPERANDS_VARIANT }, cmd_stats },
+	    OPTS_BIT(OPT_BRUTE) | OPTS_ISA, OPERANDS_VARIANT }, cmd_stats },
 	{ { "check", usage_check, OPTS_BIT(OPT_PARAM), OPERANDS_VARIANT },
 	    cli_check },
 	{ { "bench", usage_bench, OPTS_BIT(OPT_JSON) | OPTS_BIT(OPT_ONCE),

@@ -63,6 +63,9 @@ static const struct {
 	[OPT_SM] = { "sm", required_argument },
 	[OPT_THEME] = { "theme", required_argument },
 	[OPT_ANSWER] = { "answer", required_argument },
+	[OPT_AS_COMPILED] = { "as-compiled", no_argument },
+	[OPT_PTX] = { "ptx", required_argument },
+	[OPT_SASS] = { "sass", required_argument },
 	[OPT_HELP] = { "help", no_argument },
 	[OPT_VERSION] = { "version", no_argument },
 };
@@ -339,6 +342,16 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 		}
 		break;
 	case OPT_SM:
+		/* A number is an architecture to compile for (as compiled);
+		   a name, a device for occupancy. */
+		if ((o->entry->allowed & OPTS_BIT(OPT_AS_COMPILED)) != 0) {
+			if (opts_number(arg, 50, 199, &n) != 0)
+				return opts_error("--sm: '%s' is not allowed "
+				    "(an architecture from 50 to 199: 90 for "
+				    "sm_90)", arg), -1;
+			o->isa_sm = (int)n;
+			break;
+		}
 		if ((o->occ_dev = occupancy_device(arg)) == NULL)
 			return opts_error("--sm: '%s' is not allowed (%s)", arg,
 			    occupancy_device_names()), -1;
@@ -352,6 +365,17 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 		break;
 	case OPT_JSON:
 		o->json = 1;
+		break;
+	case OPT_AS_COMPILED:
+		o->as_compiled = 1;
+		break;
+	case OPT_PTX:
+		o->ptx_file = arg;
+		o->as_compiled = 1;
+		break;
+	case OPT_SASS:
+		o->sass_file = arg;
+		o->as_compiled = 1;
 		break;
 	case OPT_ASCII:
 		o->ascii = 1;

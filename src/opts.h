@@ -54,6 +54,9 @@ enum opts_id {
 	OPT_SM,			/* --sm teaching|h100 */
 	OPT_THEME,		/* --theme NAME (WARPVIZ_THEME) */
 	OPT_ANSWER,		/* --answer TEXT (quiz) */
+	OPT_AS_COMPILED,	/* --as-compiled */
+	OPT_PTX,		/* --ptx FILE: a recorded PTX listing */
+	OPT_SASS,		/* --sass FILE: a recorded nvdisasm listing */
 	OPT_HELP,		/* -h, --help: every command */
 	OPT_VERSION,		/* -V, --version */
 	OPT_COUNT
@@ -63,6 +66,9 @@ enum opts_id {
 /* The longest --compare=LIST (a lesson scene's partners fit). */
 #define OPTS_PARTNERS_MAX	255
 /* The options of the model's position, shared by show, trace, stats, TUI. */
+/* The options of "as compiled" (stats, trace). */
+#define OPTS_ISA	(OPTS_BIT(OPT_AS_COMPILED) | OPTS_BIT(OPT_SM) | \
+	OPTS_BIT(OPT_PTX) | OPTS_BIT(OPT_SASS))
 #define OPTS_COMMON	(OPTS_BIT(OPT_PARAM) | OPTS_BIT(OPT_ARCH) | \
 	OPTS_BIT(OPT_STEP) | OPTS_BIT(OPT_BLOCK) | OPTS_BIT(OPT_WARP))
 
@@ -122,6 +128,10 @@ struct opts {
 	int			 list;		/* --list */
 	const char		*name;		/* OPERANDS_NAME's */
 	const char		*answer;	/* --answer TEXT */
+	int			 as_compiled;	/* --as-compiled, --ptx, --sass */
+	int			 isa_sm;	/* --sm NN: compile for sm_NN */
+	const char		*ptx_file;	/* --ptx FILE */
+	const char		*sass_file;	/* --sass FILE */
 	int			 theme;		/* enum role_theme, -1 none;
 						   opts_parse sets it */
 

@@ -12,7 +12,7 @@ src=$srcdir/src
 # The floor a project header lives on: its folder under src/, or the
 # file's own name for the headers at the top (opts, cli).
 floor_of() {
-	for d in model kernel variants view face gpu tui; do
+	for d in model kernel compiled variants view face gpu tui; do
 		[ -f "$src/$d/$1" ] && { echo "$d"; return; }
 	done
 	case $1 in
@@ -28,17 +28,19 @@ allowed() {
 	case $1 in
 	model) echo "any" ;;
 	kernel) echo "any model" ;;
+	compiled) echo "any model" ;;
 	variants) echo "any model kernel" ;;
-	view) echo "any model kernel variants" ;;
-	face) echo "any model kernel variants view" ;;
-	gpu) echo "any model kernel variants" ;;
-	opts) echo "any model kernel variants view" ;;
-	tui) echo "any model kernel variants view gpu opts" ;;
-	cli) echo "any model kernel variants view face gpu opts tui" ;;
+	view) echo "any model kernel compiled variants" ;;
+	face) echo "any model kernel compiled variants view" ;;
+	gpu) echo "any model kernel compiled variants" ;;
+	opts) echo "any model kernel compiled variants view" ;;
+	tui) echo "any model kernel compiled variants view gpu opts" ;;
+	cli) echo "any model kernel compiled variants view face gpu opts tui" ;;
 	esac
 }
 
-for f in $(cd "$src" && ls model/*.[ch] kernel/*.[ch] variants/*.[ch] view/*.[ch] \
+for f in $(cd "$src" && ls model/*.[ch] kernel/*.[ch] compiled/*.[ch] \
+    variants/*.[ch] view/*.[ch] \
     face/*.[ch] gpu/*.[ch] tui/*.[ch] opts.[ch] cli.[ch] cli-*.[ch] main.c 2>/dev/null); do
 	case $f in
 	opts.*) me=opts ;;

@@ -60,9 +60,37 @@ json_print_list(FILE *f)
 	fputs("\n]\n", f);
 }
 
+/* ", "instruction": ..., "decided_by": ..." of a site as compiled. */
+static void
+print_compiled(FILE *f, const struct launch *l, const struct compiled *c,
+    int si)
+{
+	const struct compiled_site	*cs = &c->site[si];
+	char				 per[96];
+
+	compiled_per(l, c, si, per, sizeof per);
+	fputs(", \"instruction\": ", f);
+	if (cs->mnem[0] != '\0')
+		jsonstr_write(f, cs->mnem);
+	else
+		fputs("null", f);
+	fprintf(f, ", \"compiled\": \"%s\", \"width\": %d, \"iterations\": "
+	    "%d, \"parts\": %d, \"instructions\": %d, \"per\": ",
+	    compiled_how_name(cs->how), cs->width, cs->iters, cs->parts,
+	    cs->ninsn);
+	jsonstr_write(f, per);
+	fprintf(f, ", \"decided_by\": \"%s\"", cs->how == COMPILED_WRITTEN ?
+	    "written" : isa_kind_name(c->kind));
+	if (cs->note[0] != '\0') {
+		fputs(", \"note\": ", f);
+		jsonstr_write(f, cs->note);
+	}
+}
+
 void
 json_print_access(FILE *f, const struct launch *l, enum arch arch,
-    const struct access *a, const struct access_result *r)
+    const struct access *a, const struct access_result *r,
+    const struct compiled *c)
 {
 	const struct launch_site	*s = &l->sites[a->site];
 	const struct launch_array	*arr = &l->arrays[s->array];
@@ -140,6 +168,8 @@ json_print_access(FILE *f, const struct launch *l, enum arch arch,
 		    r->t.ideal);
 		break;
 	}
+	if (c != NULL)
+		print_compiled(f, l, c, a->site);
 	fputs("}\n", f);
 }
 
@@ -194,7 +224,7 @@ print_oob(FILE *f, const struct oob_site *o)
 
 void
 json_print_stats(FILE *f, const struct launch *l, const struct totals *t,
-    const struct oob_site *oob)
+    const struct oob_site *oob, const struct compiled *c)
 {
 	char	buf[512];
 	int	i;
@@ -206,10 +236,13 @@ json_print_stats(FILE *f, const struct launch *l, const struct totals *t,
 	jsonstr_write(f, buf);
 	fprintf(f, ", \"arch\": \"%s\", \"grid\": [%" PRId64 ", %" PRId64
 	    "], \"block\": [%" PRId64 ", %" PRId64 "], \"warps\": %" PRId64
-	    ", \"steps_per_warp\": %" PRId64 ", \"fast_sites\": %d, "
-	    "\"sites\": [", arch_name(t->arch), l->grid[0], l->grid[1],
-	    l->block[0], l->block[1], launch_total_warps(l), l->nsteps,
-	    t->fast);
+	    ", \"steps_per_warp\": %" PRId64 ", \"fast_sites\": %d, ",
+	    arch_name(t->arch), l->grid[0], l->grid[1], l->block[0],
+	    l->block[1], launch_total_warps(l), l->nsteps, t->fast);
+	if (c != NULL)
+		fprintf(f, "\"as\": \"compiled\", \"decided_by\": \"%s\", "
+		    "\"sm\": %d, ", isa_kind_name(c->kind), c->arch);
+	fputs("\"sites\": [", f);
 	for (i = 0; i < l->nsites; i++) {
 		fprintf(f, "%s\n  {\"site\": ", i ? "," : "");
 		jsonstr_write(f, l->sites[i].text);
@@ -223,6 +256,8 @@ json_print_stats(FILE *f, const struct launch *l, const struct totals *t,
 			    l->sites[i].size)));
 		fputs("\"totals\": ", f);
 		print_totals(f, &t->site[i]);
+		if (c != NULL)
+			print_compiled(f, l, c, i);
 		if (oob != NULL)
 			print_oob(f, &oob[i]);
 		fputs("}", f);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "arch.h"
+#include "compiled.h"
 #include "launch.h"
 #include "oob.h"
 #include "totals.h"
@@ -15,11 +16,14 @@
 
 /* The catalog as one JSON array. */
 void	json_print_list(FILE *);
-/* One trace line for an access and its result. */
+/* One trace line for an access and its result; with c (not NULL) the
+   site's instruction as compiled too. */
 void	json_print_access(FILE *, const struct launch *, enum arch,
-	    const struct access *, const struct access_result *);
-/* Whole-launch totals as one JSON object. */
+	    const struct access *, const struct access_result *,
+	    const struct compiled *c);
+/* Whole-launch totals as one JSON object; with c (not NULL) they are the
+   totals as compiled and each site says its instruction. */
 void	json_print_stats(FILE *, const struct launch *, const struct totals *,
-	    const struct oob_site *);
+	    const struct oob_site *, const struct compiled *c);
 
 #endif

@@ -173,6 +173,7 @@ job_arch(const struct gpu_nvrtc_job *job, char *buf, size_t len)
 }
 
 #define STD_OPTION	"--std=c++17"
+#define LINEINFO_OPTION	"-lineinfo"
 
 void
 gpu_nvrtc_key(const struct gpu_nvrtc_job *job, int version,
@@ -191,6 +192,9 @@ gpu_nvrtc_key(const struct gpu_nvrtc_job *job, int version,
 	sha256_update(&s, job->kernel, strlen(job->kernel) + 1);
 	sha256_update(&s, arch, strlen(arch) + 1);
 	sha256_update(&s, STD_OPTION, sizeof STD_OPTION);
+	/* Only when given, so that the keys of plain jobs stay as they were. */
+	if (job->lineinfo)
+		sha256_update(&s, LINEINFO_OPTION, sizeof LINEINFO_OPTION);
 	for (i = 0; i < sizeof header_names / sizeof header_names[0]; i++) {
 		sha256_update(&s, header_names[i], strlen(header_names[i]) + 1);
 		sha256_update(&s, header_texts[i], strlen(header_texts[i]) + 1);
@@ -497,7 +501,7 @@ compile_job(const struct gpu_nvrtc_job *job, struct gpu_nvrtc_image *out,
 	wnv_result	 r;
 	char		 key[NVRTC_KEY_LEN], name[NVRTC_KEY_LEN + 8];
 	char		 arch[48], expr[300], *log = NULL;
-	const char	*opts[2], *lowered = NULL;
+	const char	*opts[3], *lowered = NULL;
 	size_t		 size = 0;
 	double		 t0 = now_ms();
 	int		 dfd, rc = -1;
@@ -523,6 +527,7 @@ compile_job(const struct gpu_nvrtc_job *job, struct gpu_nvrtc_image *out,
 	job_arch(job, arch, sizeof arch);
 	opts[0] = arch;
 	opts[1] = STD_OPTION;
+	opts[2] = LINEINFO_OPTION;
 	snprintf(expr, sizeof expr, "&%s", job->kernel);
 	if ((r = nv.CreateProgram(&prog, job->text, job->name, 2, header_texts,
 	    header_names)) != WNV_SUCCESS) {
@@ -533,7 +538,7 @@ compile_job(const struct gpu_nvrtc_job *job, struct gpu_nvrtc_image *out,
 		return -1;
 	}
 	nv.AddNameExpression(prog, expr);
-	r = nv.CompileProgram(prog, 2, opts);
+	r = nv.CompileProgram(prog, job->lineinfo ? 3 : 2, opts);
 	if (r != WNV_SUCCESS) {
 		if (nv.GetProgramLogSize(prog, &size) == WNV_SUCCESS &&
 		    size > 0 && (log = malloc(size + 1)) != NULL &&

@@ -19,6 +19,8 @@ struct gpu_nvrtc_job {
 	const char	*kernel;	/* the __global__ function */
 	int		 arch;		/* compute capability x 10: 90 */
 	int		 ptx;		/* PTX for compute_<arch>, no cubin */
+	int		 lineinfo;	/* -lineinfo: source lines in the image
+					   (as compiled reads them) */
 };
 
 /* What came out: an image cuModuleLoadData takes. */

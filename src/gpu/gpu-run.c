@@ -291,6 +291,7 @@ run_compile(const struct gpu_ops *ops, const struct variant *v,
 	job.kernel = kernel;
 	job.arch = run_arch;
 	job.ptx = 0;
+	job.lineinfo = 0;
 	if (job.text == NULL)
 		return run_fail(res, RESULT_ERROR, "no source to compile");
 	if (run_arch == 0)

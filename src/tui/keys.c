@@ -433,6 +433,16 @@ act_mark_save(struct state *st)
 	return INTENT_REDRAW;
 }
 
+/* As written / as compiled: the compile runs on isa-job.c's thread. */
+static int
+act_compiled(struct state *st)
+{
+	st->as_compiled = !st->as_compiled;
+	if (!st->as_compiled)
+		state_status(st, "as written: the source's accesses");
+	return INTENT_REDRAW;
+}
+
 static int
 act_dram(struct state *st)
 {
@@ -566,6 +576,8 @@ const struct keys_entry keys_table[] = {
 	{ { '\'' }, { "'" }, "go to the next mark", act_mark_next },
 	{ { 'S' }, { "S" }, "save the marks as a lesson", act_mark_save },
 	{ { 'm' }, { "m" }, "DRAM channels (a model)", act_dram },
+	{ { 'I' }, { "I" }, "as written / as compiled (NVRTC)",
+	  act_compiled },
 	{ { 'e' }, { "e" }, "export frame: .txt .ans .svg", act_export },
 	{ { 'T' }, { "T" }, "colour theme: next", act_theme },
 	{ { '?' }, { "?" }, "this help", act_help },

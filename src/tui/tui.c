@@ -30,6 +30,7 @@
 #include "dram.h"
 #include "export.h"
 #include "gpu.h"
+#include "isa-job.h"
 #include "keys.h"
 #include "lesson.h"
 #include "opts.h"
@@ -374,6 +375,7 @@ tui_loop(struct state *st, const struct tui_opts *o)
 	cv = canvas_new(COLS, LINES, o->ascii);
 	intent = INTENT_RELAYOUT | INTENT_RECOMPUTE | INTENT_REDRAW;
 	for (;;) {
+		intent |= isa_job_sync(st);
 		if (intent & INTENT_RECOLOR) {
 			paint_theme();
 			clearok(curscr, TRUE);
@@ -402,7 +404,7 @@ tui_loop(struct state *st, const struct tui_opts *o)
 			if (ms > TUI_WORK_POLL_MS && state_busy(st))
 				ms = TUI_WORK_POLL_MS;
 			wait_ms = ms > 0 ? ms : 0;
-		} else if (state_busy(st))
+		} else if (state_busy(st) || isa_job_busy())
 			wait_ms = TUI_WORK_POLL_MS;
 		else if (now < gpu_until)
 			wait_ms = TUI_GPU_POLL_MS;
@@ -613,6 +615,7 @@ tui_main(const struct opts *opts)
 	if (tui_clamped[0] != '\0')
 		fprintf(stderr, "warpviz: %s\n", tui_clamped);
 	gpu_shutdown();
+	isa_job_shutdown(&st);
 	state_free(&st);
 	lesson_free(&ls);
 	return rc;

@@ -222,6 +222,16 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 	if (so_far != 0 || w >= 30)
 		canvas_printf(c, x, y + row++, ROLE_HEADING, w, "this step: "
 		    "%s %s", arch_op_name(s->op), s->text);
+	if (row < h && m->compiled != NULL &&
+	    m->acc.site < m->compiled->nsites) {
+		char	per[96];
+
+		compiled_per(m->l, m->compiled, m->acc.site, per, sizeof per);
+		snprintf(buf, sizeof buf, "as compiled (%s): %s",
+		    isa_kind_name(m->compiled->kind), per);
+		row += panel_wrap(c, x, y + row, w, h - row > 2 ? 2 : h - row,
+		    buf, ROLE_NORMAL);
+	}
 	if (row < h && m->acc.oob != 0)
 		row += oob_line(c, x, y + row, w, h - row > 2 ? 2 : h - row,
 		    m);

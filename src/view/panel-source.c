@@ -516,10 +516,42 @@ panel_fold(const struct variant *v, const char *src, int first, int last,
 	return nk;
 }
 
-/* Draw line n from row, wrapped at tw; returns rows used (within h). */
+/*
+ * What the compiler made of line n, as a gutter mark: 'v' a site read or
+ * written several iterations to an instruction (vectorised), 's' a site
+ * split into narrower instructions, 'L' local memory instructions where
+ * the source has no local array access (moved to local memory); 0 none.
+ */
+static int
+panel_compiled_mark(const struct view_model *m, int n)
+{
+	const struct compiled	*c = m->compiled;
+	int			 i, mark = 0;
+
+	if (c == NULL || n <= 0)
+		return 0;
+	for (i = 0; i < c->nlocal; i++)
+		if (c->local_line[i] == n)
+			mark = 'L';
+	for (i = 0; i < m->l->nsites && i < c->nsites; i++) {
+		if (m->l->sites[i].line != n)
+			continue;
+		if (m->l->sites[i].space == SPACE_LOCAL && mark == 'L')
+			mark = 0;
+		if (c->site[i].how == COMPILED_VECTOR)
+			return 'v';
+		if (c->site[i].how == COMPILED_SPLIT)
+			mark = 's';
+	}
+	return mark;
+}
+
+/* Draw line n from row, wrapped at tw; returns rows used (within h).
+   mark: panel_compiled_mark's, drawn in the gutter. */
 static int
 panel_source_line(struct canvas *c, int x, int y, int w, int h,
-    const char *src, int n, int cur, int col, int len, int fold, int differs)
+    const char *src, int n, int cur, int col, int len, int fold, int differs,
+    int mark)
 {
 	enum role	 role = n == cur ? ROLE_SOURCE_CURRENT : differs ?
 			    ROLE_WARN : ROLE_SOURCE;
@@ -548,6 +580,8 @@ panel_source_line(struct canvas *c, int x, int y, int w, int h,
 		if (row == 0 && differs && n != cur)
 			canvas_put(c, x + 4, y, c->ascii ? '!' : 0x2260,
 			    ROLE_WARN);
+		else if (row == 0 && mark != 0)
+			canvas_put(c, x + 3, y, mark, ROLE_WARN);
 		i = panel_break(p, tw, at < 0);
 		{
 			char	 one[512];
@@ -607,14 +641,16 @@ panel_source_draw(struct canvas *c, int x, int y, int w, int h,
 			top = 1;
 		for (row = 0, i = top; row < h && i <= total; i++)
 			row += panel_source_line(c, x, y + row, w, h - row,
-			    src, i, cur, col, len, 0, 0);
+			    src, i, cur, col, len, 0, 0,
+			    panel_compiled_mark(m, i));
 		return row;
 	}
 	nk = panel_fold(v, src, first, last, cur, panel_array_name(m), tw, h,
 	    NULL, keep, fold, krows);
 	for (row = 0, i = 0; i < nk && row < h; i++)
 		row += panel_source_line(c, x, y + row, w, krows[i], src,
-		    keep[i], cur, col, len, fold[i], 0);
+		    keep[i], cur, col, len, fold[i], 0,
+		    panel_compiled_mark(m, keep[i]));
 	return row;
 }
 
@@ -653,7 +689,7 @@ panel_source_compare(struct canvas *c, int x, int y, int w, int h,
 	for (row = 0, i = 0; i < nk && row < h; i++)
 		row += panel_source_line(c, x, y + row, w, krows[i], src,
 		    keep[i], cur, col, len, fold[i], panel_differs(v, src,
-		    keep[i], &d));
+		    keep[i], &d), 0);
 	memcpy(c->clip, saved, sizeof c->clip);
 	return row;
 }

@@ -523,6 +523,7 @@ state_update(struct state *st)
 		}
 		p->m.whole = p->have_whole ? &p->whole : NULL;
 		p->m.focus = st->focus;
+		p->m.compiled = i == 0 && st->as_compiled ? st->compiled : NULL;
 		p->m.zoom = st->zoom;
 		p->m.motion = st->motion * 32 / (STATE_MOTION_PHASES + 1);
 		p->m.whole_why = p->have_whole || p->why[0] == '\0' ? NULL :

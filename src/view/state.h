@@ -119,6 +119,10 @@ struct state {
 	const char		*partners;	/* compare list instead of the
 						   variant's own, or NULL */
 	uint32_t		 focus;		/* lanes that stand out */
+	int			 as_compiled;	/* I: show pane 0's sites as
+						   compiled */
+	const struct compiled	*compiled;	/* pane 0's, once the TUI has
+						   it (NULL: none yet) */
 	int			 focus_box;	/* their addresses shown */
 	int			 zoom;		/* projector zoom */
 	int			 dram;		/* the DRAM box on */

@@ -10,6 +10,7 @@
 
 #include "arch.h"
 #include "canvas.h"
+#include "compiled.h"
 #include "launch.h"
 #include "totals.h"
 #include "warp.h"
@@ -39,6 +40,9 @@ struct view_model {
 	uint32_t		 focus;		/* lanes picked to stand out
 						   (bit n: lane n); set by the
 						   face, kept by view_model_set */
+	const struct compiled	*compiled;	/* the sites as compiled, or
+						   NULL (as written); set by
+						   the face like focus */
 	/* view_model_set's cache of so_far; zero the struct before its
 	   first use */
 	const struct launch	*so_far_l;

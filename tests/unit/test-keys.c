@@ -242,6 +242,12 @@ main(void)
 	is_int(st.zoom, 1, "z turns the zoom on");
 	key(&st, 'z');
 	is_int(st.zoom, 0, "z again turns it off");
+	/* I asks for the kernel as compiled (the TUI's isa-job compiles it
+	   on a thread); I again goes back to as written. */
+	is_int(key(&st, 'I'), INTENT_REDRAW, "I: as compiled, redraw");
+	is_int(st.as_compiled, 1, "I asks for as compiled");
+	key(&st, 'I');
+	is_int(st.as_compiled, 0, "I again: as written");
 	is_int(key(&st, 'm'), INTENT_REDRAW, "m: the DRAM box, redraw");
 	is_int(st.dram, 1, "m opens the DRAM box");
 	key(&st, 'm');

@@ -517,6 +517,7 @@ test_catalog(void)
 
 	for (i = 0; catalog[i] != NULL; i++) {
 		param_defaults(&ps, catalog[i]);
+		memset(&job, 0, sizeof job);
 		job.name = catalog[i]->source;
 		job.text = catalog_source(catalog[i]->source);
 		job.kernel = gpu_run_kernel(&ps, kbuf, sizeof kbuf, &kwhy);

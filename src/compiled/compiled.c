@@ -1,0 +1,463 @@
+/* SPDX-License-Identifier: ISC
+ * compiled.c - sites matched to their instructions, and the totals as
+ * compiled (compiled.h).  A site's instructions are those of its source
+ * line, its space and its direction; where several sites share all three
+ * (Mds[ty][k] and Nds[k][tx] on one line) the instructions are told apart
+ * by their address base and the stride of their immediate offsets, which
+ * the site's index gives (the innermost loop's coefficient times the
+ * element size; times the iterations covered for a wide instruction).
+ * Counting reuses the model: a vectorised site is the same site in a
+ * launch whose innermost loop steps `iters` times as far, at the wider
+ * width; a split site is each part at its width and offset.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cause.h"
+#include "compiled.h"
+#include "xmalloc.h"
+
+#define MAX_CAND	512	/* instructions of one line, space, op */
+
+const char *
+compiled_how_name(enum compiled_how h)
+{
+	static const char *const names[] = { "written", "same", "vector",
+	    "split", "registers" };
+
+	return names[h];
+}
+
+static int
+space_fits(enum mem_space s, enum isa_space i)
+{
+	switch (s) {
+	case SPACE_GLOBAL:
+		return i == ISA_GLOBAL || i == ISA_TEXTURE;
+	case SPACE_SHARED:
+		return i == ISA_SHARED;
+	case SPACE_LOCAL:
+		return i == ISA_LOCAL;
+	case SPACE_CONSTANT:
+		return i == ISA_CONST;
+	}
+	return 0;
+}
+
+static int
+same_key(const struct launch_site *a, const struct launch_site *b)
+{
+	return a->line == b->line && a->space == b->space && a->op == b->op;
+}
+
+/* The byte stride of a site per iteration of its innermost loop; 0 when
+   it has none or its index is not affine. */
+static int64_t
+site_stride(const struct launch *l, const struct launch_site *s)
+{
+	int64_t	k;
+
+	if (s->nloops == 0 || !s->affine)
+		return 0;
+	k = s->aff.k[VAR_LOOP0 + s->loop[s->nloops - 1]];
+	return (k < 0 ? -k : k) * l->arrays[s->array].def->elem_size;
+}
+
+/* The smallest positive step between the offsets of series `base`. */
+static int64_t
+series_step(const struct isa_func *f, const int *cand, int n,
+    const char *base, int *width)
+{
+	int64_t	step = 0, d;
+	int	i, j;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(f->insn[cand[i]].base, base) != 0)
+			continue;
+		*width = f->insn[cand[i]].width;
+		for (j = 0; j < n; j++) {
+			if (strcmp(f->insn[cand[j]].base, base) != 0)
+				continue;
+			d = f->insn[cand[j]].offset - f->insn[cand[i]].offset;
+			if (d > 0 && (step == 0 || d < step))
+				step = d;
+		}
+	}
+	return step;
+}
+
+/* Whether a series of instructions of width w stepping by step can be
+   site s's. */
+static int
+series_fits(const struct launch *l, const struct launch_site *s, int64_t step,
+    int w)
+{
+	int64_t	stride = site_stride(l, s);
+
+	if (step == 0)
+		return 1;
+	if (w > s->size)
+		return s->size > 0 && stride == s->size &&
+		    step % w == 0;
+	return stride != 0 && step % stride == 0;
+}
+
+/*
+ * The sites of one (line, space, op) group take its instructions: by
+ * series of one address base where there are as many series as sites and
+ * a consistent way to pair them (tried in every order of up to 4 sites),
+ * else dealt in order of offset.  owner[i] gets the site of cand[i].
+ */
+static void
+share(const struct launch *l, const int *sites, int ns, const struct
+    isa_func *f, const int *cand, int nc, int *owner)
+{
+	const char	*base[4];
+	int64_t		 step[4];
+	int		 width[4], perm[4] = { 0, 1, 2, 3 }, nb = 0, i, j, p, ok;
+	int		 tries, t, tmp;
+
+	for (i = 0; i < nc && nb <= 4; i++) {
+		for (j = 0; j < nb; j++)
+			if (strcmp(base[j], f->insn[cand[i]].base) == 0)
+				break;
+		if (j == nb && nb++ < 4)
+			base[j] = f->insn[cand[i]].base;
+	}
+	if (nb == ns && ns <= 4) {
+		for (j = 0; j < nb; j++)
+			step[j] = series_step(f, cand, nc, base[j], &width[j]);
+		/* Every order of the sites: t read as a mixed-radix
+		   number picks each one (ns! <= 24 tries). */
+		for (tries = 1, t = 2; t <= ns; t++)
+			tries *= t;
+		for (t = 0; t < tries; t++) {
+			for (j = 0; j < ns; j++)
+				perm[j] = j;
+			for (p = t, j = ns; j > 1; j--) {
+				tmp = perm[j - 1];
+				perm[j - 1] = perm[p % j];
+				perm[p % j] = tmp;
+				p /= j;
+			}
+			for (ok = 1, j = 0; j < ns && ok; j++)
+				ok = series_fits(l, &l->sites[sites[perm[j]]],
+				    step[j], width[j]);
+			if (ok)
+				break;
+		}
+		if (t == tries)
+			for (j = 0; j < ns; j++)
+				perm[j] = j;
+		for (i = 0; i < nc; i++)
+			for (j = 0; j < nb; j++)
+				if (strcmp(base[j], f->insn[cand[i]].base) == 0)
+					owner[i] = sites[perm[j]];
+		return;
+	}
+	/* Dealt by offset: a[i].x, a[i].y, a[i].z from one base. */
+	for (i = 0; i < nc; i++) {
+		for (p = 0, j = 0; j < nc; j++)
+			if (f->insn[cand[j]].offset < f->insn[cand[i]].offset ||
+			    (f->insn[cand[j]].offset ==
+			    f->insn[cand[i]].offset && j < i))
+				p++;
+		owner[i] = sites[(int64_t)p * ns / nc];
+	}
+}
+
+/* Decide how site si is compiled from the widths of its instructions. */
+static void
+decide(const struct launch *l, int si, const struct isa_func *f,
+    const int *mine, int n, struct compiled_site *cs)
+{
+	const struct launch_site	*s = &l->sites[si];
+	int				 counts[17] = { 0 }, w, best = 0, i;
+	char				 m[sizeof cs->mnem];
+
+	cs->ninsn = n;
+	cs->iters = cs->parts = 1;
+	for (i = 0; i < n; i++)
+		if (f->insn[mine[i]].width >= 1 && f->insn[mine[i]].width <= 16)
+			counts[f->insn[mine[i]].width]++;
+	for (w = 1; w <= 16; w++)
+		if (counts[w] > 0 && counts[w] >= counts[best])
+			best = w;
+	cs->width = best;
+	for (i = 0; i < n; i++)
+		if (f->insn[mine[i]].width == best) {
+			snprintf(cs->mnem, sizeof cs->mnem, "%s",
+			    f->insn[mine[i]].mnem);
+			break;
+		}
+	if (best == 0) {
+		cs->how = COMPILED_WRITTEN;
+		snprintf(cs->note, sizeof cs->note, "no instruction of a width "
+		    "the rules know: counted as written");
+		return;
+	}
+	if (best == s->size) {
+		cs->how = COMPILED_SAME;
+		return;
+	}
+	if (best > s->size && s->size > 0 && best % s->size == 0 &&
+	    s->nloops > 0 && site_stride(l, s) == s->size &&
+	    s->aff.k[VAR_LOOP0 + s->loop[s->nloops - 1]] > 0 &&
+	    s->space != SPACE_LOCAL) {
+		cs->how = COMPILED_VECTOR;
+		cs->iters = best / s->size;
+		cs->loop = s->loop[s->nloops - 1];
+		return;
+	}
+	if (best < s->size && s->size % best == 0) {
+		cs->how = COMPILED_SPLIT;
+		cs->parts = s->size / best;
+		return;
+	}
+	cs->how = COMPILED_WRITTEN;
+	snprintf(m, sizeof m, "%s", cs->mnem);
+	snprintf(cs->note, sizeof cs->note, "a %d-byte %s for a %d-byte "
+	    "access is not understood: counted as written", best, m, s->size);
+}
+
+int
+compiled_match(const struct launch *l, const struct isa_func *f,
+    struct compiled *c, char **cause)
+{
+	int	sites[LAUNCH_MAX_SITES], cand[MAX_CAND], owner[MAX_CAND];
+	int	mine[MAX_CAND], done[LAUNCH_MAX_SITES] = { 0 };
+	int	i, j, k, ns, nc, n;
+
+	memset(c, 0, sizeof *c);
+	c->kind = f->kind;
+	c->nsites = l->nsites;
+	if (f->lines == 0) {
+		*cause = cause_printf("the %s of %s has no line information "
+		    "(compile with -lineinfo)", isa_kind_name(f->kind),
+		    f->name);
+		return -1;
+	}
+	for (k = 0; k < f->ninsn; k++) {
+		if (f->insn[k].space != ISA_LOCAL || f->insn[k].line <= 0)
+			continue;
+		for (j = 0; j < c->nlocal; j++)
+			if (c->local_line[j] == f->insn[k].line)
+				break;
+		if (j == c->nlocal && c->nlocal < COMPILED_MAX_LOCAL)
+			c->local_line[c->nlocal++] = f->insn[k].line;
+	}
+	for (i = 0; i < l->nsites; i++) {
+		if (done[i])
+			continue;
+		for (ns = 0, j = i; j < l->nsites; j++)
+			if (same_key(&l->sites[i], &l->sites[j])) {
+				sites[ns++] = j;
+				done[j] = 1;
+			}
+		for (nc = 0, k = 0; k < f->ninsn && nc < MAX_CAND; k++)
+			if (f->insn[k].line == l->sites[i].line &&
+			    f->insn[k].store == (l->sites[i].op == OP_STORE) &&
+			    space_fits(l->sites[i].space, f->insn[k].space))
+				cand[nc++] = k;
+		if (ns > 1)
+			share(l, sites, ns, f, cand, nc, owner);
+		else
+			for (k = 0; k < nc; k++)
+				owner[k] = i;
+		for (j = 0; j < ns; j++) {
+			struct compiled_site *cs = &c->site[sites[j]];
+
+			for (n = 0, k = 0; k < nc; k++)
+				if (owner[k] == sites[j])
+					mine[n++] = cand[k];
+			if (n > 0) {
+				decide(l, sites[j], f, mine, n, cs);
+				continue;
+			}
+			cs->iters = cs->parts = 1;
+			if (l->sites[i].space == SPACE_LOCAL) {
+				cs->how = COMPILED_REGISTERS;
+				snprintf(cs->note, sizeof cs->note, "no "
+				    "local memory instruction on line %d: "
+				    "kept in registers", l->sites[i].line);
+			} else
+				snprintf(cs->note, sizeof cs->note, "no %s "
+				    "%s on line %d: counted as written",
+				    arch_space_name(l->sites[i].space),
+				    l->sites[i].op == OP_LOAD ? "load" :
+				    "store", l->sites[i].line);
+		}
+	}
+	return 0;
+}
+
+/* Where body entry idx's innermost enclosing for loop opens, or -1. */
+static int
+enclosing_for(const struct variant *v, int idx)
+{
+	int	depth = 0, k;
+
+	for (k = idx - 1; k >= 0; k--)
+		switch (v->xbody[k].kind) {
+		case BODY_END:
+			depth++;
+			break;
+		case BODY_FOR:
+		case BODY_LOOP:
+		case BODY_IF:
+			if (depth > 0)
+				depth--;
+			else if (v->xbody[k].kind == BODY_FOR)
+				return v->xbody[k].step_op == '+' ? k : -1;
+			break;
+		default:
+			break;
+		}
+	return -1;
+}
+
+/* Site si as one instruction per `iters` iterations of its innermost
+   loop, at width bytes. */
+static int
+vector_totals(const struct launch *l, enum arch arch, int si,
+    const struct compiled_site *cs, struct site_totals *out, char **cause)
+{
+	const struct variant	*v = l->v;
+	struct variant		 v2;
+	struct body_def		*xb;
+	struct param_set	 ps;
+	struct launch		 l2;
+	struct totals		*t;
+	char			*step;
+	int			 idx, f, rc;
+
+	/* The site's place in the body (compared, not subtracted: a
+	   catalog body[] is another array). */
+	for (idx = 0; v->xbody != NULL && idx < v->nxbody; idx++)
+		if (&v->xbody[idx] == l->sites[si].def)
+			break;
+	if (v->xbody == NULL || idx == v->nxbody ||
+	    (f = enclosing_for(v, idx)) < 0) {
+		*cause = cause_printf("%s: the loop around %s cannot be "
+		    "stepped %d at a time", v->name, l->sites[si].text,
+		    cs->iters);
+		return -1;
+	}
+	xb = xreallocarray(NULL, v->nxbody, sizeof *xb);
+	memcpy(xb, v->xbody, v->nxbody * sizeof *xb);
+	step = xasprintf("(%s) * %d", xb[f].step, cs->iters);
+	xb[f].step = step;
+	v2 = *v;
+	v2.xbody = xb;
+	ps = l->ps;
+	ps.v = &v2;
+	t = xcalloc(1, sizeof *t);
+	if ((rc = launch_init(&l2, &ps, cause)) == 0) {
+		l2.sites[si].size = cs->width;
+		l2.sites[si].used = l->sites[si].used * cs->iters;
+		rc = totals_compute(&l2, arch, TOTALS_AUTO, t, cause);
+		launch_free(&l2);
+	}
+	if (rc == 0)
+		*out = t->site[si];
+	free(t);
+	free(step);
+	free(xb);
+	return rc;
+}
+
+/* Site si as `parts` instructions of width bytes each. */
+static int
+split_totals(const struct launch *l, enum arch arch, int si,
+    const struct compiled_site *cs, struct site_totals *out, char **cause)
+{
+	struct launch	 l2;
+	struct totals	*t;
+	int		 p, rc = 0;
+
+	memset(out, 0, sizeof *out);
+	t = xcalloc(1, sizeof *t);
+	for (p = 0; p < cs->parts && rc == 0; p++) {
+		if ((rc = launch_init(&l2, &l->ps, cause)) != 0)
+			break;
+		l2.sites[si].size = cs->width;
+		l2.sites[si].offset += p * cs->width;
+		l2.sites[si].used = cs->width;
+		if ((rc = totals_compute(&l2, arch, TOTALS_AUTO, t, cause)) ==
+		    0)
+			totals_merge(out, &t->site[si]);
+		launch_free(&l2);
+	}
+	free(t);
+	return rc;
+}
+
+int
+compiled_totals(const struct launch *l, enum arch arch,
+    const struct compiled *c, struct totals *t, char **cause)
+{
+	struct site_totals	alt;
+	int			i, rc = 0;
+
+	if (totals_compute(l, arch, TOTALS_AUTO, t, cause) != 0)
+		return -1;
+	for (i = 0; i < l->nsites && i < c->nsites && rc == 0; i++) {
+		switch (c->site[i].how) {
+		case COMPILED_VECTOR:
+			rc = vector_totals(l, arch, i, &c->site[i], &alt, cause);
+			break;
+		case COMPILED_SPLIT:
+			rc = split_totals(l, arch, i, &c->site[i], &alt, cause);
+			break;
+		case COMPILED_REGISTERS:
+			memset(&alt, 0, sizeof alt);
+			break;
+		default:
+			continue;
+		}
+		if (rc == 0)
+			t->site[i] = alt;
+	}
+	if (rc != 0)
+		return -1;
+	memset(&t->global_load, 0, sizeof t->global_load);
+	memset(&t->global_store, 0, sizeof t->global_store);
+	memset(&t->shared_load, 0, sizeof t->shared_load);
+	memset(&t->shared_store, 0, sizeof t->shared_store);
+	memset(&t->constant, 0, sizeof t->constant);
+	memset(&t->local_load, 0, sizeof t->local_load);
+	memset(&t->local_store, 0, sizeof t->local_store);
+	for (i = 0; i < l->nsites; i++)
+		totals_merge(totals_kind(t, &l->sites[i]), &t->site[i]);
+	return 0;
+}
+
+void
+compiled_per(const struct launch *l, const struct compiled *c, int si,
+    char *buf, size_t len)
+{
+	const struct compiled_site	*cs = &c->site[si];
+
+	switch (cs->how) {
+	case COMPILED_SAME:
+		snprintf(buf, len, "%s: 1 per access", cs->mnem);
+		break;
+	case COMPILED_VECTOR:
+		snprintf(buf, len, "%s: 1 per %d %s", cs->mnem, cs->iters,
+		    l->loops[cs->loop].var != NULL ? l->loops[cs->loop].var :
+		    "iterations");
+		break;
+	case COMPILED_SPLIT:
+		snprintf(buf, len, "%s: %d per access", cs->mnem, cs->parts);
+		break;
+	case COMPILED_REGISTERS:
+		snprintf(buf, len, "in registers: no instruction");
+		break;
+	default:
+		snprintf(buf, len, "as written");
+		break;
+	}
+}

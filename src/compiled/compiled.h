@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: ISC
+ * compiled.h - what the compiler made of each access site ("as
+ * compiled"): the site's instructions in a PTX or SASS listing (isa.h),
+ * matched by source line, space, load or store, and the address's base
+ * and stride, and the model's counts over those instructions instead of
+ * the source's accesses.  Pure: the listing is handed in (src/gpu
+ * compiles it); nothing is printed.
+ *
+ * Units: width in bytes per lane; iters are iterations of the site's
+ * innermost loop that one instruction covers (an unrolled loop whose
+ * consecutive elements the compiler reads with one wide instruction:
+ * s[t*32 + k] for k..k+3 as one ld.shared.v4.f32); parts are
+ * instructions per access (a 16-byte struct read as four 4-byte loads).
+ */
+#ifndef WV_COMPILED_H
+#define WV_COMPILED_H
+
+#include <stddef.h>
+
+#define COMPILED_MAX_LOCAL	16	/* source lines with local memory */
+
+#include "arch.h"
+#include "isa.h"
+#include "launch.h"
+#include "totals.h"
+
+enum compiled_how {
+	COMPILED_WRITTEN,	/* nothing matched: counted as written */
+	COMPILED_SAME,		/* one instruction per access */
+	COMPILED_VECTOR,	/* one instruction per `iters` iterations */
+	COMPILED_SPLIT,		/* `parts` instructions per access */
+	COMPILED_REGISTERS	/* a local array the compiler kept in
+				   registers: no instruction at all */
+};
+
+struct compiled_site {
+	enum compiled_how how;
+	char		 mnem[32];	/* the instruction, "LDS.128" */
+	int		 width;		/* its bytes per lane */
+	int		 iters;		/* VECTOR: >= 2; else 1 */
+	int		 parts;		/* SPLIT: >= 2; else 1 */
+	int		 ninsn;		/* instructions matched in the listing */
+	int		 loop;		/* VECTOR: the launch loop it unrolls */
+	char		 note[128];	/* why it is counted as written */
+};
+
+struct compiled {
+	enum isa_kind		 kind;		/* what decided: PTX or SASS */
+	int			 arch;		/* sm, x 10 */
+	int			 nsites;
+	struct compiled_site	 site[LAUNCH_MAX_SITES];
+	int			 nlocal;	/* lines with local memory
+						   instructions (spills,
+						   arrays moved there) */
+	int			 local_line[COMPILED_MAX_LOCAL];
+};
+
+/* Match the sites of l to the instructions of f.  0, or -1 with *cause
+   when the listing has no line information. */
+int	compiled_match(const struct launch *, const struct isa_func *,
+	    struct compiled *, char **cause);
+/*
+ * The whole-launch totals as compiled: each site's requests, sectors and
+ * wavefronts counted over its instructions (the rules applied at the
+ * instruction's width).  0, or -1 with *cause.
+ */
+int	compiled_totals(const struct launch *, enum arch,
+	    const struct compiled *, struct totals *, char **cause);
+/* "LDS.128: 1 per 4 k", "ld.global.f32: 3 per access", "as written". */
+void	compiled_per(const struct launch *, const struct compiled *, int site,
+	    char *buf, size_t len);
+/* "written", "same", "vector", "split", "registers". */
+const char *compiled_how_name(enum compiled_how);
+
+#endif

@@ -1,0 +1,90 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# compiled.sh - stats and trace --as-compiled end to end: recorded
+# listings (tests/compiled/) replayed with --ptx and --sass, so they run
+# in a build without NVRTC; NVRTC itself where it loads (skipped with the
+# reason where not); the one line without NVRTC; bad input.  TAP.
+: "${WARPVIZ:=./warpviz}" "${srcdir:=.}"
+. "$srcdir/tests/tap.sh"
+tmp=${TMPDIR:-/tmp}/wv-compiled.$$
+mkdir -p "$tmp" || exit 99
+trap 'rm -rf "$tmp"' EXIT
+c=$srcdir/tests/compiled
+
+# bad ARGS...: exit 2, one line on stderr naming $want, nothing on stdout.
+bad() {
+	"$WARPVIZ" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	r=0
+	[ "$rc" -eq 2 ] || r=1
+	[ "$(wc -l <"$tmp/err")" -eq 1 ] || r=1
+	[ -s "$tmp/out" ] && r=1
+	grep -qF -- "$want" "$tmp/err" || r=1
+	tap_ok $r "bad input '$*' -> exit $rc, one line: $(cat "$tmp/err")"
+}
+
+# A key's number in a stats --json object: "shared_load": {"requests": N
+num() {
+	tr -d '\n' <"$tmp/out" | sed -n "s/.*\"$1\": {\"requests\": \([0-9]*\).*/\1/p"
+}
+
+# powers-stride32 at its defaults: 4194304 threads = 131072 warps; the
+# PTX stores and loads s[t*32 + k] for 4 k with one v4 instruction: 8 of
+# each per thread, 131072 x 8 = 1048576 (ncu on the H100: the same).
+"$WARPVIZ" stats powers-stride32 --ptx "$c/powers.ptx" --json \
+    >"$tmp/out" 2>"$tmp/err"
+tap_ok $? "stats powers-stride32 --ptx: $(cat "$tmp/err")"
+[ "$(num shared_store)" = 1048576 ] && [ "$(num shared_load)" = 1048576 ]
+tap_ok $? "1048576 shared stores and loads as compiled (got $(num shared_store), $(num shared_load))"
+grep -q '"decided_by": "ptx"' "$tmp/out" && grep -q '"as": "compiled"' "$tmp/out"
+tap_ok $? "stats --json says it was compiled and that PTX decided"
+grep -q '"instruction": "st.shared.v4.f32"' "$tmp/out"
+tap_ok $? "and names the instruction"
+# As written the same kernel counts 32 per thread: 4194304.
+"$WARPVIZ" stats powers-stride32 --json >"$tmp/out"
+[ "$(num shared_store)" = 4194304 ] && ! grep -q '"as"' "$tmp/out"
+tap_ok $? "without --as-compiled: 4194304, as written, no compiled keys"
+
+# matmul-tiled at width 1024: 32768 warps x 64 phases; per 16 k the SASS
+# has 4 LDS.128 (Mds) and 16 LDS (Nds): 32768 x 64 x 20 = 41943040.
+"$WARPVIZ" stats matmul-tiled -p width=1024 --sass "$c/matmul-tiled-16.sass" \
+    >"$tmp/out" 2>"$tmp/err"
+tap_ok $? "stats matmul-tiled --sass: $(cat "$tmp/err")"
+grep -q 'shared loads *41943040 requests' "$tmp/out"
+tap_ok $? "41943040 shared loads as compiled from SASS"
+grep -q 'LDS.128: 1 per 4 k' "$tmp/out"
+tap_ok $? "Mds[ty][k]: LDS.128: 1 per 4 k"
+
+# trace: step 1 is the first store of s; its instruction rides along.
+"$WARPVIZ" trace powers-stride32 --step 1 --ptx "$c/powers.ptx" \
+    >"$tmp/out" 2>"$tmp/err"
+tap_ok $? "trace --ptx: $(cat "$tmp/err")"
+grep -q '"instruction": "st.shared.v4.f32".*"per": "st.shared.v4.f32: 1 per 4 k", "decided_by": "ptx"' "$tmp/out"
+tap_ok $? "trace names the instruction, 1 per 4 k, decided by PTX"
+
+# No NVRTC: one line, exit 1, nothing on stdout.
+WARPVIZ_LIBNVRTC=/nonexistent/libnvrtc.so "$WARPVIZ" stats powers-stride32 \
+    --as-compiled >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ] &&
+    grep -q '^warpviz: as compiled needs NVRTC: ' "$tmp/err"
+tap_ok $? "without NVRTC: exit $rc, one line: $(cat "$tmp/err")"
+
+# NVRTC itself (no GPU needed): the same counts as the recorded PTX.
+if "$WARPVIZ" stats powers-stride32 --as-compiled --json >"$tmp/out" \
+    2>"$tmp/err"; then
+	[ "$(num shared_store)" = 1048576 ]
+	tap_ok $? "NVRTC: 1048576 shared stores as compiled"
+else
+	tap_skip "NVRTC: 1048576 shared stores as compiled" "$(cat "$tmp/err")"
+fi
+
+want="--sm: '12' is not allowed"; bad stats stride --as-compiled --sm 12
+want="--ptx: /nonexistent.ptx"; bad stats stride --ptx /nonexistent.ptx
+want="no function read_stride in the ptx listing"
+bad stats stride --ptx "$c/powers.ptx"
+want="no line information"
+printf '.visible .entry read_stride(\n)\n{\n\tld.global.f32 %%f1, [%%rd1];\n}\n' \
+    >"$tmp/noline.ptx"
+bad stats stride --ptx "$tmp/noline.ptx"
+tap_done
