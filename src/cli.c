@@ -21,6 +21,7 @@
 #include "cli-quiz.h"
 #include "cli.h"
 #include "gpu.h"
+#include "html.h"
 #include "json.h"
 #include "dram.h"
 #include "ksrc.h"
@@ -111,8 +112,11 @@ static const char usage_show[] =
 static const char usage_lesson[] =
 "usage: warpviz lesson --list\n"
 "       warpviz lesson NAME|FILE.lesson [--scene K] [TUI options]\n"
+"       warpviz lesson NAME|FILE.lesson --html [--size WxH] [--scene K]\n"
 "List the lessons, or play one on the lecture screen: PgDn or n for the\n"
-"next scene, PgUp or N for the previous one.  The format is in warpviz(1).\n";
+"next scene, PgUp or N for the previous one.  The format is in warpviz(1).\n"
+"--html prints the lesson as one self-contained web page (each scene's\n"
+"frame as SVG, default 120x35, with its narration; the arrow keys step).\n";
 
 static const char usage_trace[] =
 "usage: warpviz trace VARIANT [-p NAME=VALUE]... [--steps A:B] [--step K]\n"
@@ -614,6 +618,46 @@ cmd_tui(struct opts *o)
 	return tui_main(o);
 }
 
+/* warpviz lesson NAME --html: the lesson as one web page on stdout. */
+static int
+lesson_html(struct opts *o)
+{
+	struct lesson		ls;
+	struct html_opts	ho;
+	char			*cause = NULL;
+	int			 rc = 0;
+
+	if (o->given & (OPTS_BIT(OPT_NO_MOUSE) | OPTS_BIT(OPT_FRAMES) |
+	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_DRAM)))
+		return opts_error("--html: a page takes --size, --scene, "
+		    "--ascii, --zoom and --theme (not the lecture screen's "
+		    "--no-mouse, --frames, --results, --color or --dram)");
+	if (lesson_load(&ls, o->name, catalog_find, &cause) != 0) {
+		opts_error("lesson: %s", cause);
+		free(cause);
+		return EXIT_USAGE;
+	}
+	if (o->scene > ls.nscenes) {
+		opts_error("--scene: %lld is past the end of lesson %s (1..%d)",
+		    (long long)o->scene, ls.name, ls.nscenes);
+		lesson_free(&ls);
+		return EXIT_USAGE;
+	}
+	memset(&ho, 0, sizeof ho);
+	ho.w = o->w;
+	ho.h = o->h;
+	ho.ascii = o->ascii > 0;
+	ho.zoom = o->zoom;
+	ho.start = o->scene > 0 ? (int)o->scene : 1;
+	if (html_print_lesson(stdout, &ls, &ho, &cause) != 0) {
+		rc = opts_error("lesson: %s", cause);
+		free(cause);
+	} else if (fflush(stdout) != 0 || ferror(stdout))
+		rc = opts_error("lesson: writing the page failed");
+	lesson_free(&ls);
+	return rc;
+}
+
 /* warpviz lesson --list, or NAME: the lecture screen playing it. */
 static int
 cmd_lesson(struct opts *o)
@@ -622,6 +666,13 @@ cmd_lesson(struct opts *o)
 	char		*cause = NULL;
 	int		 i;
 
+	if (opts_given(o, OPT_HTML) && o->list)
+		return opts_error("--html: takes a lesson NAME, not --list");
+	if (opts_given(o, OPT_SIZE) && !opts_given(o, OPT_HTML))
+		return opts_error("--size: only with --html (the lecture "
+		    "screen takes the terminal's size)");
+	if (opts_given(o, OPT_HTML) && o->name != NULL)
+		return lesson_html(o);
 	if (o->list) {
 		if (o->name != NULL)
 			return opts_error("lesson: unexpected argument '%s' "
@@ -695,7 +746,8 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) |
 	    OPTS_BIT(OPT_NO_MOUSE) | OPTS_BIT(OPT_FRAMES) |
 	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_ZOOM) | OPTS_BIT(OPT_DRAM) |
-	    OPTS_BIT(OPT_THEME), OPERANDS_NAME }, cmd_lesson },
+	    OPTS_BIT(OPT_THEME) | OPTS_BIT(OPT_HTML) | OPTS_BIT(OPT_SIZE),
+	    OPERANDS_NAME }, cmd_lesson },
 	{ { "trace", usage_trace, OPTS_COMMON | OPTS_BIT(OPT_STEPS) |
 	    OPTS_BIT(OPT_ALL_WARPS), OPERANDS_VARIANT }, cmd_trace },
 	{ { "stats", usage_stats, OPTS_COMMON | OPTS_BIT(OPT_JSON) |

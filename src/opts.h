@@ -54,6 +54,9 @@ enum opts_id {
 	OPT_SM,			/* --sm teaching|h100 */
 	OPT_THEME,		/* --theme NAME (WARPVIZ_THEME) */
 	OPT_ANSWER,		/* --answer TEXT (quiz) */
+	OPT_HTML,		/* --html (lesson) */
+	OPT_TEMPLATE,		/* --template (check) */
+	OPT_COMPLETE,		/* --complete WHAT (list) */
 	OPT_HELP,		/* -h, --help: every command */
 	OPT_VERSION,		/* -V, --version */
 	OPT_COUNT
@@ -122,6 +125,7 @@ struct opts {
 	int			 list;		/* --list */
 	const char		*name;		/* OPERANDS_NAME's */
 	const char		*answer;	/* --answer TEXT */
+	const char		*complete;	/* --complete WHAT */
 	int			 theme;		/* enum role_theme, -1 none;
 						   opts_parse sets it */
 
@@ -164,6 +168,8 @@ int	opts_int(const char *opt, const char *s, int64_t min, int64_t max,
  */
 int	opts_parse(struct opts *o, const struct opts_entry *e, int argc,
 	    char **argv);
+/* The long name of option id without "--" ("step"), or NULL (-p). */
+const char *opts_long_name(enum opts_id);
 /* Whether option id was given. */
 int	opts_given(const struct opts *, enum opts_id);
 /* Free what opts_parse allocated. */
