@@ -18,6 +18,7 @@
 
 #include "catalog.h"
 #include "cli-check.h"
+#include "cli-complete.h"
 #include "cli-quiz.h"
 #include "cli.h"
 #include "gpu.h"
@@ -149,7 +150,10 @@ static const char usage_check[] =
 
 static const char usage_list[] =
 "usage: warpviz list [--json]\n"
-"The variants, their families and parameters (minimum, maximum, default).\n";
+"       warpviz list --complete WHAT\n"
+"The variants, their families and parameters (minimum, maximum, default).\n"
+"--complete prints one name a line for the shell completions: commands,\n"
+"options=COMMAND, variants, params=VARIANT, lessons, themes or archs.\n";
 
 static const char usage_bench[] =
 "usage: warpviz bench [VARIANT[:NAME=VALUE,...]]... [--json] [--once]\n"
@@ -488,9 +492,16 @@ cmd_stats(struct opts *o)
 	launch_free(&l);
 	return 0;
 }
+static int cli_complete_list(const char *);
+
 static int
 cmd_list(struct opts *o)
 {
+	if (o->complete != NULL) {
+		if (o->json)
+			return opts_error("--complete: not with --json");
+		return cli_complete_list(o->complete);
+	}
 	if (o->json)
 		json_print_list(stdout);
 	else
@@ -735,8 +746,8 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_BENCH_FRAMES) | OPTS_BIT(OPT_VERSION) |
 	    OPTS_BIT(OPT_LESSON) | OPTS_BIT(OPT_SCENE) | OPTS_BIT(OPT_ZOOM) |
 	    OPTS_BIT(OPT_DRAM) | OPTS_BIT(OPT_THEME), OPERANDS_NONE }, cmd_tui },
-	{ { "list", usage_list, OPTS_BIT(OPT_JSON), OPERANDS_NONE },
-	    cmd_list },
+	{ { "list", usage_list, OPTS_BIT(OPT_JSON) | OPTS_BIT(OPT_COMPLETE),
+	    OPERANDS_NONE }, cmd_list },
 	{ { "show", usage_show, OPTS_COMMON | OPTS_BIT(OPT_SIZE) |
 	    OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) |
 	    OPTS_BIT(OPT_COMPARE) | OPTS_BIT(OPT_FORMAT) | OPTS_BIT(OPT_DRAM) |
@@ -763,6 +774,21 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_REGS) | OPTS_BIT(OPT_SHARED) | OPTS_BIT(OPT_SM) |
 	    OPTS_BIT(OPT_PARAM), OPERANDS_VARIANT_OPT }, cmd_occupancy },
 };
+
+#define CLI_NCMDS	(sizeof cli_cmds / sizeof cli_cmds[0])
+
+/* list --complete: the command table as cli_complete takes it. */
+static int
+cli_complete_list(const char *what)
+{
+	const struct opts_entry	*cmds[CLI_NCMDS + 1];
+	size_t			 i;
+
+	for (i = 0; i < CLI_NCMDS; i++)
+		cmds[i] = &cli_cmds[i].entry;
+	cmds[i] = NULL;
+	return cli_complete(what, cmds);
+}
 
 int
 cli_main(int argc, char **argv)

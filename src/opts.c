@@ -595,9 +595,12 @@ out:
 }
 
 const char *
-opts_long_name(enum opts_id id)
+opts_long_name(enum opts_id id, int *has_arg)
 {
-	return id >= 0 && id < OPT_COUNT ? opts_table[id].name : NULL;
+	if (id < 0 || id >= OPT_COUNT)
+		return NULL;
+	*has_arg = opts_table[id].has_arg;
+	return opts_table[id].name;
 }
 
 int

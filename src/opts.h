@@ -168,8 +168,9 @@ int	opts_int(const char *opt, const char *s, int64_t min, int64_t max,
  */
 int	opts_parse(struct opts *o, const struct opts_entry *e, int argc,
 	    char **argv);
-/* The long name of option id without "--" ("step"), or NULL (-p). */
-const char *opts_long_name(enum opts_id);
+/* The long name of option id without "--" ("step"), or NULL (-p), and
+   in *has_arg 0 (none), 1 (required) or 2 (optional: --NAME=VALUE). */
+const char *opts_long_name(enum opts_id, int *has_arg);
 /* Whether option id was given. */
 int	opts_given(const struct opts *, enum opts_id);
 /* Free what opts_parse allocated. */
