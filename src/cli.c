@@ -144,9 +144,11 @@ static const char usage_quiz[] =
 
 static const char usage_check[] =
 "usage: warpviz check FILE.cu|VARIANT [-p NAME=VALUE]...\n"
+"       warpviz check --template > my-kernel.cu\n"
 "What the model understood of a kernel: parameters, launch, arrays, loops\n"
 "with their trip counts, guards and access sites with their lines.\n"
-"Wherever VARIANT is accepted, a path to a .cu kernel file is too.\n";
+"Wherever VARIANT is accepted, a path to a .cu kernel file is too.\n"
+"--template prints a commented kernel file to begin one's own.\n";
 
 static const char usage_list[] =
 "usage: warpviz list [--json]\n"
@@ -763,8 +765,8 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_ALL_WARPS), OPERANDS_VARIANT }, cmd_trace },
 	{ { "stats", usage_stats, OPTS_COMMON | OPTS_BIT(OPT_JSON) |
 	    OPTS_BIT(OPT_BRUTE), OPERANDS_VARIANT }, cmd_stats },
-	{ { "check", usage_check, OPTS_BIT(OPT_PARAM), OPERANDS_VARIANT },
-	    cli_check },
+	{ { "check", usage_check, OPTS_BIT(OPT_PARAM) | OPTS_BIT(OPT_TEMPLATE),
+	    OPERANDS_VARIANT }, cli_check },
 	{ { "bench", usage_bench, OPTS_BIT(OPT_JSON) | OPTS_BIT(OPT_ONCE),
 	    OPERANDS_SPECS }, cmd_bench },
 	{ { "gpu", usage_gpu, 0, OPERANDS_NONE }, cmd_gpu },
