@@ -53,6 +53,7 @@ static const char usage_main[] =
 "       warpviz list [--json]             variants and their parameters\n"
 "       warpviz show VARIANT [OPTIONS]    one frame as text\n"
 "       warpviz lesson [--list | NAME]    play a lecture in scenes\n"
+"       warpviz lesson NAME --html        the lesson as one web page\n"
 "       warpviz trace VARIANT [OPTIONS]   JSON Lines, one object per access\n"
 "       warpviz stats VARIANT [OPTIONS]   whole-launch totals\n"
 "       warpviz check VARIANT [-p ...]    what the model read from a kernel\n"

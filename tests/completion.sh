@@ -198,7 +198,7 @@ tab() {
 start() {
 	tm kill-server >/dev/null 2>&1
 	tm new-session -d -s c -x 160 -y 30 -c "$tmp/w" \
-	    "env -i PATH=$(dirname "$wv"):/usr/bin:/bin HOME=$tmp TERM=xterm LC_ALL=C.UTF-8 $1"
+	    "env -i PATH=$(dirname "$wv"):$PATH HOME=$tmp TERM=xterm LC_ALL=C.UTF-8 $1"
 	tm send-keys -t c "$2" Enter
 	n=0
 	while [ "$n" -lt "$tries" ] &&
