@@ -21,17 +21,24 @@
 
 #include "canvas.h"
 #include "html.h"
+#include "roles.h"
 #include "state.h"
 #include "svg.h"
 #include "view.h"
 #include "xmalloc.h"
 
+/* The page's colours follow the theme the lesson starts in: the light
+   theme's frames sit on a light page. */
+static const char html_dark[] =
+":root{--bg:#161616;--fg:#e0e0e0;--dim:#999;--rule:#333}\n";
+static const char html_light[] =
+":root{--bg:#f4f4f4;--fg:#1e1e1e;--dim:#555;--rule:#ccc}\n";
 static const char html_style[] =
-"body{margin:0;background:#161616;color:#e0e0e0;"
+"body{margin:0;background:var(--bg);color:var(--fg);"
 "font-family:system-ui,sans-serif}\n"
-"header{position:sticky;top:0;z-index:1;background:#161616;"
+"header{position:sticky;top:0;z-index:1;background:var(--bg);"
 "display:flex;flex-wrap:wrap;align-items:center;gap:.5em 1em;"
-"padding:.5em 1em;border-bottom:1px solid #333}\n"
+"padding:.5em 1em;border-bottom:1px solid var(--rule)}\n"
 "h1{font-size:1.1em;margin:0;flex:1 1 20em}\n"
 "nav button{font:inherit;padding:.2em .8em;cursor:pointer}\n"
 "#where{font-variant-numeric:tabular-nums;min-width:4em;"
@@ -41,7 +48,7 @@ static const char html_style[] =
 "figure{margin:0}\n"
 "figure svg{display:block;max-width:100%;height:auto}\n"
 "figcaption{max-width:60em;margin-top:.6em;line-height:1.4}\n"
-"p.keys{color:#999;font-size:.85em;padding:0 1em}\n";
+"p.keys{color:var(--dim);font-size:.85em;padding:0 1em}\n";
 
 /* Step through the sections; the hash names the scene (from 1). */
 static const char html_script[] =
@@ -174,7 +181,9 @@ html_head(FILE *f, const struct lesson *ls, const struct html_opts *ho)
 	    PACKAGE_VERSION);
 	fputs("<title>", f);
 	html_put(f, ls->title);
-	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n", html_style);
+	fprintf(f, "</title>\n<style>\n%s%s</style>\n</head>\n",
+	    role_theme_get() == ROLE_THEME_LIGHT ? html_light : html_dark,
+	    html_style);
 	fprintf(f, "<body data-lesson=\"");
 	html_put(f, ls->name);
 	fprintf(f, "\" data-scenes=\"%d\" data-start=\"%d\">\n<header>\n<h1>",
