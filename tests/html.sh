@@ -94,6 +94,13 @@ tap_ok $? "a lesson file's title, scene titles and narration are escaped"
     grep -q '<body [^>]*data-start="2"' "$tmp/small.html"
 tap_ok $? "--size 80x24 gives 720x432 frames, --scene 2 opens on scene 2"
 
+# The page's colours follow the theme the lesson starts in.
+"$WARPVIZ" lesson "$tmp/evil.lesson" --html --theme light >"$tmp/light.html" &&
+    grep -q -- '--bg:#f4f4f4' "$tmp/light.html" &&
+    grep -q -- '--bg:#161616' "$tmp/evil.html" &&
+    grep -q '<rect width="100%" height="100%" fill="#ffffff"/>' "$tmp/light.html"
+tap_ok $? "--theme light: a light page around light frames"
+
 # Bad usage: exit 2, one line naming the problem, nothing on stdout.
 bad() {
 	"$WARPVIZ" "$@" >"$tmp/out" 2>"$tmp/err"
