@@ -193,6 +193,26 @@ def main():
         s = shown()
         ok(s['shown'] == ['scene-3'],
            'a link to #3 shows scene 3 (shows %s)' % s['shown'])
+        # Scripting off, in a tab of its own: every scene, one under
+        # the other.
+        b.session = None
+        tid = b.send('Target.createTarget', {'url': 'about:blank'})[
+            'targetId']
+        b.session = b.send('Target.attachToTarget', {
+            'targetId': tid, 'flatten': True})['sessionId']
+        b.send('Emulation.setScriptExecutionDisabled', {'value': True})
+        b.send('Page.enable')
+        b.send('Page.navigate', {'url': 'file://' + page})
+        end = time.time() + 30
+        while b.js('document.readyState') != 'complete':
+            if time.time() > end:
+                raise RuntimeError('the page did not load in 30 s')
+            time.sleep(0.1)
+        s = shown()
+        ok(len(s['shown']) == scenes and s['where'] == '%d scenes' % scenes,
+           'with scripting off all %d scenes show, the bar says "%d '
+           'scenes" (%d shown, "%s")' % (scenes, scenes, len(s['shown']),
+                                          s['where']))
     except (RuntimeError, OSError, IndexError, KeyError, ValueError) as e:
         print('# the browser could not be driven: %s' % e)
         try:
