@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cli-check.h"
+#include "gpu-datadir.h"
 #include "launch.h"
 #include "oob.h"
 #include "opts.h"
@@ -150,6 +151,65 @@ check_oob(FILE *f, const struct launch *l)
 	}
 }
 
+/*
+ * The file check --template prints: a small kernel whose every warpviz:
+ * line says what it is for, and which passes check itself (tests/
+ * template.sh models it and checks the counts by hand).  %s is the
+ * folder of the installed examples.
+ */
+static const char check_template[] =
+"/*\n"
+" * my-kernel.cu - a kernel file to begin your own, from\n"
+" * `warpviz check --template`.  Change the kernel and its warpviz: lines,\n"
+" * then:\n"
+" *   warpviz check my-kernel.cu             what the model read of it, or\n"
+" *                                          the FILE:LINE:COLUMN it cannot\n"
+" *   warpviz my-kernel.cu                   the lecture screen on it\n"
+" *   warpviz show my-kernel.cu --step 0     one frame as text\n"
+" *   warpviz stats my-kernel.cu -p stride=2 the whole launch's totals\n"
+" * The warpviz: lines are described in warpviz(1), KERNEL FILES; kernels\n"
+" * to copy from are in %s/examples.\n"
+" *\n"
+" * What it shows: each thread reads one float, stride floats after its\n"
+" * neighbour's, and writes one.  A warp's load touches 4 sectors of 32\n"
+" * bytes at stride 1 (coalesced), 8 at stride 2 (split), and from stride\n"
+" * 8 on every lane has a sector of its own: 32 (uncoalesced).  The store\n"
+" * stays coalesced.\n"
+" */\n"
+"\n"
+"// The variant's name (default: the file's name) and a one-line title.\n"
+"// warpviz: name=my-kernel\n"
+"// warpviz: title=y[i] = 2 * x[i * stride]: a strided read, a coalesced write\n"
+"// What the lecture screen says under the frame.\n"
+"// warpviz: lesson=Each lane reads 4 bytes stride floats after its neighbour's: try -p stride=2 and -p stride=8 and watch the sectors of the load grow while the store keeps 4.\n"
+"// A parameter: the kernel's int argument of that name (if any), its\n"
+"// default, range, unit and meaning; -p NAME=VALUE sets it.\n"
+"// warpviz: param n=1048576 range=1..4194304 unit=elements text=elements written\n"
+"// warpviz: param stride=1 range=1..32 unit=elements text=distance between the lanes' reads\n"
+"// warpviz: param bs=256 range=32..1024 pow2 unit=threads text=threads per block (blockDim.x)\n"
+"// The launch over the parameters, without spaces: grid=X[,Y] block=X[,Y].\n"
+"// warpviz: launch grid=(n+bs-1)/bs block=bs\n"
+"// Each pointer argument with its length in elements (dims=ROWS,COLS\n"
+"// would draw it as a matrix).\n"
+"// warpviz: array x length=n*stride\n"
+"// warpviz: array y length=n\n"
+"__global__ void my_kernel(float *y, const float *x, int n, int stride)\n"
+"{\n"
+"	int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+"\n"
+"	// The last block's threads past n do nothing: inactive lanes.\n"
+"	if (i < n)\n"
+"		y[i] = 2.0f * x[i * stride];\n"
+"}\n";
+
+/* check --template: the commented kernel file, to begin one's own. */
+static int
+check_print_template(void)
+{
+	printf(check_template, gpu_datadir_pkgdata());
+	return 0;
+}
+
 int
 cli_check(struct opts *o)
 {
@@ -159,6 +219,12 @@ cli_check(struct opts *o)
 	char			*cause = NULL, pbuf[256];
 	int			 i;
 
+	if (opts_given(o, OPT_TEMPLATE)) {
+		if (v != NULL || opts_given(o, OPT_PARAM))
+			return opts_error("check: --template takes no VARIANT "
+			    "or -p (warpviz check --template > my-kernel.cu)");
+		return check_print_template();
+	}
 	param_format(ps, pbuf, sizeof pbuf, 1);
 	/* A kernel that cannot launch is bad input, as for show. */
 	if (launch_init(&l, ps, &cause) != 0) {

@@ -19,9 +19,11 @@
 #include "catalog.h"
 #include "cli-check.h"
 #include "cli-compiled.h"
+#include "cli-complete.h"
 #include "cli-quiz.h"
 #include "cli.h"
 #include "gpu.h"
+#include "html.h"
 #include "json.h"
 #include "dram.h"
 #include "ksrc.h"
@@ -52,6 +54,7 @@ static const char usage_main[] =
 "       warpviz list [--json]             variants and their parameters\n"
 "       warpviz show VARIANT [OPTIONS]    one frame as text\n"
 "       warpviz lesson [--list | NAME]    play a lecture in scenes\n"
+"       warpviz lesson NAME --html        the lesson as one web page\n"
 "       warpviz trace VARIANT [OPTIONS]   JSON Lines, one object per access\n"
 "       warpviz stats VARIANT [OPTIONS]   whole-launch totals\n"
 "       warpviz check VARIANT [-p ...]    what the model read from a kernel\n"
@@ -112,8 +115,11 @@ static const char usage_show[] =
 static const char usage_lesson[] =
 "usage: warpviz lesson --list\n"
 "       warpviz lesson NAME|FILE.lesson [--scene K] [TUI options]\n"
+"       warpviz lesson NAME|FILE.lesson --html [--size WxH] [--scene K]\n"
 "List the lessons, or play one on the lecture screen: PgDn or n for the\n"
-"next scene, PgUp or N for the previous one.  The format is in warpviz(1).\n";
+"next scene, PgUp or N for the previous one.  The format is in warpviz(1).\n"
+"--html prints the lesson as one self-contained web page (each scene's\n"
+"frame as SVG, default 120x35, with its narration; the arrow keys step).\n";
 
 static const char usage_trace[] =
 "usage: warpviz trace VARIANT [-p NAME=VALUE]... [--steps A:B] [--step K]\n"
@@ -146,13 +152,18 @@ static const char usage_quiz[] =
 
 static const char usage_check[] =
 "usage: warpviz check FILE.cu|VARIANT [-p NAME=VALUE]...\n"
+"       warpviz check --template > my-kernel.cu\n"
 "What the model understood of a kernel: parameters, launch, arrays, loops\n"
 "with their trip counts, guards and access sites with their lines.\n"
-"Wherever VARIANT is accepted, a path to a .cu kernel file is too.\n";
+"Wherever VARIANT is accepted, a path to a .cu kernel file is too.\n"
+"--template prints a commented kernel file to begin one's own.\n";
 
 static const char usage_list[] =
 "usage: warpviz list [--json]\n"
-"The variants, their families and parameters (minimum, maximum, default).\n";
+"       warpviz list --complete WHAT\n"
+"The variants, their families and parameters (minimum, maximum, default).\n"
+"--complete prints one name a line for the shell completions: commands,\n"
+"options=COMMAND, variants, params=VARIANT, lessons, themes or archs.\n";
 
 static const char usage_bench[] =
 "usage: warpviz bench [VARIANT[:NAME=VALUE,...]]... [--json] [--once]\n"
@@ -521,9 +532,16 @@ cmd_stats(struct opts *o)
 	launch_free(&l);
 	return 0;
 }
+static int cli_complete_list(const char *);
+
 static int
 cmd_list(struct opts *o)
 {
+	if (o->complete != NULL) {
+		if (o->json)
+			return opts_error("--complete: not with --json");
+		return cli_complete_list(o->complete);
+	}
 	if (o->json)
 		json_print_list(stdout);
 	else
@@ -651,6 +669,46 @@ cmd_tui(struct opts *o)
 	return tui_main(o);
 }
 
+/* warpviz lesson NAME --html: the lesson as one web page on stdout. */
+static int
+lesson_html(struct opts *o)
+{
+	struct lesson		ls;
+	struct html_opts	ho;
+	char			*cause = NULL;
+	int			 rc = 0;
+
+	if (o->given & (OPTS_BIT(OPT_NO_MOUSE) | OPTS_BIT(OPT_FRAMES) |
+	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_DRAM)))
+		return opts_error("--html: a page takes --size, --scene, "
+		    "--ascii, --zoom and --theme (not the lecture screen's "
+		    "--no-mouse, --frames, --results, --color or --dram)");
+	if (lesson_load(&ls, o->name, catalog_find, &cause) != 0) {
+		opts_error("lesson: %s", cause);
+		free(cause);
+		return EXIT_USAGE;
+	}
+	if (o->scene > ls.nscenes) {
+		opts_error("--scene: %lld is past the end of lesson %s (1..%d)",
+		    (long long)o->scene, ls.name, ls.nscenes);
+		lesson_free(&ls);
+		return EXIT_USAGE;
+	}
+	memset(&ho, 0, sizeof ho);
+	ho.w = o->w;
+	ho.h = o->h;
+	ho.ascii = o->ascii > 0;
+	ho.zoom = o->zoom;
+	ho.start = o->scene > 0 ? (int)o->scene : 1;
+	if (html_print_lesson(stdout, &ls, &ho, &cause) != 0) {
+		rc = opts_error("lesson: %s", cause);
+		free(cause);
+	} else if (fflush(stdout) != 0 || ferror(stdout))
+		rc = opts_error("lesson: writing the page failed");
+	lesson_free(&ls);
+	return rc;
+}
+
 /* warpviz lesson --list, or NAME: the lecture screen playing it. */
 static int
 cmd_lesson(struct opts *o)
@@ -659,6 +717,13 @@ cmd_lesson(struct opts *o)
 	char		*cause = NULL;
 	int		 i;
 
+	if (opts_given(o, OPT_HTML) && o->list)
+		return opts_error("--html: takes a lesson NAME, not --list");
+	if (opts_given(o, OPT_SIZE) && !opts_given(o, OPT_HTML))
+		return opts_error("--size: only with --html (the lecture "
+		    "screen takes the terminal's size)");
+	if (opts_given(o, OPT_HTML) && o->name != NULL)
+		return lesson_html(o);
 	if (o->list) {
 		if (o->name != NULL)
 			return opts_error("lesson: unexpected argument '%s' "
@@ -721,8 +786,8 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_BENCH_FRAMES) | OPTS_BIT(OPT_VERSION) |
 	    OPTS_BIT(OPT_LESSON) | OPTS_BIT(OPT_SCENE) | OPTS_BIT(OPT_ZOOM) |
 	    OPTS_BIT(OPT_DRAM) | OPTS_BIT(OPT_THEME), OPERANDS_NONE }, cmd_tui },
-	{ { "list", usage_list, OPTS_BIT(OPT_JSON), OPERANDS_NONE },
-	    cmd_list },
+	{ { "list", usage_list, OPTS_BIT(OPT_JSON) | OPTS_BIT(OPT_COMPLETE),
+	    OPERANDS_NONE }, cmd_list },
 	{ { "show", usage_show, OPTS_COMMON | OPTS_BIT(OPT_SIZE) |
 	    OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) |
 	    OPTS_BIT(OPT_COMPARE) | OPTS_BIT(OPT_FORMAT) | OPTS_BIT(OPT_DRAM) |
@@ -732,13 +797,14 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) |
 	    OPTS_BIT(OPT_NO_MOUSE) | OPTS_BIT(OPT_FRAMES) |
 	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_ZOOM) | OPTS_BIT(OPT_DRAM) |
-	    OPTS_BIT(OPT_THEME), OPERANDS_NAME }, cmd_lesson },
+	    OPTS_BIT(OPT_THEME) | OPTS_BIT(OPT_HTML) | OPTS_BIT(OPT_SIZE),
+	    OPERANDS_NAME }, cmd_lesson },
 	{ { "trace", usage_trace, OPTS_COMMON | OPTS_BIT(OPT_STEPS) |
 	    OPTS_BIT(OPT_ALL_WARPS) | OPTS_ISA, OPERANDS_VARIANT }, cmd_trace },
 	{ { "stats", usage_stats, OPTS_COMMON | OPTS_BIT(OPT_JSON) |
 	    OPTS_BIT(OPT_BRUTE) | OPTS_ISA, OPERANDS_VARIANT }, cmd_stats },
-	{ { "check", usage_check, OPTS_BIT(OPT_PARAM), OPERANDS_VARIANT },
-	    cli_check },
+	{ { "check", usage_check, OPTS_BIT(OPT_PARAM) | OPTS_BIT(OPT_TEMPLATE),
+	    OPERANDS_VARIANT }, cli_check },
 	{ { "bench", usage_bench, OPTS_BIT(OPT_JSON) | OPTS_BIT(OPT_ONCE),
 	    OPERANDS_SPECS }, cmd_bench },
 	{ { "gpu", usage_gpu, 0, OPERANDS_NONE }, cmd_gpu },
@@ -748,6 +814,21 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_REGS) | OPTS_BIT(OPT_SHARED) | OPTS_BIT(OPT_SM) |
 	    OPTS_BIT(OPT_PARAM), OPERANDS_VARIANT_OPT }, cmd_occupancy },
 };
+
+#define CLI_NCMDS	(sizeof cli_cmds / sizeof cli_cmds[0])
+
+/* list --complete: the command table as cli_complete takes it. */
+static int
+cli_complete_list(const char *what)
+{
+	const struct opts_entry	*cmds[CLI_NCMDS + 1];
+	size_t			 i;
+
+	for (i = 0; i < CLI_NCMDS; i++)
+		cmds[i] = &cli_cmds[i].entry;
+	cmds[i] = NULL;
+	return cli_complete(what, cmds);
+}
 
 int
 cli_main(int argc, char **argv)

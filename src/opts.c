@@ -66,6 +66,9 @@ static const struct {
 	[OPT_AS_COMPILED] = { "as-compiled", no_argument },
 	[OPT_PTX] = { "ptx", required_argument },
 	[OPT_SASS] = { "sass", required_argument },
+	[OPT_HTML] = { "html", no_argument },
+	[OPT_TEMPLATE] = { "template", no_argument },
+	[OPT_COMPLETE] = { "complete", required_argument },
 	[OPT_HELP] = { "help", no_argument },
 	[OPT_VERSION] = { "version", no_argument },
 };
@@ -442,6 +445,9 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 			return opts_error("--answer: at most 200 characters");
 		o->answer = arg;
 		break;
+	case OPT_COMPLETE:
+		o->complete = arg;
+		break;
 	case OPT_THEME:
 		if ((o->theme = role_theme_parse(arg)) < 0)
 			return opts_error("--theme: '%s' is not a theme (%s)",
@@ -573,6 +579,12 @@ opts_parse(struct opts *o, const struct opts_entry *e, int argc,
 		rc = 0;
 		goto out;
 	}
+	/* check --template: no kernel yet. */
+	if (e->operands == OPERANDS_VARIANT && o->v == NULL &&
+	    (o->given & OPTS_BIT(OPT_TEMPLATE))) {
+		rc = 0;
+		goto out;
+	}
 	if (e->operands == OPERANDS_VARIANT && o->v == NULL) {
 		opts_error("%s: VARIANT is missing (see warpviz list)", sub);
 		goto out;
@@ -604,6 +616,15 @@ out:
 	if (rc != 0)
 		opts_free(o);
 	return rc;
+}
+
+const char *
+opts_long_name(enum opts_id id, int *has_arg)
+{
+	if (id < 0 || id >= OPT_COUNT)
+		return NULL;
+	*has_arg = opts_table[id].has_arg;
+	return opts_table[id].name;
 }
 
 int

@@ -57,6 +57,9 @@ enum opts_id {
 	OPT_AS_COMPILED,	/* --as-compiled */
 	OPT_PTX,		/* --ptx FILE: a recorded PTX listing */
 	OPT_SASS,		/* --sass FILE: a recorded nvdisasm listing */
+	OPT_HTML,		/* --html (lesson) */
+	OPT_TEMPLATE,		/* --template (check) */
+	OPT_COMPLETE,		/* --complete WHAT (list) */
 	OPT_HELP,		/* -h, --help: every command */
 	OPT_VERSION,		/* -V, --version */
 	OPT_COUNT
@@ -132,6 +135,7 @@ struct opts {
 	int			 isa_sm;	/* --sm NN: compile for sm_NN */
 	const char		*ptx_file;	/* --ptx FILE */
 	const char		*sass_file;	/* --sass FILE */
+	const char		*complete;	/* --complete WHAT */
 	int			 theme;		/* enum role_theme, -1 none;
 						   opts_parse sets it */
 
@@ -174,6 +178,9 @@ int	opts_int(const char *opt, const char *s, int64_t min, int64_t max,
  */
 int	opts_parse(struct opts *o, const struct opts_entry *e, int argc,
 	    char **argv);
+/* The long name of option id without "--" ("step"), or NULL (-p), and
+   in *has_arg 0 (none), 1 (required) or 2 (optional: --NAME=VALUE). */
+const char *opts_long_name(enum opts_id, int *has_arg);
 /* Whether option id was given. */
 int	opts_given(const struct opts *, enum opts_id);
 /* Free what opts_parse allocated. */

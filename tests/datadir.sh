@@ -3,7 +3,9 @@
 # datadir.sh - "--results h100" is a name: warpviz finds results-h100.json
 # in the build tree's doc/ when run from there, and after "make install"
 # (here into a DESTDIR with prefix /opt/wv) under PREFIX/share/warpviz,
-# with the documentation under PREFIX/share/doc/warpviz.  A path is still
+# with the documentation under PREFIX/share/doc/warpviz, the example
+# kernels under PREFIX/share/warpviz/examples and the shell completions
+# where bash-completion and zsh look.  A path is still
 # a path; a name found nowhere is refused with one line and exit 2.  The
 # TUI loads --results before it needs a terminal; --bench-frames paints
 # into a screen on /dev/null, so no terminal is needed here.  TAP.
@@ -71,4 +73,31 @@ rm "$root/share/warpviz/results-h100.json"
 echo '{"version": 1}' >"$root/share/warpviz/h100.json"
 run "$root/bin/warpviz" --results h100
 bad "installed: NAME.json is tried too" "share/warpviz/h100.json"
+
+# The shell completions where bash-completion and zsh look under the
+# prefix (configure's defaults), as they are in completions/.
+cmp -s "$srcdir/completions/bash/warpviz" \
+    "$root/share/bash-completion/completions/warpviz"
+tap_ok $? "bash completion in PREFIX/share/bash-completion/completions/warpviz"
+cmp -s "$srcdir/completions/zsh/_warpviz" \
+    "$root/share/zsh/site-functions/_warpviz"
+tap_ok $? "zsh completion in PREFIX/share/zsh/site-functions/_warpviz"
+# Every kernel file of cuda/ and tests/kernels/ (not real/) is an example,
+# and nothing else; each is read by the installed warpviz, but gather.cu,
+# which is refused on purpose (an index read from memory) with its line.
+ls "$srcdir"/cuda/*.cu "$srcdir"/tests/kernels/*.cu | sed 's|.*/||' |
+    sort >"$tmp/want"
+ls "$root/share/warpviz/examples" | sort | cmp -s - "$tmp/want"
+tap_ok $? "PREFIX/share/warpviz/examples holds cuda/*.cu and tests/kernels/*.cu"
+bad=
+for f in "$root"/share/warpviz/examples/*.cu; do
+	"$root/bin/warpviz" check "$f" >/dev/null 2>"$tmp/err"
+	rc=$?
+	case ${f##*/} in
+	gather.cu) [ "$rc" -eq 2 ] && grep -q "gather.cu:16:11: " "$tmp/err" ;;
+	*) [ "$rc" -eq 0 ] ;;
+	esac || bad="$bad ${f##*/}"
+done
+[ -z "$bad" ]
+tap_ok $? "installed examples pass warpviz check (gather.cu refused at 16:11)${bad:+; not:$bad}"
 tap_done

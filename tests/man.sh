@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
 # man.sh - doc/warpviz.1 is the reference: it must name every variant,
-# every parameter, every sub-command, every option of --help and every key
-# of --keys, and pass mandoc -Tlint when mandoc is installed.  TAP.
+# every parameter, every sub-command, every option of every command and
+# every key of --keys, and pass mandoc -Tlint when mandoc is installed.  TAP.
 : "${WARPVIZ:=./warpviz}" "${srcdir:=.}"
 page="$srcdir/doc/warpviz.1"
 . "$srcdir/tests/tap.sh"
@@ -33,6 +33,23 @@ for o in $("$WARPVIZ" --help | grep -o -- '--[a-z][a-z-]*\|^ *-[a-zA-Z]\b\| -[a-
 	esac
 	grep -q -- "$pat" "$page"; tap_ok $? "option $o is documented"
 done
+# Every long option of every command (warpviz list --complete, as the
+# shell completions see them), not only those of --help.  --bench-frames
+# is the frame benchmark of make bench-frame, not an option for users.
+for c in $("$WARPVIZ" list --complete commands) tui; do
+	"$WARPVIZ" list --complete "options=$c" | cut -f1
+done | sort -u >"${TMPDIR:-/tmp}/wv-opts.$$"
+[ -s "${TMPDIR:-/tmp}/wv-opts.$$" ]
+tap_ok $? "list --complete names the commands' options"
+while IFS= read -r o; do
+	case $o in
+	-p|--bench-frames) continue ;;
+	esac
+	pat="Fl \\\\-$(echo "${o#--}" | sed 's/-/\\\\-/g')"
+	grep -q -- "$pat" "$page"
+	tap_ok $? "option $o (of some command) is documented"
+done <"${TMPDIR:-/tmp}/wv-opts.$$"
+rm -f "${TMPDIR:-/tmp}/wv-opts.$$"
 # Keys, when the TUI can list them.
 if keys=$("$WARPVIZ" --keys 2>/dev/null) && [ -n "$keys" ]; then
 	echo "$keys" | cut -f1 | while IFS= read -r k; do

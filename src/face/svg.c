@@ -84,6 +84,46 @@ svg_put(FILE *f, uint32_t ch)
 		text_put_utf8(f, ch);
 }
 
+/*
+ * The text of cells x0..x1-1 of row y: one <text> per stretch of cells
+ * without two blanks in a row, none starting or ending with a blank.
+ * Renderers that ignore xml:space (Chromium) collapse runs of blanks and
+ * drop leading and trailing ones, and textLength then stretches what is
+ * left over the whole run; a stretch with single blanks inside keeps the
+ * grid in every renderer.
+ */
+static void
+svg_text(FILE *f, const struct cell *cl, int x0, int x1, int y,
+    const char *fg, int attr)
+{
+	int	a, b, x;
+
+	for (a = x0; a < x1; a = b) {
+		while (a < x1 && cl[a].ch == ' ')
+			a++;
+		if (a == x1)
+			break;
+		for (b = a + 1; b < x1; b++)
+			if (cl[b].ch == ' ' && (b + 1 == x1 ||
+			    cl[b + 1].ch == ' '))
+				break;
+		fprintf(f, "<text x=\"%d\" y=\"%d\" textLength=\"%d\" "
+		    "lengthAdjust=\"spacingAndGlyphs\" fill=\"%s\"",
+		    a * SVG_CELL_W, y * SVG_CELL_H + SVG_CELL_H - 5,
+		    (b - a) * SVG_CELL_W, fg);
+		if (attr & ROLE_ATTR_BOLD)
+			fputs(" font-weight=\"bold\"", f);
+		if (attr & ROLE_ATTR_DIM)
+			fputs(" fill-opacity=\"0.6\"", f);
+		if (attr & ROLE_ATTR_UNDERLINE)
+			fputs(" text-decoration=\"underline\"", f);
+		fputc('>', f);
+		for (x = a; x < b; x++)
+			svg_put(f, cl[x].ch);
+		fputs("</text>\n", f);
+	}
+}
+
 /* One run of cells x0..x1-1 of row y, all of one role. */
 static void
 svg_run(FILE *f, const struct cell *cl, int x0, int x1, int y)
@@ -91,42 +131,30 @@ svg_run(FILE *f, const struct cell *cl, int x0, int x1, int y)
 	const struct role_style	*rs = role_style(cl[x0].role);
 	const char		*fg, *bg;
 	char			 fb[32], bb[32];
-	int			 x, blank = 1;
 
 	svg_role_colours(cl[x0].role, &fg, &bg, fb, bb);
 	if (strcmp(bg, SVG_BG) != 0)
 		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 		    "fill=\"%s\"/>\n", x0 * SVG_CELL_W, y * SVG_CELL_H,
 		    (x1 - x0) * SVG_CELL_W, SVG_CELL_H, bg);
-	for (x = x0; x < x1; x++)
-		if (cl[x].ch != ' ')
-			blank = 0;
-	if (blank)
-		return;
-	fprintf(f, "<text x=\"%d\" y=\"%d\" textLength=\"%d\" "
-	    "lengthAdjust=\"spacingAndGlyphs\" fill=\"%s\"", x0 * SVG_CELL_W,
-	    y * SVG_CELL_H + SVG_CELL_H - 5, (x1 - x0) * SVG_CELL_W, fg);
-	if (rs->attr & ROLE_ATTR_BOLD)
-		fputs(" font-weight=\"bold\"", f);
-	if (rs->attr & ROLE_ATTR_DIM)
-		fputs(" fill-opacity=\"0.6\"", f);
-	if (rs->attr & ROLE_ATTR_UNDERLINE)
-		fputs(" text-decoration=\"underline\"", f);
-	fputc('>', f);
-	for (x = x0; x < x1; x++)
-		svg_put(f, cl[x].ch);
-	fputs("</text>\n", f);
+	svg_text(f, cl, x0, x1, y, fg, rs->attr);
 }
 
 void
 svg_print_canvas(FILE *f, const struct canvas *c)
 {
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
+	svg_print_element(f, c);
+}
+
+void
+svg_print_element(FILE *f, const struct canvas *c)
+{
 	const struct cell	*cl;
 	int			 x, y, x0, w = c->w * SVG_CELL_W;
 	int			 h = c->h * SVG_CELL_H;
 
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 	    "height=\"%d\" viewBox=\"0 0 %d %d\">\n", w, h, w, h);
 	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"%s\"/>\n",
 	    SVG_BG);

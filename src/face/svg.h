@@ -18,5 +18,8 @@
 /* Print a canvas as one SVG document: a background, one <rect> per run of
    cells with a background and one <text> per run of equal role. */
 void	svg_print_canvas(FILE *, const struct canvas *);
+/* The same without the XML declaration: the <svg> element alone, to
+   sit inline in an HTML page (warpviz lesson --html). */
+void	svg_print_element(FILE *, const struct canvas *);
 
 #endif

@@ -98,3 +98,9 @@ gpu_datadir_results(const char *arg, char **cause)
 		*cause = NULL;
 	return NULL;
 }
+
+const char *
+gpu_datadir_pkgdata(void)
+{
+	return WV_PKGDATADIR;
+}

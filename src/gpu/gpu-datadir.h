@@ -10,4 +10,8 @@
    a name found nowhere. */
 char	*gpu_datadir_results(const char *arg, char **cause);
 
+/* The folder of the installed data (PKGDATADIR: results, lessons,
+   examples). */
+const char	*gpu_datadir_pkgdata(void);
+
 #endif
