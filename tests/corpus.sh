@@ -35,13 +35,16 @@ model() {
 	    sed -n "s/.*\"$3\": \([0-9][0-9]*\).*/\1/p"
 }
 
-# ncu NAME COLUMN: the recorded value of COLUMN in NAME's row ("" if none).
+# ncu NAME COLUMN: the recorded value of COLUMN in the row of NAME, a file
+# of tests/kernels/real ("" if none).
 ncu() {
 	[ -r "$csv" ] || return 0
 	awk -F, -v f="$1" -v c="$2" '
 	NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	{ n = split($1, p, "/") }
-	p[n] == f && (c in col) { print $(col[c]); exit }' "$csv"
+	p[n] == f && (n == 1 || p[n - 1] == "real") && (c in col) {
+		print $(col[c]); exit
+	}' "$csv"
 }
 
 # replay FILE.cu: its totals against its row in $csv, as TAP.
