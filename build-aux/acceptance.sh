@@ -43,7 +43,7 @@ echo "accepted $n of $m ($pct%)"
 [ "$update" -eq 1 ] || exit 0
 
 # Rewrite the status of each file in acceptance.txt, keep comments and
-# notes, append files it lacks, drop files that are gone.
+# notes, add files it lacks, drop files that are gone; the files sorted.
 rec=$dir/acceptance.txt
 [ -f "$rec" ] || : >"$rec"
 awk -v st="$tmp.status" '
@@ -67,5 +67,6 @@ END {
 	for (i = 1; i <= k; i++)
 		if (!(order[i] in seen))
 			printf "%s %s\n", order[i], now[order[i]]
-}' "$rec" >"$tmp.new" && cat "$tmp.new" >"$rec"
+}' "$rec" >"$tmp.new" &&
+{ grep '^#' "$tmp.new"; grep -v '^#' "$tmp.new" | LC_ALL=C sort; } >"$rec"
 echo "acceptance.sh: wrote $rec"
