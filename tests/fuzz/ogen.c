@@ -9,7 +9,7 @@
  * or by n >= 1, so the C is defined with -fwrapv), ternaries, comparisons,
  * ifs, early returns and loops, variables assigned again, compound-
  * assigned, stepped and carried across a loop's iterations, global and
- * shared arrays.  A
+ * shared arrays, one of them two-dimensional.  A
  * kernel's size stays inside the reader's limits (lets, sites, body),
  * so what is refused is refused for what it says, not for its size.
  * Deterministic: the same SEED gives the same file.
@@ -248,6 +248,29 @@ expr(struct gen *g, char *s, size_t len, int depth)
 	}
 }
 
+/* An access to the shared float u[8][33] at [e][f]: its element is
+   e * 33 + f, each subscript converted to a pointer offset as C does. */
+static void
+access2(struct gen *g, const char *e, int store, int col)
+{
+	char	f[4096], c[MAXBUF];
+
+	expr(g, f, sizeof f, 1);
+	if (!store)
+		bput(&g->cu, "acc += ");
+	bput(&g->cu, "u[");
+	bput(&g->cu, e);
+	bput(&g->cu, "][");
+	bput(&g->cu, f);
+	bput(&g->cu, store ? "] = acc;\n" : "];\n");
+	snprintf(c, sizeof c, "oracle_rec(o, %d, %d, (long long)(%s) * 33 +"
+	    " (long long)(%s));\n", g->line, col, e, f);
+	bput(&g->c, c);
+	g->line++;
+	g->bol = g->cu.n;
+	g->sites++;
+}
+
 /* An access: the array name's line and column go to the C version. */
 static void
 access(struct gen *g)
@@ -260,6 +283,10 @@ access(struct gen *g)
 	expr(g, e, sizeof e, 0);
 	indent(g);
 	col = (int)(g->cu.n - g->bol) + (store ? 1 : 8);
+	if (pick(g, 5) == 0) {
+		access2(g, e, store, col);
+		return;
+	}
 	if (store) {
 		bput(&g->cu, arr);
 		bput(&g->cu, "[");
@@ -476,10 +503,11 @@ kernel(struct gen *g, int k, int grid[2], int blk[2])
 	    "// warpviz: array b length=4096\n"
 	    "__global__ void k(float *a, float *b, int n)\n{\n"
 	    "\t__shared__ float s[64];\n\t__shared__ int t[256];\n"
+	    "\t__shared__ float u[8][33];\n"
 	    "\tfloat acc = 0.0f;\n\n",
 	    k, g->n, grid[0], grid[1], blk[0], blk[1]);
 	g->cu.n = strlen(g->cu.p);
-	g->line = 12;
+	g->line = 13;
 	g->bol = g->cu.n;
 	for (i = 0; i < 4 + pick(g, 8) && g->stmts < 20; i++)
 		stmt(g);
