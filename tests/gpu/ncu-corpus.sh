@@ -106,7 +106,7 @@ while read -r name kernel file params; do
 		status="build failed"
 	else
 		echo "### $name $kernel $params" >>"$out/ncu-raw.txt"
-		timeout 300 "$NCU" --csv --metrics "$mlist" \
+		timeout 60 "$NCU" --csv --metrics "$mlist" \
 		    -k "regex:^$kernel(<|\\(|\$)" --launch-count 1 "$b" \
 		    >"$h/$name.ncu" 2>"$h/$name.err"
 		rc=$?
