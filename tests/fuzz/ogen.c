@@ -397,7 +397,20 @@ stmt(struct gen *g)
 		v->level = g->level + 1;
 		v->loop = 1;
 		indent(g);
-		switch (pick(g, 4)) {
+		switch (pick(g, 10)) {
+		case 4:
+			/* ends when i wraps past 0 to 4294967295 */
+			bothf(g, "for (unsigned %s = %du; %s < 100u; %s--) {\n",
+			    v->name, pick(g, 4), v->name, v->name);
+			break;
+		case 5:
+			bothf(g, "for (int %s = n; %s > 0; %s >>= 1) {\n",
+			    v->name, v->name, v->name);
+			break;
+		case 6:
+			bothf(g, "for (int %s = %d; %s < n; %s += 3) {\n",
+			    v->name, pick(g, 3) - 1, v->name, v->name);
+			break;
 		case 0:
 			bothf(g, "for (int %s = 0; %s < n; %s++) {\n",
 			    v->name, v->name, v->name);

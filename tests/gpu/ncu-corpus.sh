@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
 # ncu-corpus.sh [OUTDIR [FILE.cu...]] - on a GPU machine, from the top of
-# the source tree: every kernel file (default tests/kernels/real/*.cu and
-# tests/kernels/*.cu) launched once under Nsight Compute at its
+# the source tree: every kernel file (default tests/kernels/real/*.cu, the
+# kernels written by others) launched once under Nsight Compute at its
 # `// warpviz:` block's defaults, through a host program that
 # tests/gpu/ncu-harness.py writes from the header lines alone (so a kernel
 # warpviz refuses is measured too), built with nvcc -arch=sm_90 -lineinfo.
@@ -30,7 +30,7 @@ src=$(pwd)
 	exit 2
 }
 if [ $# -eq 0 ]; then
-	set -- tests/kernels/real/*.cu tests/kernels/*.cu
+	set -- tests/kernels/real/*.cu
 fi
 NCU=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
 NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
