@@ -15,14 +15,15 @@
 #   ncu-raw.txt      ncu's own CSV of each launch
 #   sass-corpus.txt  the SASS of each harness (cuobjdump -sass), to explain
 #                    where the model and the hardware differ
-#   harness/         the generated host programs and nvcc's messages
 #   log              versions, GPU, and what failed
+# The host programs and binaries are built in a temporary folder (HARNESS
+# keeps them there), so that OUTDIR holds only small text files.
 # Not part of make check (no GPU there).  Exit 0 when every kernel was
 # measured, 1 otherwise (the rows say which).
 set -u
 out=${1:-${OUT:-./ncu-out}}
 [ $# -gt 0 ] && shift
-mkdir -p "$out/harness" || exit 2
+mkdir -p "$out" || exit 2
 out=$(cd "$out" && pwd)
 src=$(pwd)
 [ -f tests/gpu/ncu-harness.py ] || {
@@ -37,7 +38,9 @@ NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 CUOBJDUMP=${CUOBJDUMP:-$(dirname "$NVCC")/cuobjdump}
 ARCH=${ARCH:-sm_90}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 4)}
-h=$out/harness
+h=${HARNESS:-${TMPDIR:-/tmp}/ncu-corpus.$$}
+[ -n "${HARNESS:-}" ] || trap 'rm -rf "$h"' EXIT
+mkdir -p "$h" || exit 2
 log=$out/log
 : >"$log"
 say() { echo "$*"; echo "$*" >>"$log"; }
