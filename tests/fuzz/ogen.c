@@ -7,7 +7,8 @@
  * arithmetic of the kinds C gets subtle with: int, unsigned, short, char,
  * long long and their casts, shifts, / and % (by literals, never 0 or -1,
  * or by n >= 1, so the C is defined with -fwrapv), ternaries, comparisons,
- * ifs, early returns and loops, variables assigned again, compound-
+ * ifs, early returns and loops (grid-stride and per-thread counts
+ * among them), variables assigned again, compound-
  * assigned, stepped and carried across a loop's iterations, global and
  * shared arrays, one of them two-dimensional.  A
  * kernel's size stays inside the reader's limits (lets, sites, body),
@@ -398,6 +399,16 @@ stmt(struct gen *g)
 		v->loop = 1;
 		indent(g);
 		switch (pick(g, 10)) {
+		case 7:
+			/* a grid-stride loop: its count differs per thread */
+			bothf(g, "for (int %s = blockIdx.x * blockDim.x + "
+			    "threadIdx.x; %s < n * 40; %s += blockDim.x * "
+			    "gridDim.x) {\n", v->name, v->name, v->name);
+			break;
+		case 8:
+			bothf(g, "for (int %s = 0; %s < (int)threadIdx.y; %s++) {\n",
+			    v->name, v->name, v->name);
+			break;
 		case 4:
 			/* ends when i wraps past 0 to 4294967295 */
 			bothf(g, "for (unsigned %s = %du; %s < 100u; %s--) {\n",
