@@ -7,12 +7,12 @@
  * arithmetic of the kinds C gets subtle with: int, unsigned, short, char,
  * long long and their casts, shifts, / and % (by literals, never 0 or -1,
  * or by n >= 1, so the C is defined with -fwrapv), ternaries, comparisons,
- * ifs, early returns and loops (grid-stride and per-thread counts
- * among them), variables assigned again, compound-
- * assigned, stepped and carried across a loop's iterations, global and
- * shared arrays, one of them two-dimensional.  A
- * kernel's size stays inside the reader's limits (lets, sites, body),
- * so what is refused is refused for what it says, not for its size.
+ * ifs, early returns and loops (grid-stride and per-thread counts among
+ * them), variables assigned again, compound-assigned, stepped and carried
+ * across a loop's iterations, global and shared arrays, one of them
+ * two-dimensional.  A kernel's size stays inside the reader's limits
+ * (lets, sites, body), so what is refused is refused for what it says,
+ * not for its size.
  * Deterministic: the same SEED gives the same file.
  */
 #include "config.h"
@@ -337,6 +337,71 @@ update(struct gen *g, const char *name, const char *e)
 	}
 }
 
+/* A for loop of one of ten forms around a block; its variable ends with
+   it. */
+static void
+loop(struct gen *g)
+{
+	struct var	*v;
+	int		 i;
+
+	i = g->nvars;	/* the loop's variable ends with it */
+	g->loops++;
+	v = &g->vars[g->nvars++];
+	snprintf(v->name, sizeof v->name, "i%d", g->nnames++);
+	v->level = g->level + 1;
+	v->loop = 1;
+	indent(g);
+	switch (pick(g, 10)) {
+	case 7:
+		/* a grid-stride loop: its count differs per thread */
+		bothf(g, "for (int %s = blockIdx.x * blockDim.x + "
+		    "threadIdx.x; %s < n * 40; %s += blockDim.x * "
+		    "gridDim.x) {\n", v->name, v->name, v->name);
+		break;
+	case 8:
+		bothf(g, "for (int %s = 0; %s < (int)threadIdx.y; %s++) {\n",
+		    v->name, v->name, v->name);
+		break;
+	case 4:
+		/* ends when i wraps past 0 to 4294967295 */
+		bothf(g, "for (unsigned %s = %du; %s < 100u; %s--) {\n",
+		    v->name, pick(g, 4), v->name, v->name);
+		break;
+	case 5:
+		bothf(g, "for (int %s = n; %s > 0; %s >>= 1) {\n",
+		    v->name, v->name, v->name);
+		break;
+	case 6:
+		bothf(g, "for (int %s = %d; %s < n; %s += 3) {\n",
+		    v->name, pick(g, 3) - 1, v->name, v->name);
+		break;
+	case 0:
+		bothf(g, "for (int %s = 0; %s < n; %s++) {\n",
+		    v->name, v->name, v->name);
+		break;
+	case 1:
+		bothf(g, "for (int %s = %d; %s >= 0; %s--) {\n",
+		    v->name, pick(g, 4), v->name, v->name);
+		break;
+	case 2:
+		bothf(g, "for (unsigned %s = %d; %s < %du; %s += %d) {\n",
+		    v->name, pick(g, 2), v->name, 2 + pick(g, 5),
+		    v->name, 1 + pick(g, 2));
+		break;
+	default:
+		bothf(g, "for (int %s = 1; %s <= %d; %s <<= 1) {\n",
+		    v->name, v->name, 1 << pick(g, 4), v->name);
+		break;
+	}
+	g->inloop++;
+	block(g, 1 + pick(g, 3));
+	g->inloop--;
+	g->nvars = i;
+	indent(g);
+	both(g, "}\n");
+}
+
 static void
 stmt(struct gen *g)
 {
@@ -391,61 +456,7 @@ stmt(struct gen *g)
 		return;
 	}
 	if (r < 11 && g->level < 2 && g->loops < 2 && g->nvars < MAXVARS) {
-		i = g->nvars;	/* the loop's variable ends with it */
-		g->loops++;
-		v = &g->vars[g->nvars++];
-		snprintf(v->name, sizeof v->name, "i%d", g->nnames++);
-		v->level = g->level + 1;
-		v->loop = 1;
-		indent(g);
-		switch (pick(g, 10)) {
-		case 7:
-			/* a grid-stride loop: its count differs per thread */
-			bothf(g, "for (int %s = blockIdx.x * blockDim.x + "
-			    "threadIdx.x; %s < n * 40; %s += blockDim.x * "
-			    "gridDim.x) {\n", v->name, v->name, v->name);
-			break;
-		case 8:
-			bothf(g, "for (int %s = 0; %s < (int)threadIdx.y; %s++) {\n",
-			    v->name, v->name, v->name);
-			break;
-		case 4:
-			/* ends when i wraps past 0 to 4294967295 */
-			bothf(g, "for (unsigned %s = %du; %s < 100u; %s--) {\n",
-			    v->name, pick(g, 4), v->name, v->name);
-			break;
-		case 5:
-			bothf(g, "for (int %s = n; %s > 0; %s >>= 1) {\n",
-			    v->name, v->name, v->name);
-			break;
-		case 6:
-			bothf(g, "for (int %s = %d; %s < n; %s += 3) {\n",
-			    v->name, pick(g, 3) - 1, v->name, v->name);
-			break;
-		case 0:
-			bothf(g, "for (int %s = 0; %s < n; %s++) {\n",
-			    v->name, v->name, v->name);
-			break;
-		case 1:
-			bothf(g, "for (int %s = %d; %s >= 0; %s--) {\n",
-			    v->name, pick(g, 4), v->name, v->name);
-			break;
-		case 2:
-			bothf(g, "for (unsigned %s = %d; %s < %du; %s += %d) {\n",
-			    v->name, pick(g, 2), v->name, 2 + pick(g, 5),
-			    v->name, 1 + pick(g, 2));
-			break;
-		default:
-			bothf(g, "for (int %s = 1; %s <= %d; %s <<= 1) {\n",
-			    v->name, v->name, 1 << pick(g, 4), v->name);
-			break;
-		}
-		g->inloop++;
-		block(g, 1 + pick(g, 3));
-		g->inloop--;
-		g->nvars = i;
-		indent(g);
-		both(g, "}\n");
+		loop(g);
 		return;
 	}
 	if (r == 11 && g->level == 0 && !g->returned) {
