@@ -37,7 +37,49 @@ mkdir -p fuzz
 
 model="$(ls "$src"/src/model/*.c) $(ls "$src"/src/kernel/*.c) $(ls "$src"/src/compiled/*.c)"
 status=0
+
+# The differential oracle (tests/fuzz/oracle.h) is not a libFuzzer target:
+# it runs generated kernels, ORACLE_COUNT (300) a seed, seed after seed
+# from ORACLE_SEED (1000) for the given time, each built with its model
+# under the sanitizers.  A difference leaves fuzz/oracle-SEED.txt (the
+# kernel and the first differing lane) and fails.
+oracle() {
+	ocflags="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all ${FUZZ_CFLAGS:-}"
+	echo "fuzz: building the oracle"
+	mkdir -p fuzz/oracle
+	# shellcheck disable=SC2086
+	(cd fuzz/oracle && $cc $ocflags $inc -I"$OLDPWD" -c $model \
+	    "$src/tests/fuzz/oracle.c") || return 1
+	$cc -O1 -o fuzz/ogen "$src/tests/fuzz/ogen.c" -I. ||
+	    return 1
+	seed=${ORACLE_SEED:-1000}
+	end=$(($(date +%s) + secs))
+	n=0
+	while [ "$(date +%s)" -lt "$end" ]; do
+		fuzz/ogen "$seed" "${ORACLE_COUNT:-300}" >fuzz/oracle-gen.c &&
+		# shellcheck disable=SC2086
+		$cc $ocflags -w -fwrapv -I"$src/tests" -c fuzz/oracle-gen.c \
+		    -o fuzz/oracle-gen.o &&
+		$cc $ocflags -o fuzz/oracle-run fuzz/oracle/*.o \
+		    fuzz/oracle-gen.o -lm || return 1
+		if ! fuzz/oracle-run -v >"fuzz/oracle-$seed.txt" 2>&1; then
+			grep -A 40 '^not ok' "fuzz/oracle-$seed.txt" | head -n 60
+			echo "fuzz-oracle: seed $seed: FAILED (fuzz/oracle-$seed.txt)"
+			return 1
+		fi
+		tail -n 2 "fuzz/oracle-$seed.txt" | head -n 1 | sed "s/^ok [0-9]* - /fuzz-oracle: seed $seed: /"
+		rm -f "fuzz/oracle-$seed.txt"
+		seed=$((seed + 1))
+		n=$((n + 1))
+	done
+	echo "fuzz-oracle: $n seeds in $secs s, no difference"
+}
+
 for t in "$@"; do
+	if [ "$t" = oracle ]; then
+		oracle || status=1
+		continue
+	fi
 	case $t in
 	expr) srcs="$model" ;;
 	results) srcs="$src/src/gpu/gpu-results.c $model" ;;

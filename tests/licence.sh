@@ -35,6 +35,32 @@ tap_ok $? "COPYING disclaims warranties"
 grep -q '^\* [0-9.]* ' "$srcdir/NEWS"; tap_ok $? "NEWS has release entries"
 ver=$("$WARPVIZ" --version | sed -n '1s/^warpviz //p')
 grep -q "^\* $ver " "$srcdir/NEWS"; tap_ok $? "NEWS has an entry for $ver"
+# Code by others in tests/ keeps its licence header and says where it
+# comes from: tests/kernels/real/*.cu open with the upstream's copyright
+# and licence text, then an "Origin:" note with the repository, the file,
+# the commit and the licence's SPDX name, which must be the licence the
+# text is; tests/kernels/real/README lists each file.
+real=$srcdir/tests/kernels/real
+for f in "$real"/*.cu; do
+	b=${f##*/}
+	head -n 40 "$f" | grep -q 'Copyright (c) [0-9]'
+	tap_ok $? "$b keeps its copyright line"
+	spdx=$(sed -n 's/^ \* at commit [0-9a-f]\{40\} (\([A-Za-z0-9.-]*\))\.$/\1/p' "$f")
+	grep -q '^ \* Origin: https://github\.com/[^ ,]*, [^ ]*$' "$f" && [ -n "$spdx" ]
+	tap_ok $? "$b has an Origin: note with a commit and a licence (${spdx:-none})"
+	case $spdx in
+	BSD-3-Clause)
+		grep -q 'Redistribution and use in source and binary forms' "$f" &&
+		grep -q 'Neither the name of' "$f" ;;
+	MIT)
+		grep -q 'Permission is hereby granted, free of charge' "$f" ;;
+	*)
+		false ;;
+	esac
+	tap_ok $? "$b carries the text of its licence (${spdx:-none})"
+	grep -q "^$b " "$real/README"
+	tap_ok $? "$b is listed in tests/kernels/real/README"
+done
 if [ -r config.h ]; then
 	grep -q '^#define PACKAGE_BUGREPORT "https://' config.h
 	tap_ok $? "configure names a bug tracker"

@@ -1,0 +1,47 @@
+/* Copyright (c) 1993-2016, NVIDIA CORPORATION. All rights reserved.
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions
+ * are met:
+ *  * Redistributions of source code must retain the above copyright
+ *    notice, this list of conditions and the following disclaimer.
+ *  * Redistributions in binary form must reproduce the above copyright
+ *    notice, this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ *  * Neither the name of NVIDIA CORPORATION nor the names of its
+ *    contributors may be used to endorse or promote products derived
+ *    from this software without specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS ``AS IS'' AND ANY
+ * EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE
+ * IMPLIED WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR
+ * PURPOSE ARE DISCLAIMED.  IN NO EVENT SHALL THE COPYRIGHT OWNER OR
+ * CONTRIBUTORS BE LIABLE FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL,
+ * EXEMPLARY, OR CONSEQUENTIAL DAMAGES (INCLUDING, BUT NOT LIMITED TO,
+ * PROCUREMENT OF SUBSTITUTE GOODS OR SERVICES; LOSS OF USE, DATA, OR
+ * PROFITS; OR BUSINESS INTERRUPTION) HOWEVER CAUSED AND ON ANY THEORY
+ * OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY, OR TORT
+ * (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+/*
+ * Origin: https://github.com/NVIDIA-developer-blog/code-samples, posts/rnn/LSTM.cu
+ * at commit 72d62ec464442786a36754508bcb1094d197d6a5 (BSD-3-Clause).
+ * Kept as written: host code, main() and the file's other kernels are cut
+ * away; only the // warpviz: lines are added (tests/kernels/real/README).
+ * The post's launch: 128 threads, numElements = hiddenSize * miniBatch =
+ * 512 * 64 elements, nBias = hiddenSize.
+ */
+
+// warpviz: name=blog-lstm-biasadd
+// warpviz: title=Optimizing RNNs with cuDNN 5: pw_biasAdd, the bias read modulo its length
+// warpviz: param n=32768 range=1..16777216
+// warpviz: param nBias=512 range=1..65536
+// warpviz: launch kernel=pw_biasAdd grid=(n+127)/128 block=128
+// warpviz: array y length=n
+// warpviz: array bias length=nBias
+__global__ void pw_biasAdd(float *y, float *bias, int n, int nBias) {
+   int i = blockIdx.x * blockDim.x + threadIdx.x;
+   if (i < n) y[i] += bias[i % nBias];
+}

@@ -1,0 +1,46 @@
+/* Copyright (c) 2022, NVIDIA CORPORATION. All rights reserved.
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions
+ * are met:
+ *  * Redistributions of source code must retain the above copyright
+ *    notice, this list of conditions and the following disclaimer.
+ *  * Redistributions in binary form must reproduce the above copyright
+ *    notice, this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ *  * Neither the name of NVIDIA CORPORATION nor the names of its
+ *    contributors may be used to endorse or promote products derived
+ *    from this software without specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS ``AS IS'' AND ANY
+ * EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE
+ * IMPLIED WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR
+ * PURPOSE ARE DISCLAIMED.  IN NO EVENT SHALL THE COPYRIGHT OWNER OR
+ * CONTRIBUTORS BE LIABLE FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL,
+ * EXEMPLARY, OR CONSEQUENTIAL DAMAGES (INCLUDING, BUT NOT LIMITED TO,
+ * PROCUREMENT OF SUBSTITUTE GOODS OR SERVICES; LOSS OF USE, DATA, OR
+ * PROFITS; OR BUSINESS INTERRUPTION) HOWEVER CAUSED AND ON ANY THEORY
+ * OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY, OR TORT
+ * (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+/*
+ * Origin: https://github.com/NVIDIA/cuda-samples, Samples/0_Introduction/asyncAPI/asyncAPI.cu
+ * at commit c94ff366aed18c797b8a85dfaac7817b0228b420 (BSD-3-Clause).
+ * Kept as written: host code, main() and the file's other kernels are cut
+ * away; only the // warpviz: lines are added (tests/kernels/real/README).
+ * The sample runs n = 16 * 1024 * 1024; n = 1048576 here keeps ncu short.
+ */
+
+// warpviz: name=sdk-asyncapi-increment
+// warpviz: title=SDK asyncAPI sample: increment_kernel
+// warpviz: param n=1048576 range=512..16777216
+// warpviz: param inc_value=26 range=0..100
+// warpviz: launch kernel=increment_kernel grid=n/512 block=512
+// warpviz: array g_data length=n
+__global__ void increment_kernel(int *g_data, int inc_value)
+{
+    int idx     = blockIdx.x * blockDim.x + threadIdx.x;
+    g_data[idx] = g_data[idx] + inc_value;
+}
