@@ -233,14 +233,18 @@ stmt_if(struct rd *r)
 	r->nested++;
 	ret_then = statement(r) == 1;
 	r->nested--;
+	r->let_line = line;	/* the merges are the if's (ksrc-flow.c) */
 	merge_branch(r, &s, cond, 0);
+	r->let_line = 0;
 	if (ksrc_eat(r, "else")) {
 		snap_take(r, &s);
 		ksrc_sym_body_add(r, BODY_ELSE);
 		r->nested++;
 		ret_else = statement(r) == 1;
 		r->nested--;
+		r->let_line = line;
 		merge_branch(r, &s, cond, 1);
+		r->let_line = 0;
 	}
 	ksrc_access_guard_close(r);
 	r->in_top_if = top;

@@ -171,6 +171,8 @@ struct rd {
 	size_t		 kept;		/* bytes of text the file built */
 	struct snapv	*sv;		/* the values snapshots hold, a stack */
 	int		 nsv, asv;
+	int		 let_line;	/* nonzero: the line the lets made now
+					   belong to (an if's merges) */
 };
 
 /* What a snapshot keeps of a variable: what an if or a loop changes. */
@@ -214,10 +216,12 @@ struct meta {
 /* The reader's floors, ground first; each file calls only those above
    it in this list (tests/layers.sh checks it):
    ksrc-core.c, ksrc-lex.c, ksrc-meta.c, ksrc-sym.c, ksrc-access.c,
-   ksrc-decl.c, ksrc-body.c, ksrc.c (the entry points, in ksrc.h). */
+   ksrc-decl.c, ksrc-body.c, ksrc-flow.c, ksrc.c (the entry points, in
+   ksrc.h). */
 
 /* ksrc-core.c: memory, errors, the token cursor */
 char	*ksrc_keep(struct rd *r, char *s);
+void	*ksrc_keep_mem(struct rd *r, size_t n, size_t size);
 void	*ksrc_tmp_calloc(struct rd *r, size_t n, size_t size);
 void	 ksrc_tmp_release(struct rd *r, int mark);
 const char	*ksrc_fmt(struct rd *r, const char *f, ...)
@@ -291,5 +295,10 @@ void	 ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody);
 
 /* ksrc-body.c: statements */
 int	 ksrc_body_block(struct rd *r);
+
+/* ksrc-flow.c: what the source pane is handed, from the finished body:
+   each site's flow and around lines, the variant's lines (kname: the
+   kernel's name token, kend: its closing brace) */
+void	 ksrc_flow(struct rd *r, int kname, int kend);
 
 #endif

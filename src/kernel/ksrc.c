@@ -360,6 +360,7 @@ parse_block(const char *path, const char *text, int nblock, char **cause)
 		ksrc_fail(&r, r.pos, "expected the kernel's body");
 	ksrc_body_block(&r);
 	model_fits(&r);
+	ksrc_flow(&r, kbody - 1, r.pos - 1);
 	array_looks(&r, &m);
 	live_spec(&r, &m);
 	global_order(&r, &m);
