@@ -161,6 +161,8 @@ struct rd {
 	int		 nchg;		/* entries of chg, chg_at and inc */
 	int		 nested;	/* inside an if or loop in the body */
 	int		 in_top_if;	/* a branch of an if of the top block */
+	int		 let_line;	/* nonzero: the line the lets made now
+					   belong to (an if's merges) */
 	void		**tmps;		/* freed when the parse ends */
 	int		 ntmps, atmps;
 	/* budgets (see KSRC_MAX_*) */
@@ -171,8 +173,6 @@ struct rd {
 	size_t		 kept;		/* bytes of text the file built */
 	struct snapv	*sv;		/* the values snapshots hold, a stack */
 	int		 nsv, asv;
-	int		 let_line;	/* nonzero: the line the lets made now
-					   belong to (an if's merges) */
 };
 
 /* What a snapshot keeps of a variable: what an if or a loop changes. */
@@ -216,8 +216,7 @@ struct meta {
 /* The reader's floors, ground first; each file calls only those above
    it in this list (tests/layers.sh checks it):
    ksrc-core.c, ksrc-lex.c, ksrc-meta.c, ksrc-sym.c, ksrc-access.c,
-   ksrc-decl.c, ksrc-body.c, ksrc-flow.c, ksrc.c (the entry points, in
-   ksrc.h). */
+   ksrc-decl.c, ksrc-body.c, ksrc.c (the entry points, in ksrc.h). */
 
 /* ksrc-core.c: memory, errors, the token cursor */
 char	*ksrc_keep(struct rd *r, char *s);
@@ -296,9 +295,10 @@ void	 ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody);
 /* ksrc-body.c: statements */
 int	 ksrc_body_block(struct rd *r);
 
-/* ksrc-flow.c: what the source pane is handed, from the finished body:
-   each site's flow and around lines, the variant's lines (kname: the
-   kernel's name token, kend: its closing brace) */
+/* ksrc-flow.c (between ksrc-body.c and ksrc.c): what the source pane is
+   handed, from the finished body: each site's flow and around lines, the
+   variant's lines (kname: the kernel's name token, kend: its closing
+   brace) */
 void	 ksrc_flow(struct rd *r, int kname, int kend);
 
 #endif
