@@ -100,6 +100,15 @@ names_in(const struct fmap *m, const char *s, void (*add)(void *, int),
 	}
 }
 
+/* Is t the identifier or punctuator s?  Lengths first: every token of
+   the file goes through here. */
+static int
+tok_eq(const struct tok *t, const char *s, int n)
+{
+	return t->len == n && (t->kind == T_ID || t->kind == T_PUNCT) &&
+	    memcmp(t->p, s, n) == 0;
+}
+
 /* A set of nodes being gathered: each in once. */
 struct fset {
 	int	*at;
@@ -245,7 +254,9 @@ flow_around(struct rd *r)
 	}
 }
 
-/* The token after tokens i.. that open with c and close with its pair. */
+/* The token after the one that closes the c at token i (its pair e),
+   or the first ";" or "{" on the way: a file's end or garbage stops
+   it early, never past the end. */
 static int
 skip_pair(const struct rd *r, int i, const char *c, const char *e)
 {
@@ -256,42 +267,60 @@ skip_pair(const struct rd *r, int i, const char *c, const char *e)
 			depth++;
 		else if (ksrc_tok_is(&r->t[i], e) && --depth <= 0)
 			return i + 1;
+		else if (depth > 0 && (ksrc_tok_is(&r->t[i], ";") ||
+		    ksrc_tok_is(&r->t[i], "{")))
+			return i;
 	}
 	return i;
 }
 
 /*
- * The struct definitions before the kernel that its parameters name
- * ("const struct vec3 *a", "vec3 *a"): SRCL_STRUCT on their lines.
- * kname is the kernel's name token, kfirst its first token.
+ * The struct definitions at file scope before the kernel that its
+ * parameters name ("const struct vec3 *a", "vec3 *a"): SRCL_STRUCT on
+ * their lines.  kname is the kernel's name token, kfirst its first
+ * token.  One pass over the tokens: a file of many or nested structs
+ * costs no more than its length.
  */
 static void
 flow_structs(struct rd *r, unsigned char *bits, int nlines, int kfirst,
     int kname)
 {
 	const struct tok	*t = r->t;
-	int			 i, j, e, k, pe, line;
+	struct fmap		 m;
+	int			 i, j, k, pe, size, depth = 0, open = -1;
+	int			 first = 0, line;
 
+	/* The names in the parameter list. */
 	pe = skip_pair(r, kname + 1, "(", ")");
+	for (size = 16; size < 4 * (pe - kname); size *= 2)
+		/* nothing */;
+	m.name = ksrc_tmp_calloc(r, size, sizeof *m.name);
+	m.node = ksrc_tmp_calloc(r, size, sizeof *m.node);
+	m.mask = size - 1;
+	for (k = kname + 1; k < pe; k++)
+		if (t[k].kind == T_ID)
+			fmap_add(&m, ksrc_tok_text(r, k), k);
 	for (i = 0; i < kfirst; i++) {
-		if (!ksrc_tok_is(&t[i], "struct"))
+		if (tok_eq(&t[i], "{", 1))
+			depth++;
+		else if (tok_eq(&t[i], "}", 1) && depth > 0 &&
+		    --depth == 0 && open >= 0) {
+			for (line = first; line <= t[i].line && line < nlines;
+			    line++)
+				bits[line] |= SRCL_STRUCT;
+			open = -1;
+		}
+		if (depth != 0 || !tok_eq(&t[i], "struct", 6))
 			continue;
 		j = i + 1;
 		if (ksrc_tok_is(&t[j], "__align__"))
 			j = skip_pair(r, j + 1, "(", ")");
-		if (j + 1 >= kfirst || t[j].kind != T_ID ||
-		    !ksrc_tok_is(&t[j + 1], "{"))
-			continue;
-		e = skip_pair(r, j + 1, "{", "}") - 1;
-		for (k = kname + 1; k < pe; k++)
-			if (t[k].kind == T_ID && t[k].len == t[j].len &&
-			    memcmp(t[k].p, t[j].p, t[k].len) == 0)
-				break;
-		if (k == pe)
-			continue;
-		for (line = t[i].line; line <= t[e].line && line < nlines;
-		    line++)
-			bits[line] |= SRCL_STRUCT;
+		if (j + 1 < kfirst && t[j].kind == T_ID &&
+		    ksrc_tok_is(&t[j + 1], "{") &&
+		    fmap_find(&m, t[j].p, t[j].len) >= 0) {
+			open = j;
+			first = t[i].line;
+		}
 	}
 }
 
@@ -302,8 +331,9 @@ flow_line_bits(struct rd *r, unsigned char *bits, int nlines)
 	const struct tok	*t;
 	const char		*kernel = r->kf->v.kernel;
 	char			*other;
-	int			 i, line, first;
+	int			 i, line, first, klen;
 
+	klen = kernel != NULL ? (int)strlen(kernel) : -1;
 	other = ksrc_tmp_calloc(r, nlines, 1);
 	for (i = 0; i < r->nt && r->t[i].kind != T_EOF; i++) {
 		t = &r->t[i];
@@ -311,19 +341,22 @@ flow_line_bits(struct rd *r, unsigned char *bits, int nlines)
 			continue;
 		first = i == 0 || r->t[i - 1].line != line;
 		bits[line] |= SRCL_CODE;
-		if (!ksrc_tok_is(t, "{") && !ksrc_tok_is(t, "}") &&
-		    !ksrc_tok_is(t, ";"))
-			other[line] = 1;
-		if (first && (ksrc_tok_is(t, "for") || ksrc_tok_is(t, "if") ||
-		    ksrc_tok_is(t, "while")))
+		if (t->kind == T_PUNCT && t->len == 1 && (*t->p == '{' ||
+		    *t->p == '}' || *t->p == ';'))
+			continue;	/* only context */
+		other[line] = 1;
+		if (t->kind != T_ID)
+			continue;
+		if (first && (tok_eq(t, "for", 3) || tok_eq(t, "if", 2) ||
+		    tok_eq(t, "while", 5)))
 			bits[line] |= SRCL_CTL;
-		if (first && ksrc_tok_is(t, "extern"))
+		if (first && tok_eq(t, "extern", 6))
 			bits[line] |= SRCL_EXTERN;
-		if (ksrc_tok_is(t, "threadIdx") || ksrc_tok_is(t, "blockIdx"))
+		if (tok_eq(t, "threadIdx", 9) || tok_eq(t, "blockIdx", 8))
 			bits[line] |= SRCL_THREAD;
-		if (ksrc_tok_is(t, "__shared__"))
+		if (tok_eq(t, "__shared__", 10))
 			bits[line] |= SRCL_SHARED;
-		if (kernel != NULL && t->kind == T_ID && ksrc_tok_is(t, kernel))
+		if (tok_eq(t, kernel, klen))
 			bits[line] |= SRCL_KERNEL;
 	}
 	for (line = 1; line < nlines; line++)
