@@ -427,7 +427,6 @@ ksrc_access_guard_close(struct rd *r)
 
 static struct val assign(struct rd *, struct val lhs, const char *op,
     int optok);
-static int	builtin_word(struct rd *, int, struct val *);
 
 static struct val
 primary(struct rd *r)
@@ -435,7 +434,9 @@ primary(struct rd *r)
 	struct val	 v, x;
 	struct var	*var;
 	struct ty	 ty;
-	int		 first = r->pos, s;
+	int		 first = r->pos, i, s;
+	static const char *builtins[] = { "threadIdx", "blockIdx",
+	    "blockDim", "gridDim", NULL };
 
 	if (ksrc_eat(r, "(")) {
 		if (ksrc_sym_type_starts(r, r->pos)) {
@@ -478,8 +479,67 @@ primary(struct rd *r)
 	if (ksrc_tk(r)->kind != T_ID)
 		ksrc_fail(r, r->pos, "unexpected '%.*s'", ksrc_tk(r)->len,
 		    ksrc_tk(r)->p);
-	if (builtin_word(r, first, &v))
+	for (i = 0; builtins[i] != NULL; i++) {
+		if (!ksrc_at(r, builtins[i]))
+			continue;
+		r->pos++;
+		ksrc_want(r, ".");
+		v = ksrc_access_mk(VAL_INT, first, r->pos);
+		v.ct = CT_UINT;		/* uint3, dim3: unsigned int */
+		if (ksrc_at(r, "x") || ksrc_at(r, "y"))
+			v.text = ksrc_fmt(r, "%s.%.*s", builtins[i], 1,
+			    ksrc_tk(r)->p);
+		else if (ksrc_at(r, "z"))
+			v.text = i < 2 ? "0" : "1";
+		else
+			ksrc_fail(r, r->pos, "expected x, y or z");
+		r->pos++;
 		return v;
+	}
+	/* The built-in, unless a parameter or variable shadows it. */
+	if (ksrc_at(r, "warpSize") && ksrc_sym_find_var(r, ksrc_tk(r)) ==
+	    NULL) {
+		r->pos++;
+		v = ksrc_access_mk(VAL_INT, first, first);
+		v.text = "warp";
+		return v;
+	}
+	if (ksrc_at(r, "sizeof")) {
+		r->pos++;
+		ksrc_want(r, "(");
+		ksrc_sym_parse_type(r, &ty);
+		ksrc_want(r, ")");
+		v = ksrc_access_mk(VAL_INT, first, r->pos - 1);
+		v.text = ksrc_fmt(r, "%d", ty.ptr ? 8 : ty.size);
+		v.ct.size = 8;		/* size_t */
+		v.ct.uns = 1;
+		return v;
+	}
+	if (ksrc_at(r, "reinterpret_cast") || ksrc_at(r, "static_cast")) {
+		int	 re = ksrc_at(r, "reinterpret_cast");
+
+		r->pos++;
+		ksrc_want(r, "<");
+		ksrc_sym_parse_type(r, &ty);
+		ksrc_want(r, ">");
+		ksrc_want(r, "(");
+		x = ksrc_access_walk(r, 0);
+		ksrc_want(r, ")");
+		if (re && ty.ptr == 1 && x.kind == VAL_ARRAY) {
+			/* A wider view of the array: vector loads. */
+			x.size = ty.size;
+			x.first = first;
+			return x;
+		}
+		x = ksrc_access_rval(r, x);
+		if (!ty.is_int && x.kind == VAL_INT)
+			return ksrc_access_mk(VAL_DATA, first, r->pos - 1);
+		if (x.kind == VAL_INT && !ty.ptr) {
+			x.text = ksrc_access_as(r, &x, ksrc_access_ctype(&ty));
+			x.ct = ksrc_access_ctype(&ty);
+		}
+		return x;
+	}
 	var = ksrc_sym_find_var(r, ksrc_tk(r));
 	if (var == NULL) {
 		/* A call of something we do not know: data. */
@@ -963,89 +1023,4 @@ ksrc_access_const_expr(struct rd *r, const char *what)
 	struct val	v = ksrc_access_rval(r, ksrc_access_walk(r, 1));
 
 	return ksrc_access_need_int(r, &v, what);
-}
-
-/*
- * The words CUDA and C++ give a kernel, at token first: threadIdx and its
- * kin, warpSize, sizeof, reinterpret_cast and static_cast.  Nonzero with
- * its value in *out when the token is one of them.
- */
-static int
-builtin_word(struct rd *r, int first, struct val *out)
-{
-	static const char *builtins[] = { "threadIdx", "blockIdx",
-	    "blockDim", "gridDim", NULL };
-	struct val	 v, x;
-	struct ty	 ty;
-	int		 i;
-
-	for (i = 0; builtins[i] != NULL; i++) {
-		if (!ksrc_at(r, builtins[i]))
-			continue;
-		r->pos++;
-		ksrc_want(r, ".");
-		v = ksrc_access_mk(VAL_INT, first, r->pos);
-		v.ct = CT_UINT;		/* uint3, dim3: unsigned int */
-		if (ksrc_at(r, "x") || ksrc_at(r, "y"))
-			v.text = ksrc_fmt(r, "%s.%.*s", builtins[i], 1,
-			    ksrc_tk(r)->p);
-		else if (ksrc_at(r, "z"))
-			v.text = i < 2 ? "0" : "1";
-		else
-			ksrc_fail(r, r->pos, "expected x, y or z");
-		r->pos++;
-		*out = v;
-		return 1;
-	}
-	/* The built-in, unless a parameter or variable shadows it. */
-	if (ksrc_at(r, "warpSize") && ksrc_sym_find_var(r, ksrc_tk(r)) ==
-	    NULL) {
-		r->pos++;
-		v = ksrc_access_mk(VAL_INT, first, first);
-		v.text = "warp";
-		*out = v;
-		return 1;
-	}
-	if (ksrc_at(r, "sizeof")) {
-		r->pos++;
-		ksrc_want(r, "(");
-		ksrc_sym_parse_type(r, &ty);
-		ksrc_want(r, ")");
-		v = ksrc_access_mk(VAL_INT, first, r->pos - 1);
-		v.text = ksrc_fmt(r, "%d", ty.ptr ? 8 : ty.size);
-		v.ct.size = 8;		/* size_t */
-		v.ct.uns = 1;
-		*out = v;
-		return 1;
-	}
-	if (ksrc_at(r, "reinterpret_cast") || ksrc_at(r, "static_cast")) {
-		int	 re = ksrc_at(r, "reinterpret_cast");
-
-		r->pos++;
-		ksrc_want(r, "<");
-		ksrc_sym_parse_type(r, &ty);
-		ksrc_want(r, ">");
-		ksrc_want(r, "(");
-		x = ksrc_access_walk(r, 0);
-		ksrc_want(r, ")");
-		if (re && ty.ptr == 1 && x.kind == VAL_ARRAY) {
-			/* A wider view of the array: vector loads. */
-			x.size = ty.size;
-			x.first = first;
-			*out = x;
-			return 1;
-		}
-		x = ksrc_access_rval(r, x);
-		if (!ty.is_int && x.kind == VAL_INT) {
-			*out = ksrc_access_mk(VAL_DATA, first, r->pos - 1);
-			return 1;
-		}
-		if (x.kind == VAL_INT && !ty.ptr) {
-			x.text = ksrc_access_as(r, &x, ksrc_access_ctype(&ty));
-			x.ct = ksrc_access_ctype(&ty);
-		}
-		*out = x;
-		return 1;
-	}
-	return 0;
 }

@@ -102,8 +102,8 @@ test_catalog(void)
 	for (i = 0; catalog[i] != NULL; i++) {
 		const struct variant *v = catalog[i];
 
-		/* Set up first: the message reads cause, and C leaves the
-		   order of a call's arguments open. */
+		/* Set up first: the arguments of ok() are evaluated in
+		   no set order, and cause is only set by setup(). */
 		good = setup(&l, v->name, "", &cause) == 0;
 		ok(good, "%s sets up at its defaults%s%s", v->name,
 		    cause ? ": " : "", cause ? cause : "");
