@@ -264,12 +264,13 @@ opts_lanes(const char *arg, uint32_t *mask)
 	return -1;
 }
 
-/* Where the frame is: --arch, --step, --warp, --block, --size, --steps; -1 after a message. */
+/* The value of option id; -1 after a message. */
 static int
-opts_take_place(struct opts *o, enum opts_id id, const char *arg)
+opts_take(struct opts *o, enum opts_id id, const char *arg)
 {
 	int64_t	 n, pair[2];
-	int	 a;
+	int	 a, f;
+	char	 spell[32], *cause = NULL;
 
 	switch (id) {
 	case OPT_ARCH:
@@ -307,20 +308,6 @@ opts_take_place(struct opts *o, enum opts_id id, const char *arg)
 			return opts_error("--steps: '%s' is not allowed (A:B "
 			    "with 0 <= A <= B)", arg), -1;
 		break;
-	default:
-		break;
-	}
-	return 0;
-}
-
-/* How it is drawn: --color, --format, --dram, --zoom, --lanes, --theme,
-   --ascii; -1 after a message. */
-static int
-opts_take_look(struct opts *o, enum opts_id id, const char *arg)
-{
-	char	*cause = NULL;
-
-	switch (id) {
 	case OPT_COLOR:
 		if (arg == NULL || strcmp(arg, "always") == 0)
 			o->color = 1;
@@ -332,52 +319,11 @@ opts_take_look(struct opts *o, enum opts_id id, const char *arg)
 			return opts_error("--color: '%s' is not allowed (auto, "
 			    "always or never)", arg), -1;
 		break;
-	case OPT_FORMAT:
-		if (strcmp(arg, "txt") == 0)
-			o->format = 0;
-		else if (strcmp(arg, "ans") == 0)
-			o->format = 1;
-		else if (strcmp(arg, "svg") == 0)
-			o->format = 2;
-		else
-			return opts_error("--format: '%s' is not allowed (txt, "
-			    "ans or svg)", arg), -1;
-		break;
-	case OPT_DRAM:
-		o->dram = 1;
-		if (arg != NULL && dram_parse(arg, &o->dram_cfg, &cause) != 0) {
-			opts_error("--dram: %s", cause);
-			free(cause);
-			return -1;
-		}
-		break;
-	case OPT_ZOOM:
-		o->zoom = 1;
-		break;
-	case OPT_LANES:
-		return opts_lanes(arg, &o->lanes);
-	case OPT_THEME:
-		if ((o->theme = role_theme_parse(arg)) < 0)
-			return opts_error("--theme: '%s' is not a theme (%s)",
-			    arg, role_theme_list), -1;
-		break;
-	case OPT_ASCII:
-		o->ascii = 1;
-		break;
-	default:
-		break;
-	}
-	return 0;
-}
-
-/* The occupancy what-if: --threads, --regs, --shared, --sm; -1 after a message. */
-static int
-opts_take_occ(struct opts *o, enum opts_id id, const char *arg)
-{
-	int	 f;
-	char	 spell[32], *cause = NULL;
-
-	switch (id) {
+	case OPT_FRAMES:
+		return opts_int("--frames", arg, 1, OPTS_MAX_COUNT, &o->frames);
+	case OPT_BENCH_FRAMES:
+		return opts_int("--bench-frames", arg, 1, OPTS_MAX_COUNT,
+		    &o->bench_frames);
 	case OPT_THREADS:
 	case OPT_REGS:
 	case OPT_SHARED:
@@ -397,42 +343,6 @@ opts_take_occ(struct opts *o, enum opts_id id, const char *arg)
 			return opts_error("--sm: '%s' is not allowed (%s)", arg,
 			    occupancy_device_names()), -1;
 		break;
-	default:
-		break;
-	}
-	return 0;
-}
-
-/* The value of option id; -1 after a message. */
-static int
-opts_take(struct opts *o, enum opts_id id, const char *arg)
-{
-	switch (id) {
-	case OPT_ARCH:
-	case OPT_STEP:
-	case OPT_WARP:
-	case OPT_BLOCK:
-	case OPT_SIZE:
-	case OPT_STEPS:
-		return opts_take_place(o, id, arg);
-	case OPT_COLOR:
-	case OPT_FORMAT:
-	case OPT_DRAM:
-	case OPT_ZOOM:
-	case OPT_LANES:
-	case OPT_THEME:
-	case OPT_ASCII:
-		return opts_take_look(o, id, arg);
-	case OPT_THREADS:
-	case OPT_REGS:
-	case OPT_SHARED:
-	case OPT_SM:
-		return opts_take_occ(o, id, arg);
-	case OPT_FRAMES:
-		return opts_int("--frames", arg, 1, OPTS_MAX_COUNT, &o->frames);
-	case OPT_BENCH_FRAMES:
-		return opts_int("--bench-frames", arg, 1, OPTS_MAX_COUNT,
-		    &o->bench_frames);
 	case OPT_VARIANT:
 		if ((o->v = opts_variant("--variant", arg)) == NULL)
 			return -1;
@@ -442,6 +352,9 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 		break;
 	case OPT_JSON:
 		o->json = 1;
+		break;
+	case OPT_ASCII:
+		o->ascii = 1;
 		break;
 	case OPT_COMPARE:
 		o->compare = 1;
@@ -468,6 +381,30 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 	case OPT_KEYS:
 		o->keys = 1;
 		break;
+	case OPT_FORMAT:
+		if (strcmp(arg, "txt") == 0)
+			o->format = 0;
+		else if (strcmp(arg, "ans") == 0)
+			o->format = 1;
+		else if (strcmp(arg, "svg") == 0)
+			o->format = 2;
+		else
+			return opts_error("--format: '%s' is not allowed (txt, "
+			    "ans or svg)", arg), -1;
+		break;
+	case OPT_DRAM:
+		o->dram = 1;
+		if (arg != NULL && dram_parse(arg, &o->dram_cfg, &cause) != 0) {
+			opts_error("--dram: %s", cause);
+			free(cause);
+			return -1;
+		}
+		break;
+	case OPT_ZOOM:
+		o->zoom = 1;
+		break;
+	case OPT_LANES:
+		return opts_lanes(arg, &o->lanes);
 	case OPT_LESSON:
 		o->lesson = arg;
 		break;
@@ -480,6 +417,11 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 		if (strlen(arg) > 200)
 			return opts_error("--answer: at most 200 characters");
 		o->answer = arg;
+		break;
+	case OPT_THEME:
+		if ((o->theme = role_theme_parse(arg)) < 0)
+			return opts_error("--theme: '%s' is not a theme (%s)",
+			    arg, role_theme_list), -1;
 		break;
 	default:
 		break;
@@ -505,13 +447,28 @@ opts_init(struct opts *o, const struct opts_entry *e)
 	o->theme = -1;
 }
 
-/* getopt_long's tables of the options a command allows. */
-static void
-opts_getopt_tables(uint64_t allowed, struct option *longs, char *shorts,
-    size_t len)
+int
+opts_parse(struct opts *o, const struct opts_entry *e, int argc,
+    char **argv)
 {
-	int	i, n = 0;
+	const char	*env;
+	struct option	 longs[OPT_COUNT + 1];
+	char		 shorts[16], spell[32], *cause = NULL;
+	const char	*sub = e->name != NULL ? e->name : "";
+	const char	*sp = e->name != NULL ? " " : "";
+	const char	*colon = e->name != NULL ? ": " : "";
+	char		**assign;
+	uint64_t	 allowed = e->allowed | OPTS_BIT(OPT_HELP);
+	int		 i, n = 0, c, nassign = 0, rc = -1;
+	enum opts_id	 id;
 
+	opts_init(o, e);
+	/* Room for every argument: nothing is ever dropped. */
+	if ((assign = calloc(argc + 1, sizeof *assign)) == NULL ||
+	    (o->specs = calloc(argc + 1, sizeof *o->specs)) == NULL) {
+		free(assign);
+		return opts_error("out of memory"), -1;
+	}
 	for (i = 0; i < OPT_COUNT; i++) {
 		if (!(allowed & OPTS_BIT(i)) || opts_table[i].name == NULL)
 			continue;
@@ -523,78 +480,9 @@ opts_getopt_tables(uint64_t allowed, struct option *longs, char *shorts,
 	}
 	memset(&longs[n], 0, sizeof longs[n]);
 	/* "-": operands in place; ":": a missing value is ':', not '?'. */
-	snprintf(shorts, len, "-:h%s%s",
+	snprintf(shorts, sizeof shorts, "-:h%s%s",
 	    (allowed & OPTS_BIT(OPT_PARAM)) ? "p:" : "",
 	    (allowed & OPTS_BIT(OPT_VERSION)) ? "V" : "");
-}
-
-/*
- * After the options and operands: the variant a command needs (show
- * --lesson names its own), its -p values, the theme.  0, or -1 after a
- * message.
- */
-static int
-opts_settle(struct opts *o, const struct opts_entry *e, uint64_t allowed,
-    char **assign, int nassign)
-{
-	const char	*env, *sub = e->name != NULL ? e->name : "";
-	char		*cause = NULL;
-	int		 i;
-
-	/* show --lesson: the scene names the variant. */
-	if (e->operands == OPERANDS_VARIANT && o->v == NULL &&
-	    o->lesson != NULL && (allowed & OPTS_BIT(OPT_LESSON)))
-		return 0;
-	if (e->operands == OPERANDS_VARIANT && o->v == NULL) {
-		opts_error("%s: VARIANT is missing (see warpviz list)", sub);
-		return -1;
-	}
-	if (o->v == NULL && (allowed & OPTS_BIT(OPT_VARIANT)))
-		o->v = catalog[0];
-	if (o->v != NULL) {
-		param_defaults(&o->ps, o->v);
-		for (i = 0; i < nassign; i++)
-			if (param_assign(&o->ps, assign[i], &cause) != 0) {
-				opts_error("%s", cause);
-				free(cause);
-				return -1;
-			}
-	}
-	/* The theme: --theme, else WARPVIZ_THEME, for commands that draw. */
-	if (o->theme < 0 && (allowed & OPTS_BIT(OPT_THEME)) &&
-	    (env = getenv("WARPVIZ_THEME")) != NULL && *env != '\0' &&
-	    (o->theme = role_theme_parse(env)) < 0) {
-		opts_error("WARPVIZ_THEME: '%s' is not a theme (%s)", env,
-		    role_theme_list);
-		return -1;
-	}
-	if (o->theme >= 0)
-		role_theme_set(o->theme);
-	return 0;
-}
-
-int
-opts_parse(struct opts *o, const struct opts_entry *e, int argc,
-    char **argv)
-{
-	struct option	 longs[OPT_COUNT + 1];
-	char		 shorts[16], spell[32];
-	const char	*sub = e->name != NULL ? e->name : "";
-	const char	*sp = e->name != NULL ? " " : "";
-	const char	*colon = e->name != NULL ? ": " : "";
-	char		**assign;
-	uint64_t	 allowed = e->allowed | OPTS_BIT(OPT_HELP);
-	int		 c, nassign = 0, rc = -1;
-	enum opts_id	 id;
-
-	opts_init(o, e);
-	/* Room for every argument: nothing is ever dropped. */
-	if ((assign = calloc(argc + 1, sizeof *assign)) == NULL ||
-	    (o->specs = calloc(argc + 1, sizeof *o->specs)) == NULL) {
-		free(assign);
-		return opts_error("out of memory"), -1;
-	}
-	opts_getopt_tables(allowed, longs, shorts, sizeof shorts);
 
 	optind = 0;	/* glibc: start afresh, so tests may parse twice */
 	opterr = 0;
@@ -654,7 +542,39 @@ opts_parse(struct opts *o, const struct opts_entry *e, int argc,
 	for (; optind < argc; optind++)
 		if (opts_operand(o, argv[optind]) != 0)
 			goto out;
-	rc = opts_settle(o, e, allowed, assign, nassign);
+
+	/* show --lesson: the scene names the variant. */
+	if (e->operands == OPERANDS_VARIANT && o->v == NULL &&
+	    o->lesson != NULL && (allowed & OPTS_BIT(OPT_LESSON))) {
+		rc = 0;
+		goto out;
+	}
+	if (e->operands == OPERANDS_VARIANT && o->v == NULL) {
+		opts_error("%s: VARIANT is missing (see warpviz list)", sub);
+		goto out;
+	}
+	if (o->v == NULL && (allowed & OPTS_BIT(OPT_VARIANT)))
+		o->v = catalog[0];
+	if (o->v != NULL) {
+		param_defaults(&o->ps, o->v);
+		for (i = 0; i < nassign; i++)
+			if (param_assign(&o->ps, assign[i], &cause) != 0) {
+				opts_error("%s", cause);
+				free(cause);
+				goto out;
+			}
+	}
+	/* The theme: --theme, else WARPVIZ_THEME, for commands that draw. */
+	if (o->theme < 0 && (allowed & OPTS_BIT(OPT_THEME)) &&
+	    (env = getenv("WARPVIZ_THEME")) != NULL && *env != '\0' &&
+	    (o->theme = role_theme_parse(env)) < 0) {
+		opts_error("WARPVIZ_THEME: '%s' is not a theme (%s)", env,
+		    role_theme_list);
+		goto out;
+	}
+	if (o->theme >= 0)
+		role_theme_set(o->theme);
+	rc = 0;
 out:
 	free(assign);
 	if (rc != 0)

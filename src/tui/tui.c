@@ -362,54 +362,6 @@ tui_curses(const struct tui_opts *o)
 	return 0;
 }
 
-/* How long the loop may sleep in getch (ms): to the next frame while
-   playing, a short poll while work or a GPU run may report. */
-static int
-tui_wait_ms(const struct state *st, double deadline, double now,
-    double gpu_until)
-{
-	int	ms;
-
-	if (st->playing) {
-		ms = (int)((deadline - now) * 1000 + 0.5);
-		if (st->motion > 0 && ms > STATE_MOTION_MS)
-			ms = STATE_MOTION_MS;
-		if (ms > TUI_WORK_POLL_MS && state_busy(st))
-			ms = TUI_WORK_POLL_MS;
-		return ms > 0 ? ms : 0;
-	}
-	if (state_busy(st))
-		return TUI_WORK_POLL_MS;
-	if (now < gpu_until)
-		return TUI_GPU_POLL_MS;
-	return TUI_IDLE_POLL_MS;
-}
-
-/* A wait that ended with no key: the next phase of a step in motion,
-   the next step when playing, a redraw while a GPU run may report. */
-static int
-tui_timeout(struct state *st, double now, double *deadline, double interval,
-    double gpu_until, int64_t *frames)
-{
-	int	intent = 0;
-
-	if (st->playing && st->motion > 0 && now < *deadline) {
-		if (++st->motion > STATE_MOTION_PHASES)
-			st->motion = 0;
-		intent |= INTENT_RECOMPUTE | INTENT_REDRAW;
-	} else if (st->playing && now >= *deadline) {
-		intent |= keys_tick(st);
-		(*frames)++;
-		*deadline += interval;
-		if (*deadline < now)
-			*deadline = now + interval;
-	} else if (now < gpu_until + 1)
-		intent |= INTENT_REDRAW;
-	if (state_poll_whole(st))
-		intent |= INTENT_REDRAW;
-	return intent;
-}
-
 /* The loop; returns the exit status. */
 static int
 tui_loop(struct state *st, const struct tui_opts *o)
@@ -417,7 +369,7 @@ tui_loop(struct state *st, const struct tui_opts *o)
 	struct canvas	*cv;
 	double		 deadline = 0, now, gpu_until = 0, interval, asked;
 	int64_t		 frames = 0;
-	int		 intent, key, was_playing, wait_ms, errs = 0;
+	int		 intent, key, was_playing, ms, wait_ms, errs = 0;
 
 	cv = canvas_new(COLS, LINES, o->ascii);
 	intent = INTENT_RELAYOUT | INTENT_RECOMPUTE | INTENT_REDRAW;
@@ -443,7 +395,19 @@ tui_loop(struct state *st, const struct tui_opts *o)
 
 		now = tui_now();
 		interval = 1.0 / state_speeds[st->speed];
-		wait_ms = tui_wait_ms(st, deadline, now, gpu_until);
+		if (st->playing) {
+			ms = (int)((deadline - now) * 1000 + 0.5);
+			if (st->motion > 0 && ms > STATE_MOTION_MS)
+				ms = STATE_MOTION_MS;
+			if (ms > TUI_WORK_POLL_MS && state_busy(st))
+				ms = TUI_WORK_POLL_MS;
+			wait_ms = ms > 0 ? ms : 0;
+		} else if (state_busy(st))
+			wait_ms = TUI_WORK_POLL_MS;
+		else if (now < gpu_until)
+			wait_ms = TUI_GPU_POLL_MS;
+		else
+			wait_ms = TUI_IDLE_POLL_MS;
 		timeout(wait_ms);
 		was_playing = st->playing;
 		asked = now;
@@ -470,8 +434,21 @@ tui_loop(struct state *st, const struct tui_opts *o)
 		} else
 			errs = 0;
 		if (key == ERR) {
-			intent |= tui_timeout(st, now, &deadline, interval,
-			    gpu_until, &frames);
+			if (st->playing && st->motion > 0 && now < deadline) {
+				/* The next phase of the step in motion. */
+				if (++st->motion > STATE_MOTION_PHASES)
+					st->motion = 0;
+				intent |= INTENT_RECOMPUTE | INTENT_REDRAW;
+			} else if (st->playing && now >= deadline) {
+				intent |= keys_tick(st);
+				frames++;
+				deadline += interval;
+				if (deadline < now)
+					deadline = now + interval;
+			} else if (now < gpu_until + 1)
+				intent |= INTENT_REDRAW;
+			if (state_poll_whole(st))
+				intent |= INTENT_REDRAW;
 			continue;
 		}
 		if (key == KEY_RESIZE) {
