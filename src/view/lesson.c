@@ -345,93 +345,18 @@ lesson_lanes(const char *arg, uint32_t *mask)
 	return 0;
 }
 
-/* What a directive's argument must be, for its one-line refusal. */
-static const char *
-lesson_wants(const char *word)
-{
-	static const struct {
-		const char	*word, *wants;
-	} t[] = {
-		{ "variant", "one variant name or kernel file" },
-		{ "kernel", "one variant name or kernel file" },
-		{ "param", "NAME=VALUE ..." },
-		{ "step", "a whole number from 0" },
-		{ "loop", "NAME=VALUE, a loop variable and a whole number" },
-		{ "block", "X or X,Y with whole numbers from 0" },
-		{ "warp", "a whole number from 0 to 1023" },
-		{ "compare", "partners, at most 255 bytes" },
-		{ "lanes", "lanes from 0 to 31, separated by commas" },
-		{ "theme", "a theme name" },
-		{ "say", "a sentence" },
-		{ "optional", "nothing after it" },
-	};
-	size_t	i;
-
-	if (strcmp(word, "arch") == 0)
-		return arch_names();
-	for (i = 0; i < sizeof t / sizeof t[0]; i++)
-		if (strcmp(word, t[i].word) == 0)
-			return t[i].wants;
-	return "";
-}
-
-/*
- * A directive that places the scene (step, loop, block, warp): 0, -1
- * when its argument is not allowed, 1 when word is none of them.
- */
-static int
-lesson_place(struct lesson_raw *raw, const char *word, char *arg, int line)
-{
-	struct lesson_scene	*s = &raw->s;
-	char			*p, *comma;
-	int64_t			 v;
-
-	if (strcmp(word, "step") == 0) {
-		if (lesson_int(arg, 0, INT64_MAX / 2, &s->step) != 0)
-			return -1;
-		raw->pos_line[0] = line;
-	} else if (strcmp(word, "loop") == 0) {
-		if ((p = strchr(arg, '=')) == NULL || p == arg ||
-		    p - arg >= (int)sizeof raw->loop ||
-		    lesson_int(p + 1, 0, INT64_MAX / 2, &raw->loop_val) != 0)
-			return -1;
-		memcpy(raw->loop, arg, p - arg);
-		raw->loop[p - arg] = '\0';
-		raw->loop_line = line;
-	} else if (strcmp(word, "block") == 0) {
-		if ((comma = strchr(arg, ',')) != NULL)
-			*comma = '\0';
-		if (lesson_int(arg, 0, INT64_MAX / 2, &s->block[0]) != 0 ||
-		    (comma != NULL && lesson_int(comma + 1, 0, INT64_MAX / 2,
-		    &s->block[1]) != 0)) {
-			if (comma != NULL)
-				*comma = ',';
-			return -1;
-		}
-		raw->pos_line[1] = line;
-	} else if (strcmp(word, "warp") == 0) {
-		if (lesson_int(arg, 0, 1023, &v) != 0)
-			return -1;
-		s->warp = (int)v;
-		raw->pos_line[2] = line;
-	} else
-		return 1;
-	return 0;
-}
-
 /* One directive of a scene; -1 with *cause. */
 static int
 lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
     const char *file, int line, char **cause)
 {
 	struct lesson_scene	*s = &raw->s;
-	char			*tok, *save, *why = NULL;
+	char			*p, *tok, *save, *comma, *why = NULL;
+	const char		*end;
+	int64_t			 v;
 	int			 a;
 
-	if ((a = lesson_place(raw, word, arg, line)) <= 0) {
-		if (a < 0)
-			goto want;
-	} else if (strcmp(word, "variant") == 0 || strcmp(word, "kernel") == 0) {
+	if (strcmp(word, "variant") == 0 || strcmp(word, "kernel") == 0) {
 		/* A kernel file's path may hold blanks; a name may not. */
 		if (*arg == '\0' || (strchr(arg, ' ') != NULL &&
 		    !lesson_is_kernel_path(arg, strlen(arg))) ||
@@ -455,6 +380,34 @@ lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
 			strcpy(raw->assign[raw->nassign], tok);
 			raw->assign_line[raw->nassign++] = line;
 		}
+	} else if (strcmp(word, "step") == 0) {
+		if (lesson_int(arg, 0, INT64_MAX / 2, &s->step) != 0)
+			goto want;
+		raw->pos_line[0] = line;
+	} else if (strcmp(word, "loop") == 0) {
+		if ((p = strchr(arg, '=')) == NULL || p == arg ||
+		    p - arg >= (int)sizeof raw->loop ||
+		    lesson_int(p + 1, 0, INT64_MAX / 2, &raw->loop_val) != 0)
+			goto want;
+		memcpy(raw->loop, arg, p - arg);
+		raw->loop[p - arg] = '\0';
+		raw->loop_line = line;
+	} else if (strcmp(word, "block") == 0) {
+		if ((comma = strchr(arg, ',')) != NULL)
+			*comma = '\0';
+		if (lesson_int(arg, 0, INT64_MAX / 2, &s->block[0]) != 0 ||
+		    (comma != NULL && lesson_int(comma + 1, 0, INT64_MAX / 2,
+		    &s->block[1]) != 0)) {
+			if (comma != NULL)
+				*comma = ',';
+			goto want;
+		}
+		raw->pos_line[1] = line;
+	} else if (strcmp(word, "warp") == 0) {
+		if (lesson_int(arg, 0, 1023, &v) != 0)
+			goto want;
+		s->warp = (int)v;
+		raw->pos_line[2] = line;
 	} else if (strcmp(word, "arch") == 0) {
 		if ((a = arch_parse(arg)) < 0)
 			goto want;
@@ -507,78 +460,34 @@ lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
 	return 0;
 
 want:
+	end = "";
+	if (strcmp(word, "variant") == 0 || strcmp(word, "kernel") == 0)
+		end = "one variant name or kernel file";
+	else if (strcmp(word, "param") == 0)
+		end = "NAME=VALUE ...";
+	else if (strcmp(word, "step") == 0)
+		end = "a whole number from 0";
+	else if (strcmp(word, "loop") == 0)
+		end = "NAME=VALUE, a loop variable and a whole number";
+	else if (strcmp(word, "block") == 0)
+		end = "X or X,Y with whole numbers from 0";
+	else if (strcmp(word, "warp") == 0)
+		end = "a whole number from 0 to 1023";
+	else if (strcmp(word, "arch") == 0)
+		end = arch_names();
+	else if (strcmp(word, "compare") == 0)
+		end = "partners, at most 255 bytes";
+	else if (strcmp(word, "lanes") == 0)
+		end = "lanes from 0 to 31, separated by commas";
+	else if (strcmp(word, "theme") == 0)
+		end = "a theme name";
+	else if (strcmp(word, "say") == 0)
+		end = "a sentence";
+	else if (strcmp(word, "optional") == 0)
+		end = "nothing after it";
 	*cause = cause_printf("%s:%d: %s: '%s' is not allowed (%s)", file, line,
-	    word, arg, lesson_wants(word));
+	    word, arg, end);
 	return -1;
-}
-
-/*
- * Line text..nl (at most LESSON_LINE_MAX - 1 bytes) into buf, blanks
- * trimmed, split into its first word and the rest (*arg).  Returns the
- * word, or NULL for a blank or # line.
- */
-static char *
-lesson_words(const char *text, size_t len, char *buf, char **arg)
-{
-	char	*p, *word;
-
-	memcpy(buf, text, len);
-	buf[len] = '\0';
-	for (p = buf + len; p > buf && isspace((unsigned char)p[-1]);)
-		*--p = '\0';
-	for (word = buf; isspace((unsigned char)*word); word++)
-		;
-	if (*word == '\0' || *word == '#')
-		return NULL;
-	for (p = word; *p != '\0' && !isspace((unsigned char)*p);)
-		p++;
-	if (*p != '\0')
-		*p++ = '\0';
-	while (isspace((unsigned char)*p))
-		p++;
-	*arg = p;
-	return word;
-}
-
-/* Close the scene in raw: checked, then kept unless optional and not
-   found.  -1 with *cause. */
-static int
-lesson_close(struct lesson *ls, struct lesson_raw *raw, const char *file,
-    lesson_find_fn find, char **cause)
-{
-	int	keep;
-
-	if (lesson_finish(raw, file, find, &keep, cause) != 0)
-		return -1;
-	if (!keep) {
-		ls->skipped++;
-		return 0;
-	}
-	if (ls->nscenes == LESSON_MAX_SCENES) {
-		*cause = cause_printf("%s:%d: more than %d scenes", file,
-		    raw->s.line, LESSON_MAX_SCENES);
-		return -1;
-	}
-	ls->scenes[ls->nscenes++] = raw->s;
-	return 0;
-}
-
-/* Has the lesson read to its last line (line) a title and a scene? */
-static int
-lesson_whole(const struct lesson *ls, const char *file, int line,
-    char **cause)
-{
-	if (ls->title[0] == '\0') {
-		*cause = cause_printf("%s:1: the lesson has no 'title' line",
-		    file);
-		return -1;
-	}
-	if (ls->nscenes == 0) {
-		*cause = cause_printf("%s:%d: the lesson has no scene", file,
-		    line > 0 ? line : 1);
-		return -1;
-	}
-	return 0;
 }
 
 int
@@ -586,10 +495,10 @@ lesson_parse(struct lesson *ls, const char *name, const char *file,
     const char *text, lesson_find_fn find, char **cause)
 {
 	struct lesson_raw	*raw;
-	char			 buf[LESSON_LINE_MAX], *word, *arg = NULL;
+	char			 buf[LESSON_LINE_MAX], *word, *arg = NULL, *p;
 	const char		*nl;
 	size_t			 len;
-	int			 line = 0, in_scene = 0;
+	int			 line = 0, in_scene = 0, keep;
 
 	memset(ls, 0, sizeof *ls);
 	snprintf(ls->name, sizeof ls->name, "%s", name);
@@ -619,8 +528,20 @@ lesson_parse(struct lesson *ls, const char *name, const char *file,
 			    "bytes", file, line, LESSON_LINE_MAX - 1);
 			goto fail;
 		}
-		if ((word = lesson_words(text, len, buf, &arg)) == NULL)
+		memcpy(buf, text, len);
+		buf[len] = '\0';
+		for (p = buf + len; p > buf && isspace((unsigned char)p[-1]);)
+			*--p = '\0';
+		for (word = buf; isspace((unsigned char)*word); word++)
+			;
+		if (*word == '\0' || *word == '#')
 			continue;
+		for (arg = word; *arg != '\0' && !isspace((unsigned char)*arg);)
+			arg++;
+		if (*arg != '\0')
+			*arg++ = '\0';
+		while (isspace((unsigned char)*arg))
+			arg++;
 		if (strcmp(word, "title") == 0) {
 			if (in_scene || ls->title[0] != '\0' || *arg == '\0' ||
 			    strlen(arg) >= sizeof ls->title) {
@@ -653,8 +574,18 @@ lesson_parse(struct lesson *ls, const char *name, const char *file,
 			goto fail;
 		continue;
 close:
-		if (lesson_close(ls, raw, file, find, cause) != 0)
+		if (lesson_finish(raw, file, find, &keep, cause) != 0)
 			goto fail;
+		if (keep) {
+			if (ls->nscenes == LESSON_MAX_SCENES) {
+				*cause = cause_printf("%s:%d: more than %d "
+				    "scenes", file, raw->s.line,
+				    LESSON_MAX_SCENES);
+				goto fail;
+			}
+			ls->scenes[ls->nscenes++] = raw->s;
+		} else
+			ls->skipped++;
 		in_scene = 0;
 		if (*text == '\0')
 			break;
@@ -668,7 +599,15 @@ open:
 		in_scene = 1;
 	}
 	free(raw);
-	if (lesson_whole(ls, file, line, cause) != 0) {
+	if (ls->title[0] == '\0') {
+		*cause = cause_printf("%s:1: the lesson has no 'title' line",
+		    file);
+		lesson_free(ls);
+		return -1;
+	}
+	if (ls->nscenes == 0) {
+		*cause = cause_printf("%s:%d: the lesson has no scene", file,
+		    line > 0 ? line : 1);
 		lesson_free(ls);
 		return -1;
 	}
