@@ -711,30 +711,32 @@ bench_add(struct param_set *list, int n, const struct param_set *ps,
 	return n;
 }
 
-/*
- * The runs of a bench: the variants asked (all when none) into asked[],
- * and with their partners unless once, each once, into list[].  Returns
- * 0, or 2 after a line on stderr when they are too many.
- */
-static int
-bench_runs(const struct param_set *specs, int nspecs, int once,
-    struct param_set *asked, int *nasked, struct param_set *list, int *nlist)
+int
+gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 {
+	static struct param_set	 list[RESULTS_MAX];
+	static struct param_set	 asked[RESULTS_MAX];
 	struct param_set	 partners[MAX_PARTNERS];
-	int			 i, j, np, n = 0, more = 0;
+	static struct gpu_record rec;
+	struct gpu_result	*self;
+	double			 memcpy_ms = 0;
+	size_t			 memcpy_bytes = MEMCPY_BYTES;
+	char			 line[GPU_LINE_MAX], t[32];
+	char			 plines[MAX_PARTNERS][GPU_LINE_MAX];
+	int			 i, j, k, n = 0, nasked = 0, bad = 0;
+	int			 np, more = 0, noted = 0;
 
-	*nasked = 0;
 	if (nspecs > RESULTS_MAX) {
 		fprintf(stderr, "warpviz: bench: %d variants is too many (at "
 		    "most %d)\n", nspecs, RESULTS_MAX);
 		return 2;
 	}
 	for (i = 0; i < nspecs; i++)
-		asked[(*nasked)++] = specs[i];
-	if (*nasked == 0)
-		for (i = 0; catalog[i] != NULL && *nasked < RESULTS_MAX; i++)
-			param_defaults(&asked[(*nasked)++], catalog[i]);
-	for (i = 0; i < *nasked; i++) {
+		asked[nasked++] = specs[i];
+	if (nasked == 0)
+		for (i = 0; catalog[i] != NULL && nasked < RESULTS_MAX; i++)
+			param_defaults(&asked[nasked++], catalog[i]);
+	for (i = 0; i < nasked; i++) {
 		n = bench_add(list, n, &asked[i], &more);
 		if (once)
 			continue;
@@ -742,78 +744,12 @@ bench_runs(const struct param_set *specs, int nspecs, int once,
 		for (j = 0; j < np; j++)
 			n = bench_add(list, n, &partners[j], &more);
 	}
-	*nlist = n;
 	if (more) {
 		fprintf(stderr, "warpviz: bench: the variants and their "
 		    "partners make more than %d runs (name fewer)\n",
 		    RESULTS_MAX);
 		return 2;
 	}
-	return 0;
-}
-
-/* One run's lines of the text report. */
-static void
-bench_print(const struct gpu_result *res)
-{
-	char	line[GPU_LINE_MAX];
-
-	fmt_result(line, "", res);
-	/* Names from kernel files: through safestr. */
-	safestr_fprintf(stdout, "%-18s %s\n", res->variant, res->params);
-	safestr_fprintf(stdout, "%18s %s\n", "", line);
-	if (res->status == RESULT_OK)
-		printf("%18s %d regs, %d blocks per SM (driver), %ld elements "
-		    "checked\n", "", res->regs, res->blocks_per_sm,
-		    res->checked);
-	if (res->compiled != 0)
-		printf("%18s NVRTC: %s in %.0f ms\n", "", res->compiled == 1 ?
-		    "compiled" : "from the cache", res->compile_ms);
-	fflush(stdout);
-}
-
-/* The text report's comparisons: each variant asked against its
-   partners, each copy against cuMemcpyDtoD. */
-static void
-bench_compare(struct gpu_record *rec, const struct param_set *asked,
-    int nasked, const struct param_set *list, int n)
-{
-	struct gpu_result	*self;
-	char			 plines[MAX_PARTNERS][GPU_LINE_MAX];
-	int			 i, j, k, np;
-
-	printf("\ncomparisons:\n");
-	for (i = 0; i < nasked; i++) {
-		if ((self = record_get(rec, &asked[i])) == NULL)
-			continue;
-		np = fmt_partners(rec, &asked[i], self, plines, MAX_PARTNERS);
-		for (j = 0; j < np; j++)
-			safestr_fprintf(stdout, "  %-18s %s\n",
-			    asked[i].v->name, plines[j]);
-	}
-	for (k = 0; k < n; k++)
-		if (list[k].v->live.copy_bytes != NULL &&
-		    rec->results[k].status == RESULT_OK &&
-		    rec->memcpy_gbps > 0)
-			safestr_fprintf(stdout, "  %s %s reaches %.0f%% of "
-			    "cuMemcpyDtoD's bandwidth\n",
-			    rec->results[k].variant, rec->results[k].params,
-			    100 * rec->results[k].gbps / rec->memcpy_gbps);
-}
-
-int
-gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
-{
-	static struct param_set	 list[RESULTS_MAX];
-	static struct param_set	 asked[RESULTS_MAX];
-	static struct gpu_record rec;
-	double			 memcpy_ms = 0;
-	size_t			 memcpy_bytes = MEMCPY_BYTES;
-	char			 t[32];
-	int			 i, n = 0, nasked = 0, bad = 0, noted = 0;
-
-	if (bench_runs(specs, nspecs, once, asked, &nasked, list, &n) != 0)
-		return 2;
 
 	/* The reference copy moves as many bytes as the first copy kernel. */
 	for (i = 0; i < n; i++)
@@ -856,13 +792,47 @@ gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 			noted = 1;
 		}
 		record_put(&rec, &res);
-		if (!json)
-			bench_print(&res);
+		if (!json) {
+			fmt_result(line, "", &res);
+			/* Names from kernel files: through safestr. */
+			safestr_fprintf(stdout, "%-18s %s\n", res.variant,
+			    res.params);
+			safestr_fprintf(stdout, "%18s %s\n", "", line);
+			if (res.status == RESULT_OK)
+				printf("%18s %d regs, %d blocks per SM "
+				    "(driver), %ld elements checked\n", "",
+				    res.regs, res.blocks_per_sm, res.checked);
+			if (res.compiled != 0)
+				printf("%18s NVRTC: %s in %.0f ms\n", "",
+				    res.compiled == 1 ? "compiled" :
+				    "from the cache", res.compile_ms);
+			fflush(stdout);
+		}
 	}
 	if (json)
 		gpu_results_write(stdout, &rec);
-	else
-		bench_compare(&rec, asked, nasked, list, n);
+	else {
+		printf("\ncomparisons:\n");
+		for (i = 0; i < nasked; i++) {
+			if ((self = record_get(&rec, &asked[i])) == NULL)
+				continue;
+			np = fmt_partners(&rec, &asked[i], self, plines,
+			    MAX_PARTNERS);
+			for (j = 0; j < np; j++)
+				safestr_fprintf(stdout, "  %-18s %s\n",
+				    asked[i].v->name, plines[j]);
+		}
+		for (k = 0; k < n; k++)
+			if (list[k].v->live.copy_bytes != NULL &&
+			    rec.results[k].status == RESULT_OK &&
+			    rec.memcpy_gbps > 0)
+				safestr_fprintf(stdout, "  %s %s reaches "
+				    "%.0f%% of cuMemcpyDtoD's bandwidth\n",
+				    rec.results[k].variant,
+				    rec.results[k].params,
+				    100 * rec.results[k].gbps /
+				    rec.memcpy_gbps);
+	}
 	gpu_shutdown();
 	return bad ? 1 : 0;
 }

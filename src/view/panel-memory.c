@@ -344,118 +344,27 @@ panel_legacy(struct canvas *c, int x, int y, int w, int h,
 
 /* --- memory: shared banks --------------------------------------------- */
 
-/* One bank's words, as the rule serves them: lanes[b][k] read word k. */
-struct shared_words {
-	struct rules_banks	 rb;
-	uint32_t		 lanes[RULES_BANKS][RULES_MAX_WORDS];
-	int			 n[RULES_BANKS];
-	int			 cw, lab;	/* cells a bank, label width */
-};
-
-/* The words stacked per bank from row y, stack rows of tall cells. */
-static void
-shared_stack(struct canvas *c, int x, int y, const struct view_model *m,
-    const struct shared_words *sw, int stack, int tall)
-{
-	const int	*n = sw->n;
-	int		 b, i, k, bx, more, row, t, cw = sw->cw, lab = sw->lab;
-	enum role	 role;
-	uint32_t	 ch;
-
-	for (k = 0; k < stack; k++) {
-		row = y + k * tall;
-		if (lab > 0)
-			canvas_text(c, x, row, k == 0 ? "words" : "",
-			    ROLE_DIM, lab);
-		for (b = 0; b < RULES_BANKS; b++) {
-			bx = x + lab + b * cw;
-			if (k >= n[b]) {
-				if (k == 0)
-					canvas_put(c, bx + cw - 1, row,
-					    0x00b7, ROLE_DIM);
-				continue;
-			}
-			role = panel_bank_role(sw->rb.degree[b]);
-			more = n[b] - stack + 1;
-			if (k == stack - 1 && more > 1) {
-				/* More words than rows: n-way counts them. */
-				for (i = 0; i < cw - (cw == 3); i++)
-					canvas_put(c, bx + (cw == 3) + i,
-					    row, 0x22ee, role);
-				continue;
-			}
-			if ((sw->lanes[b][k] & m->focus) != 0)
-				role = ROLE_FOCUS;
-			else if (__builtin_popcount(sw->lanes[b][k]) > 1)
-				role = ROLE_BROADCAST;
-			ch = canvas_glyph(c, role);
-			for (t = 0; t < tall; t++)
-				for (i = 0; i < cw - (cw == 3); i++)
-					canvas_put(c, bx + (cw == 3) + i,
-					    row + t, ch, role);
-		}
-	}
-}
-
-/* Row y: each bank's n-way degree; row y + 1: the busiest bank's lanes. */
-static void
-shared_nway(struct canvas *c, int x, int y, int w,
-    const struct shared_words *sw)
-{
-	const struct rules_banks	*rb = &sw->rb;
-	int				 b, i, k, cw = sw->cw, lab = sw->lab;
-	uint32_t			 all = 0;
-	char				 buf[64];
-
-	if (lab > 0)
-		canvas_text(c, x, y, "n-way", ROLE_DIM, lab);
-	for (b = 0; b < RULES_BANKS; b++) {
-		k = rb->degree[b];
-		if (k == 0)
-			continue;
-		if (cw == 1 && k > 9 && (b + 1 == RULES_BANKS ||
-		    rb->degree[b + 1] != 0))
-			canvas_put(c, x + lab + b, y, '+', panel_bank_role(k));
-		else if (cw == 1 && k > 9)
-			canvas_printf(c, x + lab + b, y, panel_bank_role(k), 2,
-			    "%d", k);
-		else
-			canvas_printf(c, x + lab + b * cw, y,
-			    panel_bank_role(k), cw, "%*d", cw, k);
-	}
-	/* Which lanes read the busiest bank's words. */
-	for (b = 0, k = 0; k < RULES_BANKS; k++)
-		if (rb->degree[k] > rb->degree[b])
-			b = k;
-	if (rb->degree[b] == 1)
-		canvas_text(c, x, y + 1, "every bank serves at most "
-		    "one word: one pass", ROLE_NORMAL, w);
-	else if (sw->n[b] > 0) {
-		for (i = 0; i < sw->n[b]; i++)
-			all |= sw->lanes[b][i];
-		panel_lanes_text(all, buf, sizeof buf, 20);
-		canvas_printf(c, x, y + 1, ROLE_NORMAL, w, "busiest:"
-		    " bank %d, %d distinct word%s, lanes %s", b,
-		    rb->degree[b], rb->degree[b] == 1 ? "" : "s", buf);
-	}
-}
-
 static int
 panel_shared(struct canvas *c, int x, int y, int w, int h,
     const struct view_model *m)
 {
 	const struct access	*a = &m->acc;
-	struct shared_words	 sw_, *sw = &sw_;
-	int			 b, i, k, cw, lab, stack, tall;
+	struct rules_banks	 rb;
+	uint32_t		 lanes[RULES_BANKS][RULES_MAX_WORDS];
+	int			 n[RULES_BANKS], b, i, k, cw, lab, stack;
+	int			 bx, more, tall, row, t;
+	enum role		 role;
+	uint32_t		 ch;
+	char			 buf[64];
 
 	/* Each bank's words, phase by phase, as the rule serves them. */
 	rules_shared_banks(a->addr, panel_arrived(m), a->nlanes,
 	    m->l->sites[a->site].size, m->l->sites[a->site].op == OP_LOAD,
-	    &sw->rb);
-	memset(sw->n, 0, sizeof sw->n);
-	for (i = 0; i < sw->rb.nwords; i++) {
-		b = sw->rb.word[i].bank;
-		sw->lanes[b][sw->n[b]++] = sw->rb.word[i].lanes;
+	    &rb);
+	memset(n, 0, sizeof n);
+	for (i = 0; i < rb.nwords; i++) {
+		b = rb.word[i].bank;
+		lanes[b][n[b]++] = rb.word[i].lanes;
 	}
 	lab = 6;
 	if (w >= lab + 3 * RULES_BANKS)
@@ -472,8 +381,8 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 		    cw == 3 ? 2 : 1, b);
 	/* Words stacked per bank, one row each; the bottom row counts. */
 	for (k = 0, b = 0; b < RULES_BANKS; b++)
-		if (sw->n[b] > k)
-			k = sw->n[b];
+		if (n[b] > k)
+			k = n[b];
 	/* Under the zoom each word is two rows tall when the stack fits;
 	   when not, a row says so. */
 	tall = m->zoom && 2 * k + 3 <= h ? 2 : 1;
@@ -482,11 +391,74 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 		stack = k;
 	if (stack < 1)
 		stack = 1;
-	sw->cw = cw;
-	sw->lab = lab;
-	shared_stack(c, x, y + 1, m, sw, stack, tall);
+	for (k = 0; k < stack; k++) {
+		row = y + 1 + k * tall;
+		if (lab > 0)
+			canvas_text(c, x, row, k == 0 ? "words" : "",
+			    ROLE_DIM, lab);
+		for (b = 0; b < RULES_BANKS; b++) {
+			bx = x + lab + b * cw;
+			if (k >= n[b]) {
+				if (k == 0)
+					canvas_put(c, bx + cw - 1, row,
+					    0x00b7, ROLE_DIM);
+				continue;
+			}
+			role = panel_bank_role(rb.degree[b]);
+			more = n[b] - stack + 1;
+			if (k == stack - 1 && more > 1) {
+				/* More words than rows: n-way counts them. */
+				for (i = 0; i < cw - (cw == 3); i++)
+					canvas_put(c, bx + (cw == 3) + i,
+					    row, 0x22ee, role);
+				continue;
+			}
+			if ((lanes[b][k] & m->focus) != 0)
+				role = ROLE_FOCUS;
+			else if (__builtin_popcount(lanes[b][k]) > 1)
+				role = ROLE_BROADCAST;
+			ch = canvas_glyph(c, role);
+			for (t = 0; t < tall; t++)
+				for (i = 0; i < cw - (cw == 3); i++)
+					canvas_put(c, bx + (cw == 3) + i,
+					    row + t, ch, role);
+		}
+	}
 	stack *= tall;
-	shared_nway(c, x, y + 1 + stack, w, sw);
+	if (lab > 0)
+		canvas_text(c, x, y + 1 + stack, "n-way", ROLE_DIM, lab);
+	for (b = 0; b < RULES_BANKS; b++) {
+		k = rb.degree[b];
+		if (k == 0)
+			continue;
+		if (cw == 1 && k > 9 && (b + 1 == RULES_BANKS ||
+		    rb.degree[b + 1] != 0))
+			canvas_put(c, x + lab + b, y + 1 + stack, '+',
+			    panel_bank_role(k));
+		else if (cw == 1 && k > 9)
+			canvas_printf(c, x + lab + b, y + 1 + stack,
+			    panel_bank_role(k), 2, "%d", k);
+		else
+			canvas_printf(c, x + lab + b * cw, y + 1 + stack,
+			    panel_bank_role(k), cw, "%*d", cw, k);
+	}
+	/* Which lanes read the busiest bank's words. */
+	for (b = 0, k = 0; k < RULES_BANKS; k++)
+		if (rb.degree[k] > rb.degree[b])
+			b = k;
+	if (rb.degree[b] == 1)
+		canvas_text(c, x, y + 2 + stack, "every bank serves at most "
+		    "one word: one pass", ROLE_NORMAL, w);
+	else if (n[b] > 0) {
+		uint32_t all = 0;
+
+		for (i = 0; i < n[b]; i++)
+			all |= lanes[b][i];
+		panel_lanes_text(all, buf, sizeof buf, 20);
+		canvas_printf(c, x, y + 2 + stack, ROLE_NORMAL, w, "busiest:"
+		    " bank %d, %d distinct word%s, lanes %s", b, rb.degree[b],
+		    rb.degree[b] == 1 ? "" : "s", buf);
+	}
 	if (m->zoom && tall == 1 && 3 + stack < h)
 		panel_zoom_note(c, x, y + 3 + stack++, w);
 	return stack + 3;
