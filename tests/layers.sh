@@ -100,6 +100,7 @@ inner_floors "kernel-file reader" \
     "kernel/ksrc-access.c:ksrc_access_[a-z_]*" \
     "kernel/ksrc-decl.c:ksrc_decl_[a-z_]*" \
     "kernel/ksrc-body.c:ksrc_body_[a-z_]*" \
+    "kernel/ksrc-flow.c:ksrc_flow" \
     "kernel/ksrc.c:ksrc_\(parse\|parse_block\|load\|blocks\|free\|is_path\)"
 inner_floors "keys" \
     "tui/keys-act.c:keys_\(current_loop\|set_variant\|prompt\|occ_seed\)" \

@@ -68,4 +68,34 @@ has "int tx = threadIdx.x;"
 tap_ok $? "at 120x35 the pane follows col back to 'int tx = threadIdx.x;'"
 has "__shared__ float tile[64];"
 tap_ok $? "the store's pane shows the __shared__ array it writes"
+
+# The reader knows C's scopes: the second loop's m is its own, so the
+# pane of an access through it shows "int m = tx + j;" and not the first
+# loop's "int m = tx * 2 + i;" (a text search for "m =" finds both).
+cat >"$tmp/shadow.cu" <<'CU'
+// warpviz: name=shadow
+// warpviz: param n=4096 range=64..65536
+// warpviz: launch grid=n/64 block=32
+// warpviz: array in length=n
+// warpviz: array out length=n
+__global__ void shadow(const float *in, float *out, int n)
+{
+	int tx = threadIdx.x;
+	for (int i = 0; i < 2; i++) {
+		int m = tx * 2 + i;
+		out[m] = 0;
+	}
+	for (int j = 0; j < 2; j++) {
+		int m = tx + j;
+		out[m] = in[m];
+	}
+}
+CU
+# Steps 0-1 are the first loop's store; step 2 is in the second loop.
+"$WARPVIZ" show "$tmp/shadow.cu" --size 80x24 --step 2 >"$tmp/frame" 2>&1
+pane=$(sed -n '/kernel shadow/,/── lanes/p' "$tmp/frame")
+has "int m = tx + j;" && ! has "int m = tx * 2 + i;"
+st=$?
+tap_ok $st "the second loop's access flows from its own m, not the first loop's"
+[ $st -eq 0 ] || printf '%s\n' "$pane" | tap_diag
 tap_done

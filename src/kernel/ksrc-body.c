@@ -522,9 +522,14 @@ stmt_if(struct rd *r)
 		r->nested--;
 		if (c.kind != VAL_INT)
 			data_branch(r, &c, &s, mark, ret_else);
+		r->let_line = line;	/* the merges are the if's (ksrc-flow.c) */
 		merge_both(r, &s, &t, cond);
-	} else
+		r->let_line = 0;
+	} else {
+		r->let_line = line;
 		merge_branch(r, &s, cond, 0);
+		r->let_line = 0;
+	}
 	ksrc_access_guard_close(r);
 	r->in_top_if = top;
 	(void)first;

@@ -48,6 +48,22 @@ ksrc_keep(struct rd *r, char *s)
 	return s;
 }
 
+/* n zeroed elements of size bytes the file owns (not text). */
+void *
+ksrc_keep_mem(struct rd *r, size_t n, size_t size)
+{
+	struct kfile	*kf = r->kf;
+	void		*p = xcalloc(n ? n : 1, size);
+
+	r->kept += n * size;
+	if (kf->nstrs == kf->astrs) {
+		kf->astrs = kf->astrs ? 2 * kf->astrs : 64;
+		kf->strs = xreallocarray(kf->strs, kf->astrs, sizeof *kf->strs);
+	}
+	kf->strs[kf->nstrs++] = p;
+	return p;
+}
+
 /* Scratch memory for the parse, freed at its end (also after an error). */
 void *
 ksrc_tmp_calloc(struct rd *r, size_t n, size_t size)

@@ -247,6 +247,8 @@ struct rd {
 	int		 nchg;		/* entries of chg, chg_at and inc */
 	int		 nested;	/* inside an if or loop in the body */
 	int		 in_top_if;	/* a branch of an if of the top block */
+	int		 let_line;	/* nonzero: the line the lets made now
+					   belong to (an if's merges) */
 	void		**tmps;		/* freed when the parse ends */
 	int		 ntmps, atmps;
 	/* budgets (see KSRC_MAX_*) */
@@ -316,6 +318,7 @@ struct meta {
 
 /* ksrc-core.c: memory, errors, the token cursor */
 char	*ksrc_keep(struct rd *r, char *s);
+void	*ksrc_keep_mem(struct rd *r, size_t n, size_t size);
 void	*ksrc_tmp_calloc(struct rd *r, size_t n, size_t size);
 void	 ksrc_tmp_release(struct rd *r, int mark);
 const char	*ksrc_fmt(struct rd *r, const char *f, ...)
@@ -410,5 +413,11 @@ void	 ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody);
 /* ksrc-body.c: statements */
 int	 ksrc_body_block(struct rd *r);
 struct val	 ksrc_body_call(struct rd *r, int fn, int first);
+
+/* ksrc-flow.c (between ksrc-body.c and ksrc.c): what the source pane is
+   handed, from the finished body: each site's flow and around lines, the
+   variant's lines (kname: the kernel's name token, kend: its closing
+   brace) */
+void	 ksrc_flow(struct rd *r, int kname, int kend);
 
 #endif

@@ -354,13 +354,65 @@ directive(struct rd *r, int from, int to, int line, int col)
 	r->mhead[b] = ++r->nm;
 }
 
+/* The token starting at s[i], its kind into t->kind: the index past it,
+   at most to. */
+static int
+lex_token(const char *s, int i, int to, struct tok *t)
+{
+	int	start = i, k, len;
+	char	c = s[i];
+
+	if (isalpha((unsigned char)c) || c == '_') {
+		while (i < to && (isalnum((unsigned char)s[i]) ||
+		    s[i] == '_'))
+			i++;
+		t->kind = T_ID;
+	} else if (isdigit((unsigned char)c) || (c == '.' &&
+	    i + 1 < to && isdigit((unsigned char)s[i + 1]))) {
+		t->kind = T_NUM;
+		while (i < to && (isalnum((unsigned char)s[i]) ||
+		    s[i] == '.' || ((s[i] == '+' || s[i] == '-') &&
+		    (s[i - 1] == 'e' || s[i - 1] == 'E') &&
+		    !(s[start] == '0' && (s[start + 1] == 'x' ||
+		    s[start + 1] == 'X'))))) {
+			if (s[i] == '.' || ((s[i] == 'e' ||
+			    s[i] == 'E' || s[i] == 'f' ||
+			    s[i] == 'F') && !(s[start] == '0' &&
+			    (s[start + 1] == 'x' ||
+			    s[start + 1] == 'X'))))
+				t->kind = T_FNUM;
+			i++;
+		}
+	} else if (c == '"' || c == '\'') {
+		for (i++; i < to && s[i] != c && s[i] != '\n'; i++)
+			if (s[i] == '\\')
+				i++;
+		i++;
+		t->kind = T_STR;
+	} else {
+		t->kind = T_PUNCT;
+		len = 1;
+		for (k = 0; puncts[k] != NULL; k++) {
+			int pl = (int)strlen(puncts[k]);
+
+			if (i + pl <= to &&
+			    strncmp(s + i, puncts[k], pl) == 0) {
+				len = pl;
+				break;
+			}
+		}
+		i += len;
+	}
+	return i > to ? to : i;
+}
+
 /* Lex text[from..to) into *out; directives only when top. */
 void
 ksrc_lex_text(struct rd *r, int from, int to, int line, int col, int top)
 {
 	const char	*s = r->text;
 	struct tok	 t;
-	int		 i = from, bol = top, start, k, len;
+	int		 i = from, bol = top, start, k;
 
 	while (i < to) {
 		char c = s[i];
@@ -422,49 +474,7 @@ ksrc_lex_text(struct rd *r, int from, int to, int line, int col, int top)
 		t.col = col;
 		t.off = i;
 		start = i;
-		if (isalpha((unsigned char)c) || c == '_') {
-			while (i < to && (isalnum((unsigned char)s[i]) ||
-			    s[i] == '_'))
-				i++;
-			t.kind = T_ID;
-		} else if (isdigit((unsigned char)c) || (c == '.' &&
-		    i + 1 < to && isdigit((unsigned char)s[i + 1]))) {
-			t.kind = T_NUM;
-			while (i < to && (isalnum((unsigned char)s[i]) ||
-			    s[i] == '.' || ((s[i] == '+' || s[i] == '-') &&
-			    (s[i - 1] == 'e' || s[i - 1] == 'E') &&
-			    !(s[start] == '0' && (s[start + 1] == 'x' ||
-			    s[start + 1] == 'X'))))) {
-				if (s[i] == '.' || ((s[i] == 'e' ||
-				    s[i] == 'E' || s[i] == 'f' ||
-				    s[i] == 'F') && !(s[start] == '0' &&
-				    (s[start + 1] == 'x' ||
-				    s[start + 1] == 'X'))))
-					t.kind = T_FNUM;
-				i++;
-			}
-		} else if (c == '"' || c == '\'') {
-			for (i++; i < to && s[i] != c && s[i] != '\n'; i++)
-				if (s[i] == '\\')
-					i++;
-			i++;
-			t.kind = T_STR;
-		} else {
-			t.kind = T_PUNCT;
-			len = 1;
-			for (k = 0; puncts[k] != NULL; k++) {
-				int pl = (int)strlen(puncts[k]);
-
-				if (i + pl <= to &&
-				    strncmp(s + i, puncts[k], pl) == 0) {
-					len = pl;
-					break;
-				}
-			}
-			i += len;
-		}
-		if (i > to)
-			i = to;
+		i = lex_token(s, i, to, &t);
 		t.len = i - start;
 		t.end = i;
 		col += t.len;

@@ -579,7 +579,8 @@ ksrc_sym_set_int(struct rd *r, struct var *v, const char *text)
 	if ((b = ksrc_sym_body_add(r, BODY_LET)) != NULL) {
 		b->name = m;
 		b->expr = text;
-		b->line = r->pos < r->nt ? r->t[r->pos].line : 0;
+		b->line = r->let_line > 0 ? r->let_line : r->pos < r->nt ?
+		    r->t[r->pos].line : 0;
 	}
 	snprintf(v->model, sizeof v->model, "%s", m);
 	v->kind = VK_INT;
@@ -699,6 +700,7 @@ ksrc_sym_add_array(struct rd *r, int nametok, enum mem_space space,
 	else
 		r->narrays++;
 	a->name = ksrc_tok_text(r, nametok);
+	a->line = r->t[nametok].line;
 	a->space = space;
 	a->elem_size = ty->size;
 	a->type = ksrc_fmt(r, "%s%s", ty->name, ty->strct >= 0 &&

@@ -440,6 +440,7 @@ parse_once(const char *path, const char *text, int nblock, char **cause,
 		goto done;	/* read again, knowing them */
 	lines_see_constants(&r);
 	model_fits(&r);
+	ksrc_flow(&r, kbody - 1, r.pos - 1);
 	array_looks(&r, &m);
 	live_spec(&r, &m);
 	global_order(&r, &m);

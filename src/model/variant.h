@@ -68,6 +68,8 @@ struct array_def {
 					   for drawing a matrix; NULL = 1D */
 	struct field_def fields[VARIANT_MAX_FIELDS];
 	const char	*type;		/* "float", "struct vec3", shown */
+	int		 line;		/* kernel files: the line declaring it
+					   in the source, 0 = unknown */
 };
 
 struct let_def {
@@ -111,6 +113,14 @@ struct body_def {
 				   as a conversion of expr.h ("u32", "s32"),
 				   which every value must stay inside;
 				   NULL = int64 */
+	/* SITE, from the reader, for the source pane (lines 1-based,
+	   ascending, 0 ends; NULL = not known): */
+	const int	*flow;	/* the lines its indices flow from: the
+				   declarations and assignments of the
+				   variables in them, followed back, and the
+				   loops that step them */
+	const int	*around; /* the loops and ifs around it (an early
+				   return's if included) */
 };
 
 #define BODY_LOOP(v, n)		{ BODY_LOOP, (v), (n), OP_LOAD, 0 }
@@ -157,6 +167,27 @@ struct live_spec {
 					   file); NULL = cuda/<source> */
 };
 
+/*
+ * What the reader saw on each line of the source (SRCL_* bits), so that
+ * the source pane can choose lines without reading C itself.
+ */
+#define SRCL_CODE	0x01	/* holds a token of C */
+#define SRCL_BRACE	0x02	/* holds only braces and semicolons */
+#define SRCL_CTL	0x04	/* starts with for, if or while */
+#define SRCL_THREAD	0x08	/* reads threadIdx or blockIdx */
+#define SRCL_SHARED	0x10	/* says __shared__ */
+#define SRCL_KERNEL	0x20	/* names the kernel */
+#define SRCL_EXTERN	0x40	/* starts with extern */
+#define SRCL_STRUCT	0x80	/* defines a struct a parameter names */
+
+struct source_lines {
+	int			 first, last;	/* the kernel's lines, from its
+						   return type to its closing
+						   brace; 0 = unknown */
+	int			 n;		/* lines in bits[] */
+	const unsigned char	*bits;		/* SRCL_* of line k at [k] */
+};
+
 struct variant {
 	const char	*name;		/* "matmul-col" */
 	const char	*family;	/* "matmul" */
@@ -192,6 +223,7 @@ struct variant {
 	int			 nxbody;
 	const char		*text;		/* the whole .cu file */
 	const char		*path;		/* as given by the user */
+	struct source_lines	 lines;		/* what each line holds */
 };
 
 #endif

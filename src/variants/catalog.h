@@ -33,15 +33,8 @@ int			 catalog_index(const struct variant *);
 const char		*catalog_source(const char *file);
 /* Start of line n (1-based) in text, or NULL. */
 const char		*catalog_line_start(const char *text, int n);
-/* First and last line (1-based) of the variant's kernel in its source. */
-int			 catalog_kernel_lines(const struct variant *, int *first,
-			     int *last);
-/*
- * Line (1-based) and column (0-based) of the n-th occurrence (n from 0) of
- * an access text inside the variant's kernel, or -1.
- */
-int			 catalog_find_text(const struct variant *, const char *text,
-			     int n, int *col);
+/* (The kernel's lines, its sites' places and what each line holds come
+   from the reader: struct variant's lines, body_def's flow and around.) */
 
 /* Embedded sources, generated from cuda/ by build-aux/embed-text.sh. */
 struct catalog_file {

@@ -9,14 +9,16 @@
  * wrap (↳ in the gutter) instead of being cut.  A scroll offset (the
  * panel's arg, in lines; 0 = folded) shows the plain file instead.
  *
+ * It reads no C: the kernel reader hands over which lines each access's
+ * indices flow from, the loops and ifs around it, its place, and what
+ * each line holds (src/kernel/ksrc-flow.c: body_def's flow and around,
+ * struct variant's lines), for a catalog kernel and a user's file alike.
+ *
  * Units: lines 1-based, columns in cells (tabs expand to PANEL_TAB).
  * Must not print, allocate, or know curses.
  */
 #include "config.h"
 
-#include <ctype.h>
-#include <inttypes.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,26 +29,16 @@
 #define PANEL_GUTTER	6	/* "123 ▶ " */
 #define PANEL_SRC_MAX	256	/* lines considered */
 
-/* Line and column of the access in the source; -1 when not found. */
-static int
-panel_find_site(const struct view_model *m, int *col)
+/* Where the access is, as the reader found it: its line (-1 unknown),
+   byte column and length. */
+static void
+panel_site(const struct view_model *m, int *line, int *col, int *len)
 {
-	const struct launch	*l = m->l;
-	const char		*text = l->sites[m->acc.site].text;
-	int			 i, n = 0;
+	const struct launch_site	*s = &m->l->sites[m->acc.site];
 
-	/* The sites of one access (the words of a float4 in local
-	   memory) share its place: they are one occurrence. */
-	for (i = 0; i < m->acc.site; i++)
-		if (strcmp(l->sites[i].text, text) == 0 &&
-		    (l->sites[i].line == 0 || l->sites[i].line !=
-		    l->sites[m->acc.site].line || l->sites[i].col !=
-		    l->sites[m->acc.site].col) &&
-		    (i == 0 || strcmp(l->sites[i - 1].text, text) != 0 ||
-		    l->sites[i - 1].line != l->sites[i].line ||
-		    l->sites[i - 1].col != l->sites[i].col))
-			n++;
-	return catalog_find_text(l->v, text, n, col);
+	*line = s->line > 0 ? s->line : -1;
+	*col = s->line > 0 ? s->col : -1;
+	*len = (int)strlen(s->text);
 }
 
 /*
@@ -123,258 +115,66 @@ panel_line_rows(const char *src, int n, int tw, int soft)
 	return rows;
 }
 
-/* Does line p (its first word after blanks) start with word? */
+/* Is line n in lines (ascending, 0 ends; NULL = none)? */
 static int
-panel_starts(const char *p, const char *word)
+panel_in(const int *lines, int n)
 {
-	size_t	n = strlen(word);
-
-	while (*p == ' ' || *p == '\t')
-		p++;
-	return strncmp(p, word, n) == 0 && !isalnum((unsigned char)p[n]) &&
-	    p[n] != '_';
-}
-
-/* Does the line (up to its end) contain s? */
-static int
-panel_has(const char *p, const char *s)
-{
-	const char	*e = strchr(p, '\n');
-
-	/* Inside the line only: a long file stays linear. */
-	return memmem(p, e != NULL ? (size_t)(e - p) : strlen(p), s,
-	    strlen(s)) != NULL;
-}
-
-/* Does line p assign to the name ("int i = ...", "Row = ...")? */
-static int
-panel_defines(const char *p, const char *name)
-{
-	const char	*e = strchr(p, '\n'), *q = p;
-	size_t		 n = strlen(name);
-
-	if (e == NULL)
-		e = p + strlen(p);
-	while (q < e && (q = memmem(q, e - q, name, n)) != NULL) {
-		if ((q == p || (!isalnum((unsigned char)q[-1]) && q[-1] !=
-		    '_')) && !isalnum((unsigned char)q[n]) && q[n] != '_') {
-			q += n;
-			while (*q == ' ')
-				q++;
-			if (q[0] == '=' && q[1] != '=')
-				return 1;
-		}
-		q++;
-	}
-	return 0;
-}
-
-/* Indentation of line p in cells, -1 for a blank line. */
-static int
-panel_indent(const char *p)
-{
-	int	col = 0;
-
-	for (; *p == ' ' || *p == '\t'; p++)
-		col = *p == '\t' ? (col / PANEL_TAB + 1) * PANEL_TAB : col + 1;
-	return *p == '\n' || *p == '\0' ? -1 : col;
-}
-
-/*
- * Does the loop or condition on line n enclose line cur?  Going back from
- * cur, each line less indented than all after it opens a block around it.
- */
-static int
-panel_encloses(const char *src, int n, int cur)
-{
-	int	i, ind, min;
-
-	if (cur <= n)
-		return 0;
-	min = panel_indent(catalog_line_start(src, cur));
-	for (i = cur - 1; i > n; i--) {
-		ind = panel_indent(catalog_line_start(src, i));
-		if (ind >= 0 && ind < min)
-			min = ind;
-	}
-	ind = panel_indent(catalog_line_start(src, n));
-	return ind >= 0 && ind < min;
-}
-
-/* Names an access's index depends on (see panel_deps). */
-#define PANEL_NAMES_MAX	64
-struct panel_names {
-	int		 n;
-	char		 name[PANEL_NAMES_MAX][32];
-	const char	*arr;	/* the array the access reads or writes */
-};
-
-/* Add the identifiers of line p to s: all of them, or with brackets only
-   those inside [ ] (an access's indices); members (.x, ->f) and number
-   suffixes are no names.  A comment ends the scan. */
-static void
-panel_names_of(struct panel_names *s, const char *p, int brackets)
-{
-	const char	*start = p, *q;
-	size_t		 len;
-	int		 depth = 0, i;
-
-	for (; *p != '\0' && *p != '\n'; p++) {
-		if (p[0] == '/' && (p[1] == '/' || p[1] == '*'))
-			return;
-		if (*p == '[')
-			depth++;
-		else if (*p == ']' && depth > 0)
-			depth--;
-		if (!isalpha((unsigned char)*p) && *p != '_')
-			continue;
-		for (q = p; isalnum((unsigned char)*q) || *q == '_'; q++)
-			;
-		len = (size_t)(q - p);
-		if ((!brackets || depth > 0) && len < sizeof s->name[0] &&
-		    (p == start || (!isdigit((unsigned char)p[-1]) &&
-		    p[-1] != '.' && p[-1] != '>'))) {
-			for (i = 0; i < s->n; i++)
-				if (strlen(s->name[i]) == len &&
-				    memcmp(s->name[i], p, len) == 0)
-					break;
-			if (i == s->n && s->n < PANEL_NAMES_MAX) {
-				memcpy(s->name[s->n], p, len);
-				s->name[s->n++][len] = '\0';
-			}
-		}
-		p = q - 1;
-	}
-}
-
-/* Does line p define one of the names in s? */
-static int
-panel_defines_any(const char *p, const struct panel_names *s)
-{
-	int	i;
-
-	for (i = 0; i < s->n; i++)
-		if (panel_defines(p, s->name[i]))
+	for (; lines != NULL && *lines != 0 && *lines <= n; lines++)
+		if (*lines == n)
 			return 1;
 	return 0;
 }
 
-/* Is line p the __shared__ declaration of array arr? */
+/* What the reader saw on line n of v's source (SRCL_*). */
 static int
-panel_shared_decl(const char *p, const char *arr)
+panel_bits(const struct variant *v, int n)
 {
-	const char	*e = strchr(p, '\n'), *b = strchr(p, '['), *a;
-
-	if (arr == NULL || !panel_has(p, "__shared__") || b == NULL ||
-	    (e != NULL && b > e))
-		return 0;
-	for (a = b; a > p && (isalnum((unsigned char)a[-1]) || a[-1] == '_');
-	    a--)
-		;
-	return (size_t)(b - a) == strlen(arr) && memcmp(a, arr, b - a) == 0;
-}
-
-/*
- * The data flow into the access on line cur: the names its indices use,
- * then, going back to line first, the names each line that defines one of
- * them uses ("int Row = by * TILE + ty" brings in by and ty).  Works the
- * same for a catalog kernel and for a user's file.
- */
-static void
-panel_deps(const char *src, int first, int cur, struct panel_names *s)
-{
-	const char	*p;
-	int		 n;
-
-	s->n = 0;
-	if (cur < first)
-		return;
-	panel_names_of(s, catalog_line_start(src, cur), 1);
-	for (n = cur - 1; n >= first; n--) {
-		p = catalog_line_start(src, n);
-		if (!panel_starts(p, "for") && !panel_starts(p, "if") &&
-		    !panel_starts(p, "while") && panel_defines_any(p, s))
-			panel_names_of(s, p, 0);
-	}
+	return n > 0 && n < v->lines.n ? v->lines.bits[n] : 0;
 }
 
 /*
  * How much line n matters to the lesson: 0 = the access, 1 = a loop or
- * condition around it, a line that computes an index the access uses
- * (deps) or one the variant names, the __shared__ array it uses, 2 =
- * another line reading threadIdx or blockIdx, another __shared__ array,
- * the kernel's name, 3 = anything else.
+ * condition around it, a line its indices flow from, the __shared__ array
+ * it uses, 2 = another line reading threadIdx or blockIdx, another
+ * __shared__ array, the kernel's name, 3 = anything else, 4 = only
+ * context.  The reader hands over every fact (ksrc-flow.c).
  */
 static int
-panel_weight(const struct variant *v, const char *src, int n, int cur,
-    const struct panel_names *deps)
+panel_weight(const struct view_model *m, int n, int cur)
 {
-	const char	*p = catalog_line_start(src, n);
-	int		 i;
+	const struct launch_site	*s = &m->l->sites[m->acc.site];
+	const struct array_def		*a = m->l->arrays[s->array].def;
+	int				 bits = panel_bits(m->l->v, n);
 
 	if (n == cur)
 		return 0;
-	/* An early return is the kernel's guard. */
-	if (panel_starts(p, "if") && (panel_has(p, "return") ||
-	    panel_starts(catalog_line_start(src, n + 1), "return")))
-		return n < cur ? 1 : 3;
-	if (panel_starts(p, "for") || panel_starts(p, "while") ||
-	    panel_starts(p, "if"))
-		return panel_encloses(src, n, cur) ? 1 : 3;
-	if (panel_shared_decl(p, deps->arr) ||
-	    (n < cur && panel_defines_any(p, deps)))
+	if (s->def != NULL && (panel_in(s->def->around, n) ||
+	    panel_in(s->def->flow, n)))
 		return 1;
-	for (i = 0; i < VARIANT_MAX_LETS && v->lets[i].name != NULL; i++)
-		if (panel_defines(p, v->lets[i].name))
-			return 1;
-	if (panel_has(p, "threadIdx") || panel_has(p, "blockIdx") ||
-	    panel_has(p, "__shared__") || panel_has(p, v->kernel))
+	if (bits & SRCL_CTL)
+		return 3;
+	if (a->space == SPACE_SHARED && a->line == n)
+		return 1;
+	if (bits & (SRCL_THREAD | SRCL_SHARED | SRCL_KERNEL))
 		return 2;
-	if (panel_starts(p, "extern"))
+	if (bits & SRCL_EXTERN)
 		return 4;
 	return 3;
 }
 
-/*
- * The struct definitions the kernel's parameters name ("const struct vec3
- * *a"): their lines [*s0, *s1] before the kernel, or 0 when none.
- */
+/* Is line n only context: blank, or braces and semicolons alone? */
 static int
-panel_struct_lines(const char *src, int first, int last, int *s0, int *s1)
+panel_context(const struct variant *v, const char *src, int n)
 {
-	const char	*p, *q;
-	char		 name[64], pat[80];
-	size_t		 k;
-	int		 n, m;
+	const char	*p = catalog_line_start(src, n);
 
-	for (n = first; n <= last && n < first + 4; n++) {
-		p = catalog_line_start(src, n);
-		if (p == NULL || (q = strstr(p, "struct ")) == NULL ||
-		    (strchr(p, '\n') != NULL && q > strchr(p, '\n')))
-			continue;
-		q += 7;
-		for (k = 0; k + 1 < sizeof name && (isalnum((unsigned char)
-		    q[k]) || q[k] == '_'); k++)
-			name[k] = q[k];
-		name[k] = '\0';
-		if (k == 0)
-			continue;
-		/* "struct NAME {" or "struct __align__(16) NAME {". */
-		for (m = 1; m < first; m++) {
-			p = catalog_line_start(src, m);
-			snprintf(pat, sizeof pat, " %s {", name);
-			if (!panel_starts(p, "struct") || !panel_has(p, pat))
-				continue;
-			*s0 = m;
-			for (*s1 = m; *s1 < first; (*s1)++)
-				if (panel_starts(catalog_line_start(src, *s1),
-				    "};") || panel_starts(catalog_line_start(src,
-				    *s1), "}"))
-					break;
-			return 1;
-		}
-	}
-	return 0;
+	if (panel_bits(v, n) & SRCL_BRACE)
+		return 1;
+	if (panel_bits(v, n) & SRCL_CODE)
+		return 0;
+	while (*p == ' ' || *p == '\t' || *p == '\r')
+		p++;
+	return *p == '\n' || *p == '\0';
 }
 
 /* The partners' kernels, for compare mode's differing lines. */
@@ -412,7 +212,7 @@ panel_differs(const struct variant *v, const char *src, int n,
 	int	i, k, found;
 
 	panel_trim(catalog_line_start(src, n), mine, sizeof mine);
-	if (strlen(mine) <= 2 || strstr(mine, v->kernel) != NULL)
+	if (strlen(mine) <= 2 || (panel_bits(v, n) & SRCL_KERNEL))
 		return 0;
 	for (i = 0; i < d->n; i++) {
 		found = 0;
@@ -427,13 +227,6 @@ panel_differs(const struct variant *v, const char *src, int n,
 	return d->n > 0;
 }
 
-/* The name of the array m's access uses. */
-static const char *
-panel_array_name(const struct view_model *m)
-{
-	return m->l->arrays[m->l->sites[m->acc.site].array].def->name;
-}
-
 /*
  * Choose the lines to show in h rows: keep[] gets line numbers in file
  * order and fold[] whether a line that says something was passed over
@@ -441,38 +234,36 @@ panel_array_name(const struct view_model *m)
  * a line that does not fit is passed over.  Returns the count.
  */
 static int
-panel_fold(const struct variant *v, const char *src, int first, int last,
-    int cur, const char *arr, int tw, int h, const struct panel_diff *diff,
+panel_fold(const struct view_model *m, const char *src, int first,
+    int last, int cur, int tw, int h, const struct panel_diff *diff,
     int *keep, int *fold, int *krows)
 {
+	const struct variant *v = m->l->v;
 	int	cand[PANEL_SRC_MAX], rows[PANEL_SRC_MAX], wt[PANEL_SRC_MAX];
 	char	on[PANEL_SRC_MAX];
-	int	nc = 0, used = 0, nk = 0, pass, i, j, d, maxd, s0, s1, n;
+	int	nc = 0, used = 0, nk = 0, pass, i, j, d, maxd, n;
 	int	skipped;
-	struct panel_names deps;
 
-	if (panel_struct_lines(src, first, last, &s0, &s1))
-		for (n = s0; n <= s1 && nc < PANEL_SRC_MAX; n++)
+	/* The structs the kernel's parameters name, the kernel, and the
+	   access should it lie outside (in a function the kernel calls). */
+	for (n = 1; n < first && n < v->lines.n && nc < PANEL_SRC_MAX; n++)
+		if (panel_bits(v, n) & SRCL_STRUCT)
 			cand[nc++] = n;
+	if (cur > 0 && cur < first && nc < PANEL_SRC_MAX)
+		cand[nc++] = cur;
 	for (n = first; n <= last && nc < PANEL_SRC_MAX; n++)
 		cand[nc++] = n;
+	if (cur > last && nc < PANEL_SRC_MAX)
+		cand[nc++] = cur;
 	if (cur <= 0)
 		cur = first;
-	panel_deps(src, first, cur, &deps);
-	deps.arr = arr;
 	maxd = 0;
 	for (i = 0; i < nc; i++) {
-		const char *p = catalog_line_start(src, cand[i]);
-
 		rows[i] = panel_line_rows(src, cand[i], tw, cand[i] != cur);
-		wt[i] = cand[i] < first ? 1 : panel_weight(v, src, cand[i],
-		    cur, &deps);
+		wt[i] = cand[i] < first && cand[i] != cur ? 1 :
+		    panel_weight(m, cand[i], cur);
 		/* Blank lines and lone braces are only context. */
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (*p == '\n' || *p == '\0' || ((*p == '{' || *p == '}') &&
-		    (p[1] == '\n' || p[1] == '\0' || (p[1] == ';' &&
-		    (p[2] == '\n' || p[2] == '\0')))))
+		if (panel_context(v, src, cand[i]))
 			wt[i] = 4;
 		/* In compare mode the lines that differ come next after the
 		   access. */
@@ -621,13 +412,13 @@ panel_source_draw(struct canvas *c, int x, int y, int w, int h,
 
 	if (h < 1 || w < 12)
 		return 0;
-	if (src == NULL || catalog_kernel_lines(v, &first, &last) != 0) {
+	if (src == NULL || (first = v->lines.first) <= 0) {
 		canvas_printf(c, x, y, ROLE_DIM, w, "(no source for %s)",
 		    v->source);
 		return 1;
 	}
-	cur = panel_find_site(m, &col);
-	len = (int)strlen(m->l->sites[m->acc.site].text);
+	last = v->lines.last;
+	panel_site(m, &cur, &col, &len);
 
 	if (scroll != 0) {
 		/* The plain file from the access's neighbourhood, scrolled. */
@@ -645,8 +436,8 @@ panel_source_draw(struct canvas *c, int x, int y, int w, int h,
 			    panel_compiled_mark(m, i));
 		return row;
 	}
-	nk = panel_fold(v, src, first, last, cur, panel_array_name(m), tw, h,
-	    NULL, keep, fold, krows);
+	nk = panel_fold(m, src, first, last, cur, tw, h, NULL, keep, fold,
+	    krows);
 	for (row = 0, i = 0; i < nk && row < h; i++)
 		row += panel_source_line(c, x, y + row, w, krows[i], src,
 		    keep[i], cur, col, len, fold[i], 0,
@@ -667,25 +458,25 @@ panel_source_compare(struct canvas *c, int x, int y, int w, int h,
 	int			 first, last, cur, col, row, nk, i, len;
 	int			 saved[4];
 
-	if (h < 1 || w < 12 || src == NULL ||
-	    catalog_kernel_lines(v, &first, &last) != 0)
+	if (h < 1 || w < 12 || src == NULL || (first = v->lines.first) <= 0)
 		return 0;
+	last = v->lines.last;
 	memset(&d, 0, sizeof d);
 	for (i = 0; i < nothers && d.n < 2; i++) {
 		d.src[d.n] = catalog_variant_text(others[i]->l->v);
-		if (d.src[d.n] != NULL && catalog_kernel_lines(others[i]->l->v,
-		    &d.first[d.n], &d.last[d.n]) == 0)
+		d.first[d.n] = others[i]->l->v->lines.first;
+		d.last[d.n] = others[i]->l->v->lines.last;
+		if (d.src[d.n] != NULL && d.first[d.n] > 0)
 			d.n++;
 	}
-	cur = panel_find_site(m, &col);
-	len = (int)strlen(m->l->sites[m->acc.site].text);
+	panel_site(m, &cur, &col, &len);
 	memcpy(saved, c->clip, sizeof saved);
 	if (x + w < c->clip[2])
 		c->clip[2] = x + w;
 	if (y + h < c->clip[3])
 		c->clip[3] = y + h;
-	nk = panel_fold(v, src, first, last, cur, panel_array_name(m),
-	    w - PANEL_GUTTER, h, &d, keep, fold, krows);
+	nk = panel_fold(m, src, first, last, cur, w - PANEL_GUTTER, h, &d,
+	    keep, fold, krows);
 	for (row = 0, i = 0; i < nk && row < h; i++)
 		row += panel_source_line(c, x, y + row, w, krows[i], src,
 		    keep[i], cur, col, len, fold[i], panel_differs(v, src,
