@@ -43,6 +43,8 @@ space_fits(enum mem_space s, enum isa_space i)
 		return i == ISA_LOCAL;
 	case SPACE_CONSTANT:
 		return i == ISA_CONST;
+	case SPACE_TEXTURE:
+		return i == ISA_TEXTURE;
 	}
 	return 0;
 }

@@ -173,26 +173,59 @@ local_const(struct rd *r, const char *s)
 	return k;
 }
 
-/* The value of a text of literals, 1 to 2^20 (a frame's words), or 0. */
+/*
+ * The value of a size text, 1 to 2^20 (a frame's words), or 0: literals,
+ * or parameters (a template's integer: float r[TM]) at their defaults.
+ * A size that depends on parameters holds only at those values: the
+ * variant requires them, so -p TM=16 is refused rather than drawn with
+ * the frame of TM=8.
+ */
 static int
-local_words(const char *text)
+local_words(struct rd *r, const char *text)
 {
+	const struct variant	*v = &r->kf->v;
 	struct expr_scope	 sc;
 	struct expr		*e;
 	char			*cause = NULL;
+	const char		*sym, *req = NULL;
 	int64_t			 env[EXPR_MAX_SLOTS] = { 0 }, n;
-	int			 err = 0;
+	int			 err = 0, i, k, used = 0;
 
 	memset(&sc, 0, sizeof sc);
+	for (i = 0; i < VARIANT_MAX_PARAMS && v->params[i].name != NULL; i++) {
+		sym = v->params[i].sym != NULL ? v->params[i].sym :
+		    v->params[i].name;
+		if ((k = expr_scope_slot(&sc, sym)) >= 0)
+			env[k] = v->params[i].def;
+	}
 	if ((e = expr_parse(&sc, text, &cause)) == NULL) {
 		free(cause);
 		expr_scope_free(&sc);
 		return 0;
 	}
 	n = expr_eval(e, env, &err);
+	for (i = 0; i < VARIANT_MAX_PARAMS && v->params[i].name != NULL; i++) {
+		sym = v->params[i].sym != NULL ? v->params[i].sym :
+		    v->params[i].name;
+		if (expr_uses(e, expr_scope_find(&sc, sym))) {
+			req = ksrc_fmt(r, "%s%s%s == %lld", req != NULL ? req :
+			    "", req != NULL ? " && " : "", sym,
+			    (long long)v->params[i].def);
+			used = 1;
+		}
+	}
 	expr_free(e);
 	expr_scope_free(&sc);
-	return err == 0 && n > 0 && n <= (1 << 20) ? (int)n : 0;
+	if (err != 0 || n <= 0 || n > (1 << 20))
+		return 0;
+	if (used) {
+		r->kf->v.require = r->kf->v.require == NULL ? req :
+		    ksrc_fmt(r, "(%s) && %s", r->kf->v.require, req);
+		if (r->kf->v.require_text == NULL)
+			r->kf->v.require_text = ksrc_fmt(r, "a per-thread "
+			    "array's size is read at %s", req);
+	}
+	return (int)n;
 }
 
 /* The array in local memory that holds l's words, made on first use. */
@@ -322,7 +355,7 @@ ksrc_local_elem(struct rd *r, const struct var *v, const char *const *idx,
 		off = i * fs / 4;
 		size = fs;
 	}
-	if ((words = local_words(ksrc_fmt(r, "(%s) * %d", dim, ew))) == 0)
+	if ((words = local_words(r, ksrc_fmt(r, "(%s) * %d", dim, ew))) == 0)
 		ksrc_fail(r, l->nametok, "the size of the per-thread array "
 		    "%s must be a constant (1 to %d words)", name, 1 << 20);
 	memset(out, 0, sizeof *out);

@@ -82,7 +82,6 @@ enum expr_err {
 
 /* The range a conversion keeps ("u32": 0 .. 2^32-1); -1 if name is none. */
 int		 expr_conv_range(const char *name, int64_t *lo, int64_t *hi);
-/* What an evaluation error is, in words: "signed overflow". */
 /* What went wrong, in words: "has a division by zero", "signed overflow". */
 const char	*expr_err_text(int err);
 

@@ -59,6 +59,7 @@ template <class T> struct SharedMemory
 // warpviz: launch kernel=reduce2 grid=n/256 block=256
 // warpviz: array g_idata length=n
 // warpviz: array g_odata length=n/256
+// warpviz: array sdata length=256
 template <class T> __global__ void reduce2(T *g_idata, T *g_odata, unsigned int n)
 {
     // Handle to thread block group

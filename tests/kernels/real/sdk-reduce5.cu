@@ -60,6 +60,7 @@ template <class T> struct SharedMemory
 // warpviz: launch kernel=reduce5 grid=n/512 block=256
 // warpviz: array g_idata length=n
 // warpviz: array g_odata length=n/256
+// warpviz: array sdata length=256
 template <class T, unsigned int blockSize> __global__ void reduce5(T *g_idata, T *g_odata, unsigned int n)
 {
     // Handle to thread block group

@@ -62,6 +62,7 @@ template <class T> struct SharedMemory
 // warpviz: launch kernel=reduce6 grid=blocks block=256
 // warpviz: array g_idata length=n
 // warpviz: array g_odata length=n/256
+// warpviz: array sdata length=256
 template <class T, unsigned int blockSize, bool nIsPow2> __global__ void reduce6(T *g_idata, T *g_odata, unsigned int n)
 {
     // Handle to thread block group
