@@ -262,6 +262,9 @@ struct rd {
 	struct klocal	*loc;		/* the thread's own arrays declared */
 	int		 nloc, aloc;
 	long		 locwork;	/* ksrc-local.c's budget */
+	signed char	*locmemo;	/* its memo, one entry a body entry,
+					   kept so that a refusal leaks none */
+	int		 nlocmemo;
 	const int	*locmem;	/* second reading: the nametoks of the
 					   arrays in local memory */
 	int		 nlocmem;

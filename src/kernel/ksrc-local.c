@@ -164,13 +164,15 @@ local_const_text(struct rd *r, const char *s, signed char *memo)
 static int
 local_const(struct rd *r, const char *s)
 {
-	signed char	*memo;
-	int		 k;
-
-	memo = xcalloc(r->kf->nbody + 1, 1);
-	k = local_const_text(r, s, memo);
-	free(memo);
-	return k;
+	if (r->nlocmemo < r->kf->nbody + 1) {
+		r->nlocmemo = 2 * (r->kf->nbody + 1);
+		free(r->locmemo);
+		r->locmemo = xcalloc(r->nlocmemo, 1);
+	}
+	/* Clearing the memo is work too: charge it (a step a 16 bytes). */
+	r->locwork += (r->kf->nbody + 1) / 16;
+	memset(r->locmemo, 0, r->kf->nbody + 1);
+	return local_const_text(r, s, r->locmemo);
 }
 
 /*

@@ -72,6 +72,7 @@ rd_free(struct rd *r)
 	free(r->used_h);
 	free(r->sv);
 	free(r->loc);
+	free(r->locmemo);
 }
 
 const char *
