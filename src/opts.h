@@ -54,6 +54,7 @@ enum opts_id {
 	OPT_SM,			/* --sm teaching|h100 */
 	OPT_THEME,		/* --theme NAME (WARPVIZ_THEME) */
 	OPT_ANSWER,		/* --answer TEXT (quiz) */
+	OPT_COUNTERS,		/* --counters (bench) */
 	OPT_HELP,		/* -h, --help: every command */
 	OPT_VERSION,		/* -V, --version */
 	OPT_COUNT
@@ -107,6 +108,7 @@ struct opts {
 	int			 all_warps;
 	int			 brute;
 	int			 once;
+	int			 counters;	/* bench --counters */
 	int			 mouse;		/* 0 after --no-mouse */
 	int64_t			 frames;	/* 0: until q */
 	const char		*results;

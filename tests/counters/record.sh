@@ -1,0 +1,34 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# record.sh WARPVIZ OUT NAME - on a machine with a GPU and Nsight Compute:
+# record what ncu prints for each launch of specs.txt exactly as 'warpviz
+# counters' runs it (through ncu-tee.sh), into OUT/NAME/ with SPECS, and
+# warpviz's own report beside each (FILE.txt); then the results with
+# counters of every catalog kernel at its defaults and of the 2-hop
+# ladder at n=6300, into OUT/results-NAME.json.  NAME: h100, h200.
+# Copy OUT/NAME/ to tests/counters/NAME/ (tests/counters.sh replays it)
+# and OUT/results-NAME.json to doc/.
+WARPVIZ=${1:?WARPVIZ}
+OUT=${2:?OUT}
+NAME=${3:?NAME}
+dir=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$OUT/$NAME" || exit 1
+grep -v '^#' "$dir/specs.txt" >"$OUT/$NAME/SPECS"
+while read -r f spec; do
+	[ -n "$f" ] || continue
+	v=${spec%%:*}
+	set -- counters "$v"
+	[ "$v" = "$spec" ] || for p in $(echo "${spec#*:}" | tr , ' '); do
+		set -- "$@" -p "$p"
+	done
+	NCU_TEE="$OUT/$NAME/$f" WARPVIZ_NCU="$dir/ncu-tee.sh" \
+	    "$WARPVIZ" "$@" >"$OUT/$NAME/$f.txt" 2>&1
+	echo "$spec: exit $?"
+done <"$OUT/$NAME/SPECS"
+names=$("$WARPVIZ" list --json |
+    sed -n 's/^.*{"name": "\([^"]*\)", "family".*$/\1/p')
+# shellcheck disable=SC2086
+WARPVIZ_NCU="${NCU:-}" "$WARPVIZ" bench --json --counters $names \
+    twohop-v0:n=6300 twohop-v1:n=6300 >"$OUT/results-$NAME.json" \
+    2>"$OUT/results-$NAME.err"
+echo "bench --json --counters: exit $?"
