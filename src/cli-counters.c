@@ -120,7 +120,7 @@ counters_print(const struct opts *o, const struct launch *l,
 	param_format(&o->ps, params, sizeof params, 1);
 	safestr_fprintf(stdout, "%s %s: kernel %s\n", o->v->name, params,
 	    m->kernel[0] != '\0' ? m->kernel : "?");
-	safestr_fprintf(stdout, "%s\n", from);
+	safestr_fprintf(stdout, "Nsight Compute's counters, %s\n", from);
 	printf("per launch and per space (ncu's counters do not split by "
 	    "source line);\nthe lines under a space are the model's sites "
 	    "in it.\n");
@@ -178,8 +178,8 @@ counters_live(struct opts *o, const struct launch *l,
 		safestr_fprintf(stderr, "warpviz: counters: %s\n", why);
 		return st == NCU_FAILED ? 1 : EXIT_CANNOT;
 	}
-	return counters_print(o, l, t, &m, "measured here by Nsight Compute "
-	    "(ncu), one launch of 'warpviz bench --once'");
+	return counters_print(o, l, t, &m, "one launch of 'warpviz bench "
+	    "--once', here and now");
 }
 
 int

@@ -107,7 +107,7 @@ WARPVIZ_GPU=off cannot "no GPU to count on: live GPU disabled" \
 WARPVIZ_NCU=$tmp/nosuch run counters twohop-v0 --results \
     "$d/results-counters.json"
 tap_ok $rc "--results: recorded counters beside the model (rc $rc)"
-has "recorded by Nsight Compute on NVIDIA H100 80GB HBM3, 2026-11-25" &&
+has "Nsight Compute's counters, recorded on NVIDIA H100 80GB HBM3, 2026-11-25" &&
     has "global load   requests   4000000000   4000000000   sectors     34000000000  34000000000  agree" &&
     has "cache hit rates (of sectors): L1 71.5%, L2 46.2%"
 tap_ok $? "--results: the recorded numbers, labelled as recorded"

@@ -439,18 +439,18 @@ gpu_counters_get(const struct param_set *ps, struct measured *m, char *line)
 	    strcmp(key, cnt.key) == 0)
 		st = cnt.state;
 	if (st == GPU_COUNTERS_RUNNING)
-		lprintf(line, "Nsight Compute is counting one launch...");
+		lprintf(line, "counting one launch...");
 	else if (st == GPU_COUNTERS_LIVE) {
 		*m = cnt.m;
-		lprintf(line, "measured here by Nsight Compute, one launch");
+		lprintf(line, "one launch, here and now");
 	} else if (st == GPU_COUNTERS_FAILED)
 		lprintf(line, "%s", cnt.why);
 	else if ((r = record_get(g.recorded, ps)) != NULL &&
 	    r->counters.valid) {
 		*m = r->counters;
 		st = GPU_COUNTERS_RECORDED;
-		lprintf(line, "recorded by Nsight Compute on %s, %s",
-		    g.recorded->gpu, g.recorded->date);
+		lprintf(line, "recorded on %s, %s", g.recorded->gpu,
+		    g.recorded->date);
 	}
 	pthread_mutex_unlock(&g.lock);
 	return st;
