@@ -564,7 +564,7 @@ const struct keys_entry keys_table[] = {
 	{ { 'p' }, { "p" }, "edit a parameter", act_params },
 	{ { 'c' }, { "c" }, "compare side by side", act_compare },
 	{ { 'g' }, { "g" }, "time it on the GPU", act_gpu },
-	{ { 'G' }, { "G" }, "GPU counters (Nsight Compute) by the counts",
+	{ { 'G' }, { "G" }, "count it on the GPU (ncu)",
 	  act_counters },
 	{ { 'o' }, { "o" }, "occupancy and GPU details", act_occupancy },
 	{ { KEY_NPAGE }, { "PgDn" }, "next scene (lesson), else ]",
