@@ -25,6 +25,14 @@ while read -r f spec; do
 	    "$WARPVIZ" "$@" >"$OUT/$NAME/$f.txt" 2>&1
 	echo "$spec: exit $?"
 done <"$OUT/$NAME/SPECS"
+# For a per-source-line reader to come: ncu's source page of one kernel,
+# per SASS instruction (the catalog is built without -lineinfo, so no
+# CUDA lines yet); kept beside the recordings, not replayed by the tests.
+ncu=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
+"$ncu" --section SourceCounters --page source --csv --print-source sass \
+    --launch-count 1 "$WARPVIZ" bench --once powers-stride32 \
+    >"$OUT/$NAME/source-page-powers-stride32.txt" 2>&1
+echo "source page: exit $?"
 names=$("$WARPVIZ" list --json |
     sed -n 's/^.*{"name": "\([^"]*\)", "family".*$/\1/p')
 # shellcheck disable=SC2086
