@@ -171,7 +171,7 @@ counters_live(struct opts *o, const struct launch *l,
 	char		 spec[1024], why[1024];
 	enum ncu_status	 st;
 
-	if (ncu_spec(&o->ps, spec, sizeof spec) != 0)
+	if (gpu_counters_spec(&o->ps, spec, sizeof spec) != 0)
 		return opts_error("counters: %s: a kernel file's path with a "
 		    "':' cannot be named to bench", o->v->name);
 	if ((st = ncu_run(spec, &m, why, sizeof why)) != NCU_OK) {

@@ -23,7 +23,6 @@
 #include <unistd.h>
 
 #include "gpu-ncu.h"
-#include "gpu-run.h"
 #include "safestr.h"
 #include "xmalloc.h"
 
@@ -471,22 +470,6 @@ ncu_cancel(void)
 
 	if (pid > 0)
 		kill(pid, SIGTERM);
-}
-
-int
-ncu_spec(const struct param_set *ps, char *buf, size_t len)
-{
-	const char	*name;
-	char		 params[256];
-	size_t		 n;
-
-	name = gpu_run_is_file(ps->v) && ps->v->path != NULL ? ps->v->path :
-	    ps->v->name;
-	if (strchr(name, ':') != NULL)
-		return -1;
-	param_format(ps, params, sizeof params, 1);
-	n = snprintf(buf, len, "%s%s%s", name, params[0] ? ":" : "", params);
-	return n < len ? 0 : -1;
 }
 
 enum ncu_status

@@ -19,7 +19,6 @@
 #include <stddef.h>
 
 #include "measured.h"
-#include "param.h"
 
 /* The most of ncu's output read; more is drained and dropped. */
 #define NCU_OUTPUT_MAX	(4 << 20)
@@ -56,8 +55,6 @@ enum ncu_status	 ncu_run(const char *spec, struct measured *m, char *why,
 		     size_t whylen);
 /* End the ncu that ncu_run waits for, if any (it then returns). */
 void		 ncu_cancel(void);
-/* bench's operand for ps, "VARIANT:NAME=VALUE,..." (a kernel file by its
-   path): 0, or -1 when it does not fit or the path holds a ':'. */
-int		 ncu_spec(const struct param_set *, char *buf, size_t len);
+
 
 #endif

@@ -362,6 +362,22 @@ out:
 	return rc;
 }
 
+int
+gpu_counters_spec(const struct param_set *ps, char *buf, size_t len)
+{
+	const char	*name;
+	char		 params[256];
+	size_t		 n;
+
+	name = gpu_run_is_file(ps->v) && ps->v->path != NULL ? ps->v->path :
+	    ps->v->name;
+	if (strchr(name, ':') != NULL)
+		return -1;
+	param_format(ps, params, sizeof params, 1);
+	n = snprintf(buf, len, "%s%s%s", name, params[0] ? ":" : "", params);
+	return n < len ? 0 : -1;
+}
+
 /* The counters thread: ncu runs the kernel; the answer is kept. */
 static void *
 counters_worker(void *arg)
@@ -401,7 +417,7 @@ gpu_counters_request(const struct param_set *ps, const char **why)
 		*why = kwhy;
 		goto out;
 	}
-	if (ncu_spec(ps, cnt.spec, sizeof cnt.spec) != 0) {
+	if (gpu_counters_spec(ps, cnt.spec, sizeof cnt.spec) != 0) {
 		*why = "counters: the kernel file's path holds a ':'";
 		goto out;
 	}
@@ -847,7 +863,7 @@ bench_count(const struct param_set *ps, struct gpu_result *r, int *stop)
 
 	if (*stop)
 		return 0;
-	if (ncu_spec(ps, spec, sizeof spec) != 0)
+	if (gpu_counters_spec(ps, spec, sizeof spec) != 0)
 		return 0;
 	if ((st = ncu_run(spec, &r->counters, why, sizeof why)) == NCU_OK)
 		return 0;

@@ -48,6 +48,10 @@ enum gpu_counters_state {
 	GPU_COUNTERS_RECORDED,	/* from the results --results loaded */
 	GPU_COUNTERS_FAILED	/* the line says why */
 };
+/* bench's operand for ps, "VARIANT:NAME=VALUE,..." (a kernel file by its
+   path), as counters hands it to ncu: 0, or -1 when it does not fit or
+   the path holds a ':'. */
+int	gpu_counters_spec(const struct param_set *, char *buf, size_t len);
 /*
  * Run the variant at these parameters once under Nsight Compute on a
  * thread of its own (gpu-ncu.h).  0 when started, or -1 with a one-line
