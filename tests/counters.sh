@@ -71,6 +71,14 @@ tap_ok $? "powers-stride32: shared loads, the mismatch shown"
 has "MISMATCH above"
 tap_ok $? "powers-stride32: the mismatch said in words"
 
+# A kernel file goes to bench by its path, with every parameter (its
+# header: n=1000, bs=128; warp=32 as for every variant).
+NCU_REPLAY=$d/synthetic-noperm.txt run counters \
+    "$srcdir/tests/kernels/stencil.cu"
+[ "$(tail -n 1 "$tmp/args")" = \
+    "$srcdir/tests/kernels/stencil.cu:n=1000,bs=128,warp=32" ]
+tap_ok $? "a kernel file: bench --once PATH:n=1000,bs=128,warp=32"
+
 # cannot RUN... WANT: exit 3, one line on stderr holding WANT, no stdout.
 cannot() {
 	want=$1
