@@ -31,20 +31,31 @@
 
 #define EXIT_CANNOT	3
 
-/* The model's sites of kind k, one line each: source line and counts. */
+/* Whether site i's counts go into kind k (as totals sums them). */
+static int
+counters_in_kind(const struct launch *l, int i, enum measured_kind k)
+{
+	struct totals	probe;
+
+	return totals_kind(&probe, &l->sites[i]) == measured_model(&probe, k);
+}
+
+/*
+ * The model's sites of kind k, one line each: source line and counts.
+ * A space's only site is the line the measured numbers are of; with
+ * several, the counters are their sum.
+ */
 static void
 counters_sites(const struct launch *l, const struct totals *t,
     enum measured_kind k)
 {
-	struct totals			 probe;
 	const struct site_totals	*s;
-	int				 i, shared = measured_kind_shared(k);
+	int				 i, n = 0, shared = measured_kind_shared(k);
 
+	for (i = 0; i < l->nsites; i++)
+		n += counters_in_kind(l, i, k);
 	for (i = 0; i < l->nsites; i++) {
-		memset(&probe, 0, sizeof probe);
-		/* Which kind the site's counts go into, as totals says. */
-		if (totals_kind(&probe, &l->sites[i]) != measured_model(&probe,
-		    k))
+		if (!counters_in_kind(l, i, k))
 			continue;
 		s = &t->site[i];
 		if (l->sites[i].line > 0)
@@ -52,9 +63,10 @@ counters_sites(const struct launch *l, const struct totals *t,
 		else
 			printf("    %-9s", "");
 		safestr_fprintf(stdout, " %-26s model %" PRId64 " req, %"
-		    PRId64 " %s\n", l->sites[i].text, s->requests, shared ?
+		    PRId64 " %s%s\n", l->sites[i].text, s->requests, shared ?
 		    s->wavefronts : s->sectors, shared ? "wavefronts" :
-		    "sectors");
+		    "sectors", n == 1 ? " (the only site: measured is this "
+		    "line's)" : "");
 	}
 }
 

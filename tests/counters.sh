@@ -40,6 +40,10 @@ has "global store  requests       500000       500000   sectors         8000000 
 tap_ok $? "twohop-v0: global stores agree"
 has "    line 30   d[n*i + k]                 model 2000000000 req, 32000000000 sectors"
 tap_ok $? "twohop-v0: the load d[n*i + k] under global load, with its source line"
+has "    line 35   r[n*i + j]                 model 500000 req, 8000000 sectors (the only site: measured is this line's)"
+tap_ok $? "twohop-v0: the store, its space's only site, is the line measured"
+! grep "line 3[01] .*the only site" "$tmp/out" >/dev/null
+tap_ok $? "twohop-v0: the two loads share their space: not claimed per line"
 has "cache hit rates (of sectors): L1 71.5%, L2 46.2%"
 tap_ok $? "twohop-v0: L1 and L2 hit rates as recorded"
 has "DRAM: 8642617344 bytes read, 64012288 bytes written"
