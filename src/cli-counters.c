@@ -50,8 +50,9 @@ counters_sites(const struct launch *l, const struct totals *t,
     enum measured_kind k)
 {
 	const struct site_totals	*s;
-	int				 i, n = 0, shared = measured_kind_shared(k);
+	int				 i, n = 0, shared;
 
+	shared = measured_kind_shared(k);
 	for (i = 0; i < l->nsites; i++)
 		n += counters_in_kind(l, i, k);
 	for (i = 0; i < l->nsites; i++) {

@@ -757,8 +757,8 @@ cli_main(int argc, char **argv)
 			free(args);
 			return opts_error("unknown command '%s' (commands: "
 			    "list, show, lesson, trace, stats, check, bench, "
-			    "counters, gpu, occupancy, quiz; a .cu kernel file; "
-			    "or options for the TUI)", argv[1]);
+			    "counters, gpu, occupancy, quiz; a .cu kernel "
+			    "file; or options for the TUI)", argv[1]);
 		}
 		cmd = &cli_cmds[i];
 		argc--;

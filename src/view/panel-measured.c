@@ -131,8 +131,8 @@ panel_measured(struct canvas *c, int x, int y, int w, int h,
 	if (row < h && (ms->have & MEASURED_DRAM)) {
 		measured_short(rd, sizeof rd, ms->dram_read);
 		measured_short(wr, sizeof wr, ms->dram_write);
-		canvas_printf(c, x, y + row++, ROLE_NORMAL, w, "DRAM: %sB read, "
-		    "%sB written", rd, wr);
+		canvas_printf(c, x, y + row++, ROLE_NORMAL, w, "DRAM: %sB "
+		    "read, %sB written", rd, wr);
 	}
 	return row;
 }
