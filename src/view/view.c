@@ -279,10 +279,9 @@ view_full(struct canvas *c, const struct view_model *m,
 	mrows = panel_measured_rows(m, o);
 	if (mrows > used - 5)
 		mrows = used - 5 > 0 ? used - 5 : 0;
-	panel_draw(&panel_counts, c, w - cw + 2, mid + 1, cw - 3,
+	y = panel_draw(&panel_counts, c, w - cw + 2, mid + 1, cw - 3,
 	    used - mrows, m, mrows == 0);
-	panel_measured(c, w - cw + 2, mid + 1 + used - mrows, cw - 3, mrows,
-	    m, o);
+	panel_measured(c, w - cw + 2, mid + 1 + y, cw - 3, used - y, m, o);
 	if (gh > 0) {
 		y = mid + mh - 1 - gh;
 		panel_rule(c, w - cw + 1, y - 1, cw - 2, "GPU");
@@ -339,9 +338,9 @@ view_compact(struct canvas *c, const struct view_model *m,
 	i = panel_measured_rows(m, o);
 	if (i > mh - 4)
 		i = mh - 4 > 0 ? mh - 4 : 0;
-	panel_draw(&panel_counts, c, mw + 2, y, w - mw - 2, mh - i, m,
+	i = panel_draw(&panel_counts, c, mw + 2, y, w - mw - 2, mh - i, m,
 	    mh >= 14 && i == 0);
-	panel_measured(c, mw + 2, y + mh - i, w - mw - 2, i, m, o);
+	panel_measured(c, mw + 2, y + i, w - mw - 2, mh - i, m, o);
 	y += mh;
 	panel_legend(c, 1, y++, w - 1, m);
 	y += panel_gpu(c, 1, y, w - 2, gh, o, "");
