@@ -20,6 +20,7 @@
 #include "cli-check.h"
 #include "cli-compiled.h"
 #include "cli-complete.h"
+#include "cli-counters.h"
 #include "cli-quiz.h"
 #include "cli.h"
 #include "gpu.h"
@@ -167,9 +168,20 @@ static const char usage_list[] =
 
 static const char usage_bench[] =
 "usage: warpviz bench [VARIANT[:NAME=VALUE,...]]... [--json] [--once]\n"
+"                     [--counters]\n"
 "Time each variant (default: all) and its comparison partners on the GPU.\n"
 "--once: launch only the named variants, once each (for ncu).\n"
+"--counters: also run each once under ncu and record its counters.\n"
 "Exit status: 0 all verified, 1 a run failed, 2 bad arguments, 3 no GPU.\n";
+
+static const char usage_counters[] =
+"usage: warpviz counters VARIANT [-p NAME=VALUE]... [--results NAME|FILE]\n"
+"Run the kernel once under Nsight Compute (ncu) and print its counters\n"
+"beside the model's: requests, sectors and wavefronts per space, the L1\n"
+"and L2 hit rates and the DRAM bytes.  --results: the counters recorded\n"
+"by 'bench --json --counters' instead.  Exit status: 0 every space\n"
+"agrees, 1 one does not (or ncu failed), 2 bad arguments, 3 no ncu, no\n"
+"permission for the counters, or no GPU.\n";
 
 static const char usage_gpu[] =
 "usage: warpviz gpu\n"
@@ -552,6 +564,7 @@ cmd_list(struct opts *o)
 static int
 cmd_bench(struct opts *o)
 {
+	gpu_bench_counters(o->counters);
 	return gpu_bench(o->specs, o->nspecs, o->json, o->once);
 }
 
@@ -805,8 +818,10 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_BRUTE) | OPTS_ISA, OPERANDS_VARIANT }, cmd_stats },
 	{ { "check", usage_check, OPTS_BIT(OPT_PARAM) | OPTS_BIT(OPT_TEMPLATE),
 	    OPERANDS_VARIANT }, cli_check },
-	{ { "bench", usage_bench, OPTS_BIT(OPT_JSON) | OPTS_BIT(OPT_ONCE),
-	    OPERANDS_SPECS }, cmd_bench },
+	{ { "bench", usage_bench, OPTS_BIT(OPT_JSON) | OPTS_BIT(OPT_ONCE) |
+	    OPTS_BIT(OPT_COUNTERS), OPERANDS_SPECS }, cmd_bench },
+	{ { "counters", usage_counters, OPTS_BIT(OPT_PARAM) |
+	    OPTS_BIT(OPT_RESULTS), OPERANDS_VARIANT }, cli_counters },
 	{ { "gpu", usage_gpu, 0, OPERANDS_NONE }, cmd_gpu },
 	{ { "quiz", usage_quiz, OPTS_BIT(OPT_LIST) | OPTS_BIT(OPT_ANSWER) |
 	    OPTS_BIT(OPT_STEP), OPERANDS_NAME }, cli_quiz },
@@ -860,8 +875,8 @@ cli_main(int argc, char **argv)
 			free(args);
 			return opts_error("unknown command '%s' (commands: "
 			    "list, show, lesson, trace, stats, check, bench, "
-			    "gpu, occupancy, quiz; a .cu kernel file; or options "
-			    "for the TUI)", argv[1]);
+			    "counters, gpu, occupancy, quiz; a .cu kernel "
+			    "file; or options for the TUI)", argv[1]);
 		}
 		cmd = &cli_cmds[i];
 		argc--;

@@ -44,6 +44,7 @@ static const struct {
 	[OPT_ALL_WARPS] = { "all-warps", no_argument },
 	[OPT_BRUTE] = { "brute", no_argument },
 	[OPT_ONCE] = { "once", no_argument },
+	[OPT_COUNTERS] = { "counters", no_argument },
 	[OPT_VARIANT] = { "variant", required_argument },
 	[OPT_NO_MOUSE] = { "no-mouse", no_argument },
 	[OPT_FRAMES] = { "frames", required_argument },
@@ -401,6 +402,9 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 		break;
 	case OPT_ONCE:
 		o->once = 1;
+		break;
+	case OPT_COUNTERS:
+		o->counters = 1;
 		break;
 	case OPT_NO_MOUSE:
 		o->mouse = 0;

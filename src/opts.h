@@ -60,6 +60,7 @@ enum opts_id {
 	OPT_HTML,		/* --html (lesson) */
 	OPT_TEMPLATE,		/* --template (check) */
 	OPT_COMPLETE,		/* --complete WHAT (list) */
+	OPT_COUNTERS,		/* --counters (bench) */
 	OPT_HELP,		/* -h, --help: every command */
 	OPT_VERSION,		/* -V, --version */
 	OPT_COUNT
@@ -116,6 +117,7 @@ struct opts {
 	int			 all_warps;
 	int			 brute;
 	int			 once;
+	int			 counters;	/* bench --counters */
 	int			 mouse;		/* 0 after --no-mouse */
 	int64_t			 frames;	/* 0: until q */
 	const char		*results;

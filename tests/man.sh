@@ -22,7 +22,7 @@ for p in $("$WARPVIZ" list --json | grep -o '{"name": "[a-z]*", "min"' | sed 's/
 	tap_ok $? "parameter $p is documented"
 done
 # Sub-commands.
-for c in list show lesson trace stats check bench gpu occupancy; do
+for c in list show lesson trace stats check bench counters gpu occupancy; do
 	grep -q "^\.It Cm $c\b" "$page"; tap_ok $? "command $c is documented"
 done
 # Every option --help names: --long as "Fl \-long", -x as "Fl x".

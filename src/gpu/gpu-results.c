@@ -50,6 +50,37 @@ gpu_results_device(struct gpu_record *rec, const struct gpu_device *d)
 	strftime(rec->date, sizeof rec->date, "%Y-%m-%d", &tm);
 }
 
+/* A result's "counters" object (ncu's, per launch and per space). */
+static void
+write_counters(FILE *f, const struct measured *m)
+{
+	const struct measured_count	*c;
+	int				 k;
+
+	fputs(", \"counters\": {\"tool\": \"ncu\", \"kernel\": ", f);
+	jsonstr_write(f, m->kernel);
+	if (m->have & MEASURED_L1)
+		fprintf(f, ", \"l1_hit_pct\": %.2f", m->l1_hit);
+	if (m->have & MEASURED_L2)
+		fprintf(f, ", \"l2_hit_pct\": %.2f", m->l2_hit);
+	if (m->have & MEASURED_DRAM)
+		fprintf(f, ", \"dram_read_bytes\": %.0f, "
+		    "\"dram_write_bytes\": %.0f", m->dram_read, m->dram_write);
+	if (m->have & MEASURED_TIME)
+		fprintf(f, ", \"ns\": %.0f", m->ns);
+	for (k = 0; k < MEASURED_NKINDS; k++) {
+		c = &m->kind[k];
+		if (!c->have)
+			continue;
+		fprintf(f, ", \"%s\": {\"requests\": %lld, \"%s\": %lld}",
+		    measured_kind_key(k), (long long)c->requests,
+		    measured_kind_shared(k) ? "wavefronts" : "sectors",
+		    (long long)(measured_kind_shared(k) ? c->wavefronts :
+		    c->sectors));
+	}
+	fputc('}', f);
+}
+
 void
 gpu_results_write(FILE *f, const struct gpu_record *rec)
 {
@@ -82,9 +113,12 @@ gpu_results_write(FILE *f, const struct gpu_record *rec)
 		jsonstr_write(f, r->error);
 		fprintf(f, ", \"ms\": %.6f, \"runs\": %d, \"bytes\": %.0f, "
 		    "\"gbps\": %.1f, \"checked\": %ld, \"regs\": %d, "
-		    "\"blocks_per_sm\": %d, \"threads\": %d}", r->ms, r->runs,
+		    "\"blocks_per_sm\": %d, \"threads\": %d", r->ms, r->runs,
 		    r->bytes, r->gbps, r->checked, r->regs, r->blocks_per_sm,
 		    r->threads);
+		if (r->counters.valid)
+			write_counters(f, &r->counters);
+		fputc('}', f);
 	}
 	fputs("\n]}\n", f);
 }
@@ -423,6 +457,100 @@ parse_sha256(struct parser *ps, char out[65])
 	return 0;
 }
 
+/* A number of "counters" within [0, max], whole when asked. */
+static int
+parse_count(struct parser *ps, const char *key, double max, int whole,
+    double *v)
+{
+	if (parse_number(ps, v) != 0)
+		return -1;
+	if (*v < 0 || *v > max)
+		return perr(ps, "\"%s\": %.10g is out of range (0 to %g)", key,
+		    *v, max);
+	if (whole && *v != floor(*v))
+		return perr(ps, "\"%s\": %.10g is not a whole number", key, *v);
+	return 0;
+}
+
+/* One space's counts: {"requests": N, "sectors"|"wavefronts": N}. */
+static int
+count_key(struct parser *ps, const char *key, void *arg, int depth)
+{
+	struct measured_count	*c = arg;
+	double			 v;
+
+	if (strcmp(key, "requests") != 0 && strcmp(key, "sectors") != 0 &&
+	    strcmp(key, "wavefronts") != 0)
+		return parse_skip(ps, depth + 1);
+	if (parse_count(ps, key, 1e15, 1, &v) != 0)
+		return -1;
+	if (key[0] == 'r')
+		c->requests = (int64_t)v;
+	else if (key[0] == 's')
+		c->sectors = (int64_t)v;
+	else
+		c->wavefronts = (int64_t)v;
+	c->have |= key[0] == 'r' ? 1 : 2;
+	return 0;
+}
+
+/* The "counters" object of a result (optional; since 0.4). */
+static int
+counters_key(struct parser *ps, const char *key, void *arg, int depth)
+{
+	static const char	*launch[] = { "l1_hit_pct", "l2_hit_pct",
+	    "dram_read_bytes", "dram_write_bytes", "ns" };
+	struct measured		*m = arg;
+	double			 v;
+	int			 k, i;
+
+	if (strcmp(key, "kernel") == 0)
+		return parse_string(ps, m->kernel, sizeof m->kernel);
+	for (k = 0; k < MEASURED_NKINDS; k++)
+		if (strcmp(key, measured_kind_key(k)) == 0)
+			return parse_object(ps, depth + 1, count_key,
+			    &m->kind[k]);
+	for (i = 0; i < 5; i++)
+		if (strcmp(key, launch[i]) == 0)
+			break;
+	if (i == 5)
+		return parse_skip(ps, depth + 1);
+	if (parse_count(ps, key, i < 2 ? 100 : 1e15, 0, &v) != 0)
+		return -1;
+	if (i == 0)
+		m->l1_hit = v, m->have |= MEASURED_L1;
+	else if (i == 1)
+		m->l2_hit = v, m->have |= MEASURED_L2;
+	else if (i == 2)
+		m->dram_read = v, m->valid |= 2;
+	else if (i == 3)
+		m->dram_write = v, m->valid |= 4;
+	else
+		m->ns = v, m->have |= MEASURED_TIME;
+	return 0;
+}
+
+/* "counters": read, then only what was whole kept (a space needs both
+   its numbers, DRAM both directions). */
+static int
+parse_counters(struct parser *ps, int depth, struct measured *m)
+{
+	int	k, any;
+
+	memset(m, 0, sizeof *m);
+	if (parse_object(ps, depth + 1, counters_key, m) != 0)
+		return -1;
+	if ((m->valid & 6) == 6)
+		m->have |= MEASURED_DRAM;
+	any = m->have != 0;
+	for (k = 0; k < MEASURED_NKINDS; k++) {
+		m->kind[k].have = m->kind[k].have == 3;
+		any |= m->kind[k].have;
+	}
+	m->valid = any;
+	return 0;
+}
+
 static int
 result_key(struct parser *ps, const char *key, void *arg, int depth)
 {
@@ -441,6 +569,8 @@ result_key(struct parser *ps, const char *key, void *arg, int depth)
 		return parse_string(ps, r->error, sizeof r->error);
 	if (strcmp(key, "source_sha256") == 0)
 		return parse_sha256(ps, r->source);
+	if (strcmp(key, "counters") == 0)
+		return parse_counters(ps, depth, &r->counters);
 	if (strcmp(key, "origin") == 0) {
 		if (parse_string(ps, st, sizeof st) != 0)
 			return -1;

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "gpu-backend.h"
+#include "measured.h"
 #include "param.h"
 
 enum gpu_result_status {
@@ -46,6 +47,8 @@ struct gpu_result {
 						   record older than 0.3 */
 	int			 file;		/* 1: a kernel file's run,
 						   not the catalog's */
+	struct measured		 counters;	/* ncu's, when bench
+						   --counters asked (valid) */
 };
 
 /* The extern "C" kernel that runs this variant (in buf, or static text),

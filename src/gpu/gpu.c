@@ -18,6 +18,7 @@
 #include "gpu-backend.h"
 #include "gpu-datadir.h"
 #include "gpu-image.h"
+#include "gpu-ncu.h"
 #include "gpu-nvrtc.h"
 #include "gpu-results.h"
 #include "gpu-run.h"
@@ -53,6 +54,21 @@ static struct {
 	.lock = PTHREAD_MUTEX_INITIALIZER,
 	.wake = PTHREAD_COND_INITIALIZER,
 };
+
+/* The counters run (gpu_counters_request), under g.lock. */
+static struct {
+	pthread_t			 thread;
+	int				 started;	/* to be joined */
+	int				 busy;
+	int				 bench;		/* bench --counters */
+	struct param_set		 ps;
+	char				 key[256];
+	char				 spec[1024];
+	enum gpu_counters_state		 state;
+	struct measured			 m;
+	char				 why[GPU_LINE_MAX * 4];
+	char				 reason[GPU_LINE_MAX * 2];
+} cnt;
 
 /* A panel line: snprintf into GPU_LINE_MAX bytes, truncating by design. */
 static __attribute__((format(printf, 2, 3))) void
@@ -346,9 +362,132 @@ out:
 	return rc;
 }
 
+int
+gpu_counters_spec(const struct param_set *ps, char *buf, size_t len)
+{
+	const char	*name;
+	char		 params[256];
+	size_t		 n;
+
+	name = gpu_run_is_file(ps->v) && ps->v->path != NULL ? ps->v->path :
+	    ps->v->name;
+	if (strchr(name, ':') != NULL)
+		return -1;
+	param_format(ps, params, sizeof params, 1);
+	n = snprintf(buf, len, "%s%s%s", name, params[0] ? ":" : "", params);
+	return n < len ? 0 : -1;
+}
+
+/* The counters thread: ncu runs the kernel; the answer is kept. */
+static void *
+counters_worker(void *arg)
+{
+	struct measured	m;
+	char		why[sizeof cnt.why];
+	enum ncu_status	st;
+
+	(void)arg;
+	st = ncu_run(cnt.spec, &m, why, sizeof why);
+	pthread_mutex_lock(&g.lock);
+	cnt.m = m;
+	cnt.state = st == NCU_OK ? GPU_COUNTERS_LIVE : GPU_COUNTERS_FAILED;
+	snprintf(cnt.why, sizeof cnt.why, "%s", why);
+	cnt.busy = 0;
+	pthread_mutex_unlock(&g.lock);
+	return NULL;
+}
+
+int
+gpu_counters_request(const struct param_set *ps, const char **why)
+{
+	const char	*kwhy;
+	char		 kbuf[48];
+	int		 rc = -1;
+
+	pthread_mutex_lock(&g.lock);
+	if (cnt.busy) {
+		*why = "Nsight Compute is still counting the last request";
+		goto out;
+	}
+	if (ncu_find(cnt.reason, sizeof cnt.reason) != 0) {
+		*why = cnt.reason;
+		goto out;
+	}
+	if (gpu_run_kernel(ps, kbuf, sizeof kbuf, &kwhy) == NULL) {
+		*why = kwhy;
+		goto out;
+	}
+	if (gpu_counters_spec(ps, cnt.spec, sizeof cnt.spec) != 0) {
+		*why = "counters: the kernel file's path holds a ':'";
+		goto out;
+	}
+	if (cnt.started)
+		pthread_join(cnt.thread, NULL);	/* done: busy is 0 */
+	cnt.started = 0;
+	cnt.ps = *ps;
+	result_key(ps, cnt.key, sizeof cnt.key);
+	cnt.state = GPU_COUNTERS_RUNNING;
+	cnt.busy = 1;
+	if (pthread_create(&cnt.thread, NULL, counters_worker, NULL) != 0) {
+		cnt.busy = 0;
+		cnt.state = GPU_COUNTERS_NONE;
+		*why = "the counters thread could not start";
+		goto out;
+	}
+	cnt.started = 1;
+	rc = 0;
+out:
+	pthread_mutex_unlock(&g.lock);
+	return rc;
+}
+
+enum gpu_counters_state
+gpu_counters_get(const struct param_set *ps, struct measured *m, char *line)
+{
+	enum gpu_counters_state	 st = GPU_COUNTERS_NONE;
+	struct gpu_result	*r;
+	char			 key[256];
+
+	line[0] = '\0';
+	pthread_mutex_lock(&g.lock);
+	result_key(ps, key, sizeof key);
+	if (cnt.state != GPU_COUNTERS_NONE && cnt.ps.v == ps->v &&
+	    strcmp(key, cnt.key) == 0)
+		st = cnt.state;
+	if (st == GPU_COUNTERS_RUNNING)
+		lprintf(line, "counting one launch...");
+	else if (st == GPU_COUNTERS_LIVE) {
+		*m = cnt.m;
+		lprintf(line, "one launch, here and now");
+	} else if (st == GPU_COUNTERS_FAILED)
+		lprintf(line, "%s", cnt.why);
+	else if ((r = record_get(g.recorded, ps)) != NULL &&
+	    r->counters.valid) {
+		*m = r->counters;
+		st = GPU_COUNTERS_RECORDED;
+		lprintf(line, "recorded on %s, %s", g.recorded->gpu,
+		    g.recorded->date);
+	}
+	pthread_mutex_unlock(&g.lock);
+	return st;
+}
+
+void
+gpu_bench_counters(int on)
+{
+	cnt.bench = on;
+}
+
 void
 gpu_shutdown(void)
 {
+	pthread_mutex_lock(&g.lock);
+	if (cnt.busy)
+		ncu_cancel();
+	pthread_mutex_unlock(&g.lock);
+	if (cnt.started)
+		pthread_join(cnt.thread, NULL);
+	cnt.started = 0;
 	pthread_mutex_lock(&g.lock);
 	g.quit = 1;
 	pthread_cond_signal(&g.wake);
@@ -724,6 +863,97 @@ bench_add(struct param_set *list, int n, const struct param_set *ps,
 	return n;
 }
 
+/*
+ * bench --counters: the run's counters from ncu into r.  A failure is
+ * said on stderr; one that will not change (no ncu, no permission, no
+ * GPU) stops the rest.  Returns 1 on a failure.
+ */
+static int
+bench_count(const struct param_set *ps, struct gpu_result *r, int *stop)
+{
+	char		spec[1024], why[512];
+	enum ncu_status	st;
+
+	if (*stop)
+		return 0;
+	if (gpu_counters_spec(ps, spec, sizeof spec) != 0)
+		return 0;
+	if ((st = ncu_run(spec, &r->counters, why, sizeof why)) == NCU_OK)
+		return 0;
+	safestr_fprintf(stderr, "warpviz: bench: counters of %s: %s\n",
+	    r->variant, why);
+	if (st != NCU_FAILED)
+		*stop = 1;
+	return 1;
+}
+
+/* bench's text line of a run's counters. */
+static void
+bench_print_counters(const struct measured *m)
+{
+	if (!m->valid)
+		return;
+	printf("%18s ncu:", "");
+	if (m->have & MEASURED_L1)
+		printf(" L1 hit %.1f%%", m->l1_hit);
+	if (m->have & MEASURED_L2)
+		printf(", L2 hit %.1f%%", m->l2_hit);
+	if (m->have & MEASURED_DRAM)
+		printf(", DRAM %.0f B read, %.0f B written", m->dram_read,
+		    m->dram_write);
+	printf("\n");
+}
+
+/* bench's text lines of one run. */
+static void
+bench_print_result(const struct gpu_result *res)
+{
+	char	line[GPU_LINE_MAX];
+
+	fmt_result(line, "", res);
+	/* Names from kernel files: through safestr. */
+	safestr_fprintf(stdout, "%-18s %s\n", res->variant, res->params);
+	safestr_fprintf(stdout, "%18s %s\n", "", line);
+	if (res->status == RESULT_OK)
+		printf("%18s %d regs, %d blocks per SM (driver), %ld elements "
+		    "checked\n", "", res->regs, res->blocks_per_sm,
+		    res->checked);
+	bench_print_counters(&res->counters);
+	if (res->compiled != 0)
+		printf("%18s NVRTC: %s in %.0f ms\n", "", res->compiled == 1 ?
+		    "compiled" : "from the cache", res->compile_ms);
+	fflush(stdout);
+}
+
+/* bench's comparisons: each asked variant against its partners, and the
+   copies against cuMemcpyDtoD. */
+static void
+bench_print_comparisons(struct gpu_record *rec, const struct param_set *asked,
+    int nasked, const struct param_set *list, int n)
+{
+	char			 plines[MAX_PARTNERS][GPU_LINE_MAX];
+	struct gpu_result	*self;
+	int			 i, j, np;
+
+	printf("\ncomparisons:\n");
+	for (i = 0; i < nasked; i++) {
+		if ((self = record_get(rec, &asked[i])) == NULL)
+			continue;
+		np = fmt_partners(rec, &asked[i], self, plines, MAX_PARTNERS);
+		for (j = 0; j < np; j++)
+			safestr_fprintf(stdout, "  %-18s %s\n",
+			    asked[i].v->name, plines[j]);
+	}
+	for (i = 0; i < n; i++)
+		if (list[i].v->live.copy_bytes != NULL &&
+		    rec->results[i].status == RESULT_OK &&
+		    rec->memcpy_gbps > 0)
+			safestr_fprintf(stdout, "  %s %s reaches %.0f%% of "
+			    "cuMemcpyDtoD's bandwidth\n",
+			    rec->results[i].variant, rec->results[i].params,
+			    100 * rec->results[i].gbps / rec->memcpy_gbps);
+}
+
 int
 gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 {
@@ -731,13 +961,11 @@ gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 	static struct param_set	 asked[RESULTS_MAX];
 	struct param_set	 partners[MAX_PARTNERS];
 	static struct gpu_record rec;
-	struct gpu_result	*self;
 	double			 memcpy_ms = 0;
 	size_t			 memcpy_bytes = MEMCPY_BYTES;
-	char			 line[GPU_LINE_MAX], t[32];
-	char			 plines[MAX_PARTNERS][GPU_LINE_MAX];
-	int			 i, j, k, n = 0, nasked = 0, bad = 0;
-	int			 np, more = 0, noted = 0;
+	char			 t[32];
+	int			 i, j, n = 0, nasked = 0, bad = 0;
+	int			 np, more = 0, noted = 0, nocount = 0;
 
 	if (nspecs > RESULTS_MAX) {
 		fprintf(stderr, "warpviz: bench: %d variants is too many (at "
@@ -800,6 +1028,8 @@ gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 
 		if (gpu_run(g.ops, &list[i], &res) != 0)
 			bad = 1;
+		if (cnt.bench && bench_count(&list[i], &res, &nocount))
+			bad = 1;
 		if (res.compiled != 0 && *gpu_nvrtc_cache_note() != '\0' &&
 		    !noted) {
 			fputs("warpviz: bench: ", stderr);
@@ -808,47 +1038,13 @@ gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 			noted = 1;
 		}
 		record_put(&rec, &res);
-		if (!json) {
-			fmt_result(line, "", &res);
-			/* Names from kernel files: through safestr. */
-			safestr_fprintf(stdout, "%-18s %s\n", res.variant,
-			    res.params);
-			safestr_fprintf(stdout, "%18s %s\n", "", line);
-			if (res.status == RESULT_OK)
-				printf("%18s %d regs, %d blocks per SM "
-				    "(driver), %ld elements checked\n", "",
-				    res.regs, res.blocks_per_sm, res.checked);
-			if (res.compiled != 0)
-				printf("%18s NVRTC: %s in %.0f ms\n", "",
-				    res.compiled == 1 ? "compiled" :
-				    "from the cache", res.compile_ms);
-			fflush(stdout);
-		}
+		if (!json)
+			bench_print_result(&res);
 	}
 	if (json)
 		gpu_results_write(stdout, &rec);
-	else {
-		printf("\ncomparisons:\n");
-		for (i = 0; i < nasked; i++) {
-			if ((self = record_get(&rec, &asked[i])) == NULL)
-				continue;
-			np = fmt_partners(&rec, &asked[i], self, plines,
-			    MAX_PARTNERS);
-			for (j = 0; j < np; j++)
-				safestr_fprintf(stdout, "  %-18s %s\n",
-				    asked[i].v->name, plines[j]);
-		}
-		for (k = 0; k < n; k++)
-			if (list[k].v->live.copy_bytes != NULL &&
-			    rec.results[k].status == RESULT_OK &&
-			    rec.memcpy_gbps > 0)
-				safestr_fprintf(stdout, "  %s %s reaches "
-				    "%.0f%% of cuMemcpyDtoD's bandwidth\n",
-				    rec.results[k].variant,
-				    rec.results[k].params,
-				    100 * rec.results[k].gbps /
-				    rec.memcpy_gbps);
-	}
+	else
+		bench_print_comparisons(&rec, asked, nasked, list, n);
 	gpu_shutdown();
 	return bad ? 1 : 0;
 }

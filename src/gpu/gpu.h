@@ -12,6 +12,7 @@
 #ifndef WV_GPU_H
 #define WV_GPU_H
 
+#include "measured.h"
 #include "param.h"
 
 #define GPU_PANEL_LINES	5	/* gpu_panel's most; the frame shows 3 */
@@ -35,6 +36,36 @@ int	gpu_info(void);
  * one line on stderr).
  */
 int	gpu_bench(const struct param_set *, int n, int json, int once);
+/* bench --counters: also run each variant once under Nsight Compute and
+   record its counters with its time (before gpu_bench). */
+void	gpu_bench_counters(int on);
+
+/* What gpu_counters_get has for a variant. */
+enum gpu_counters_state {
+	GPU_COUNTERS_NONE,	/* nothing asked, nothing recorded */
+	GPU_COUNTERS_RUNNING,	/* ncu is running it */
+	GPU_COUNTERS_LIVE,	/* measured here, now */
+	GPU_COUNTERS_RECORDED,	/* from the results --results loaded */
+	GPU_COUNTERS_FAILED	/* the line says why */
+};
+/* bench's operand for ps, "VARIANT:NAME=VALUE,..." (a kernel file by its
+   path), as counters hands it to ncu: 0, or -1 when it does not fit or
+   the path holds a ':'. */
+int	gpu_counters_spec(const struct param_set *, char *buf, size_t len);
+/*
+ * Run the variant at these parameters once under Nsight Compute on a
+ * thread of its own (gpu-ncu.h).  0 when started, or -1 with a one-line
+ * reason in *why (not to be freed): no ncu, already running, no kernel.
+ */
+int	gpu_counters_request(const struct param_set *, const char **why);
+/*
+ * The counters for these parameters: measured here (the last run's, when
+ * it ran these), else recorded in loaded results.  Fills *m when LIVE or
+ * RECORDED, and line (GPU_LINE_MAX) with what to say: where the numbers
+ * come from, "running", or why it failed.  Cheap: called every frame.
+ */
+enum gpu_counters_state gpu_counters_get(const struct param_set *,
+	    struct measured *m, char *line);
 
 /*
  * Start timing the variant at these parameters (and its comparison

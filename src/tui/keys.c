@@ -313,6 +313,21 @@ act_gpu(struct state *st)
 	return INTENT_REDRAW;
 }
 
+/* Count one launch under Nsight Compute, in the background; the counts
+   pane shows the numbers when they come (tui.c asks each frame). */
+static int
+act_counters(struct state *st)
+{
+	const char	*why = NULL;
+
+	if (gpu_counters_request(&st->pane[0].ps, &why) != 0)
+		state_status(st, "%s", why != NULL ? why : "no counters");
+	else
+		state_status(st, "counting %s under Nsight Compute...",
+		    st->pane[0].v->name);
+	return INTENT_REDRAW;
+}
+
 /* Open the occupancy overlay; its what-if keeps the user's values while
    the variant and its block are those it was seeded from. */
 static int
@@ -559,6 +574,8 @@ const struct keys_entry keys_table[] = {
 	{ { 'p' }, { "p" }, "edit a parameter", act_params },
 	{ { 'c' }, { "c" }, "compare side by side", act_compare },
 	{ { 'g' }, { "g" }, "time it on the GPU", act_gpu },
+	{ { 'G' }, { "G" }, "count it on the GPU (ncu)",
+	  act_counters },
 	{ { 'o' }, { "o" }, "occupancy and GPU details", act_occupancy },
 	{ { KEY_NPAGE }, { "PgDn" }, "next scene (lesson), else ]",
 	  act_page_down },

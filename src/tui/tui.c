@@ -45,6 +45,7 @@
 
 #define TUI_GPU_POLL_MS	500	/* panel refresh while a GPU run may be on */
 #define TUI_GPU_POLL_S	120	/* ... for at most this long after 'g' */
+#define TUI_COUNTERS_POLL_S 900	/* ... and after 'G': ncu replays a launch */
 #define TUI_ERR_MAX	50	/* getch errors in a row that mean no tty */
 #define TUI_WORK_POLL_MS 100	/* progress while totals are computed */
 /* Idle, the wait still ends: a signal (SIGWINCH, SIGTERM) that lands
@@ -162,11 +163,35 @@ tui_start_state(struct state *st, const struct opts *o)
 	return 0;
 }
 
+/*
+ * The counters of pane 0 into o (the G key's run, or recorded results):
+ * numbers under the counts when there are some, else the run's state or
+ * why it failed; the status line's "counting" ends when it has.
+ */
+static void
+tui_measured(struct state *st, struct view_opts *o, struct measured *m,
+    char *line)
+{
+	enum gpu_counters_state	cs;
+
+	cs = gpu_counters_get(&st->pane[0].ps, m, line);
+	if (cs == GPU_COUNTERS_NONE)
+		return;
+	o->measured_line = line;
+	if (cs == GPU_COUNTERS_LIVE || cs == GPU_COUNTERS_RECORDED)
+		o->measured = m;
+	if (cs != GPU_COUNTERS_RUNNING && strncmp(st->status, "counting ",
+	    9) == 0)
+		st->status[0] = '\0';
+}
+
 /* Draw one frame (or the too-small notice) and the overlay into cv. */
 static void
 tui_draw(struct canvas *cv, struct state *st)
 {
 	struct view_opts	 o;
+	struct measured		 meas;
+	char			 mline[GPU_LINE_MAX];
 	char			 gl[GPU_PANEL_LINES][GPU_LINE_MAX];
 	char			 scene[LESSON_TITLE_MAX + 16];
 	const struct lesson_scene *sc;
@@ -201,6 +226,7 @@ tui_draw(struct canvas *cv, struct state *st)
 	/* view_opts.gpu holds at most 3 lines and a NULL. */
 	for (i = 0; i < ng && i < 3; i++)
 		o.gpu[i] = gl[i];
+	tui_measured(st, &o, &meas, mline);
 	if (state_draw(cv, st, &o) == 0)
 		canvas_text(cv, 0, 0, st->status, ROLE_BAD, cv->w);
 	overlay_draw(cv, st);
@@ -460,6 +486,8 @@ tui_loop(struct state *st, const struct tui_opts *o)
 		intent |= keys_dispatch(st, key, cv->w, cv->h);
 		if (key == 'g' && st->mode == MODE_FRAME)
 			gpu_until = now + TUI_GPU_POLL_S;
+		if (key == 'G' && st->mode == MODE_FRAME)
+			gpu_until = now + TUI_COUNTERS_POLL_S;
 		if (st->playing && !was_playing)
 			deadline = now + interval;
 	}

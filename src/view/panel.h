@@ -83,6 +83,16 @@ int		 panel_lanes_width(const struct view_model *, int h);
 /* The glyphs the memory panel uses for this access, on one line. */
 int		 panel_legend(struct canvas *, int x, int y, int w,
 		     const struct view_model *);
+/*
+ * The measured counters of o (Nsight Compute's, per launch and space)
+ * beside the model's whole-launch totals of m, from a "measured" rule;
+ * nothing without o->measured_line.  Returns the rows used.
+ */
+int		 panel_measured(struct canvas *, int x, int y, int w, int h,
+		     const struct view_model *m, const struct view_opts *o);
+/* The rows panel_measured would use given room (0: none to draw). */
+int		 panel_measured_rows(const struct view_model *,
+		     const struct view_opts *);
 /* Lines of live GPU text in o (at most max). */
 int		 panel_gpu_rows(const struct view_opts *o, int max);
 /* The first n GPU lines of o from x, y, the first after lead and the

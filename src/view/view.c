@@ -240,7 +240,8 @@ static int
 view_full(struct canvas *c, const struct view_model *m,
     const struct view_opts *o)
 {
-	int	w = c->w, h = c->h, top, sw, lw, mid, mh, cw, lh, gh, y;
+	int	w = c->w, h = c->h, top, sw, lw, mid, mh, cw, lh, gh, y, used;
+	int	mrows;
 	char	buf[256];
 
 	top = 14 + (h - VIEW_FULL_H) / 3;
@@ -275,8 +276,15 @@ view_full(struct canvas *c, const struct view_model *m,
 	panel_legend(c, 2, mid + mh - 2, w - cw - 4, m);
 
 	canvas_box(c, w - cw, mid, cw, mh, "counts", ROLE_BORDER);
-	panel_draw(&panel_counts, c, w - cw + 2, mid + 1, cw - 3,
-	    mh - 2 - (gh ? gh + 1 : 0), m, 1);
+	/* Measured counters take the rows of "so far" and the whole
+	   launch's (they say "= model" or both numbers): this step keeps 5. */
+	used = mh - 2 - (gh ? gh + 1 : 0);
+	mrows = panel_measured_rows(m, o);
+	if (mrows > used - 5)
+		mrows = used - 5 > 0 ? used - 5 : 0;
+	y = panel_draw(&panel_counts, c, w - cw + 2, mid + 1, cw - 3,
+	    used - mrows, m, mrows == 0);
+	panel_measured(c, w - cw + 2, mid + 1 + y, cw - 3, used - y, m, o);
 	if (gh > 0) {
 		y = mid + mh - 1 - gh;
 		panel_rule(c, w - cw + 1, y - 1, cw - 2, "GPU");
@@ -328,8 +336,14 @@ view_compact(struct canvas *c, const struct view_model *m,
 	panel_draw(&panel_memory, c, 1, y, mw - 2, mh, m, w >= 110);
 	for (i = 0; i < mh; i++)
 		canvas_put(c, mw, y + i, 0x2502, ROLE_BORDER);
-	panel_draw(&panel_counts, c, mw + 2, y, w - mw - 2, mh, m,
-	    mh >= 14);
+	/* Measured counters take the rows of "so far" and the whole
+	   launch's (they say "= model" or both numbers): this step keeps 4. */
+	i = panel_measured_rows(m, o);
+	if (i > mh - 4)
+		i = mh - 4 > 0 ? mh - 4 : 0;
+	i = panel_draw(&panel_counts, c, mw + 2, y, w - mw - 2, mh - i, m,
+	    mh >= 14 && i == 0);
+	panel_measured(c, mw + 2, y + i, w - mw - 2, mh - i, m, o);
 	y += mh;
 	panel_legend(c, 1, y++, w - 1, m);
 	y += panel_gpu(c, 1, y, w - 2, gh, o, "");

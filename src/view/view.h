@@ -15,6 +15,8 @@
 #include "totals.h"
 #include "warp.h"
 
+struct measured;
+
 #define VIEW_MIN_W	80
 #define VIEW_MIN_H	24
 
@@ -65,6 +67,12 @@ struct view_opts {
 	const char	*scene;		/* a lesson's "2/7 title", or NULL */
 	const char	*narration;	/* the scene's words, instead of the
 					   variant's lesson text */
+	/* The counters of pane 0's launch (Nsight Compute, live or
+	   recorded) shown under its counts, or NULL; measured_line says
+	   where they come from, or is the run's state or why it failed
+	   (NULL: no measured section). */
+	const struct measured *measured;
+	const char	*measured_line;
 };
 
 /*

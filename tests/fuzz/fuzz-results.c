@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: ISC
  * fuzz-results.c - the --results reader (src/gpu/gpu-results.c), from
  * memory.  What it accepts must hold only plausible values: finite times
- * within bounds, a positive time for a verified run, counts in range.
+ * within bounds, a positive time for a verified run, counts in range,
+ * and counters (optional) with hit rates of 0-100%, whole counts and
+ * bytes of at most 1e15, a space kept only with both of its numbers.
  */
 #include "config.h"
 
@@ -10,6 +12,30 @@
 
 #include "fuzz.h"
 #include "gpu-results.h"
+
+static void
+check_counters(const struct measured *m)
+{
+	int	k;
+
+	if (!m->valid) {
+		if (m->have != 0)
+			abort();
+		return;
+	}
+	if (!(m->l1_hit >= 0 && m->l1_hit <= 100) ||
+	    !(m->l2_hit >= 0 && m->l2_hit <= 100) ||
+	    !(m->dram_read >= 0 && m->dram_read <= 1e15) ||
+	    !(m->dram_write >= 0 && m->dram_write <= 1e15) ||
+	    !(m->ns >= 0 && m->ns <= 1e15))
+		abort();
+	for (k = 0; k < MEASURED_NKINDS; k++)
+		if ((m->kind[k].have != 0 && m->kind[k].have != 1) ||
+		    m->kind[k].requests < 0 || m->kind[k].sectors < 0 ||
+		    m->kind[k].wavefronts < 0 ||
+		    m->kind[k].requests > (int64_t)1e15)
+			abort();
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -40,5 +66,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    r->variant[0] == '\0')
 			abort();
 	}
+	for (i = 0; i < rec.n; i++)
+		check_counters(&rec.results[i].counters);
 	return 0;
 }

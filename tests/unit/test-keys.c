@@ -232,6 +232,12 @@ main(void)
 	is_int(key(&st, 'g'), INTENT_REDRAW, "g without a GPU: redraw");
 	ok(strstr(st.status, "WARPVIZ_GPU=off") != NULL, "g says why (%s)",
 	    st.status);
+	setenv("WARPVIZ_NCU", "/nonexistent/ncu", 1);
+	is_int(key(&st, 'G'), INTENT_REDRAW, "G without ncu: redraw");
+	ok(strstr(st.status, "no Nsight Compute") != NULL &&
+	    strstr(st.status, "WARPVIZ_NCU") != NULL, "G says why (%s)",
+	    st.status);
+	unsetenv("WARPVIZ_NCU");
 	is_int(key(&st, 'x'), INTENT_REDRAW, "x does nothing but say so");
 	ok(strstr(st.status, "does nothing") != NULL, "(%s)", st.status);
 	/* The lecture hall's keys. */

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: ISC
+ * measured.c - the kinds of struct measured and their match against the
+ * model's totals (see measured.h).  Exact comparison: the counters are
+ * whole numbers and the model is exact for accesses as written, so any
+ * difference is shown, never rounded away.
+ */
+#include "config.h"
+
+#include "measured.h"
+
+static const struct {
+	const char	*name, *key;
+	int		 shared;
+} measured_kinds[MEASURED_NKINDS] = {
+	[MEASURED_GLOBAL_LD] = { "global load", "global_load", 0 },
+	[MEASURED_GLOBAL_ST] = { "global store", "global_store", 0 },
+	[MEASURED_SHARED_LD] = { "shared load", "shared_load", 1 },
+	[MEASURED_SHARED_ST] = { "shared store", "shared_store", 1 },
+	[MEASURED_LOCAL_LD] = { "local load", "local_load", 0 },
+	[MEASURED_LOCAL_ST] = { "local store", "local_store", 0 },
+};
+
+const char *
+measured_kind_name(enum measured_kind k)
+{
+	return k < MEASURED_NKINDS ? measured_kinds[k].name : "?";
+}
+
+const char *
+measured_kind_key(enum measured_kind k)
+{
+	return k < MEASURED_NKINDS ? measured_kinds[k].key : "?";
+}
+
+int
+measured_kind_shared(enum measured_kind k)
+{
+	return k < MEASURED_NKINDS && measured_kinds[k].shared;
+}
+
+const struct site_totals *
+measured_model(const struct totals *t, enum measured_kind k)
+{
+	switch (k) {
+	case MEASURED_GLOBAL_LD:
+		return &t->global_load;
+	case MEASURED_GLOBAL_ST:
+		return &t->global_store;
+	case MEASURED_SHARED_LD:
+		return &t->shared_load;
+	case MEASURED_SHARED_ST:
+		return &t->shared_store;
+	case MEASURED_LOCAL_LD:
+		return &t->local_load;
+	default:
+		return &t->local_store;
+	}
+}
+
+int
+measured_agree(const struct totals *t, const struct measured *m,
+    enum measured_kind k)
+{
+	const struct site_totals	*s = measured_model(t, k);
+	const struct measured_count	*c = &m->kind[k];
+
+	if (k >= MEASURED_NKINDS || !c->have)
+		return -1;
+	if (s->requests != c->requests)
+		return 0;
+	if (measured_kind_shared(k))
+		return s->wavefronts == c->wavefronts;
+	return s->sectors == c->sectors;
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: ISC
+ * measured.h - what the hardware's counters said about one launch, kept
+ * beside the model's totals and never blended into them (DESIGN.md
+ * section 8, "as measured").  Filled by the gpu floor from Nsight
+ * Compute's output (gpu-ncu.c) or from recorded results (gpu-results.c);
+ * drawn by the view.  Plain data: no parser, no I/O here.
+ *
+ * Units: requests are warp-level instructions that reached the memory
+ * pipe (shared: instructions executed); sectors are 32 bytes; wavefronts
+ * are shared memory's passes; hit rates are percent of sectors; DRAM in
+ * bytes.  The counts are per launch and per space: Nsight Compute's raw
+ * counters do not split by source line.
+ */
+#ifndef WV_MEASURED_H
+#define WV_MEASURED_H
+
+#include <stdint.h>
+
+#include "totals.h"
+
+enum measured_kind {
+	MEASURED_GLOBAL_LD,
+	MEASURED_GLOBAL_ST,
+	MEASURED_SHARED_LD,
+	MEASURED_SHARED_ST,
+	MEASURED_LOCAL_LD,
+	MEASURED_LOCAL_ST,
+	MEASURED_NKINDS
+};
+
+/* struct measured's have bits for the launch-wide numbers. */
+#define MEASURED_L1	0x1	/* l1_hit */
+#define MEASURED_L2	0x2	/* l2_hit */
+#define MEASURED_DRAM	0x4	/* dram_read and dram_write */
+#define MEASURED_TIME	0x8	/* ns */
+
+struct measured_count {
+	int		have;		/* the counters were in the output */
+	int64_t		requests;
+	int64_t		sectors;	/* global, local */
+	int64_t		wavefronts;	/* shared */
+};
+
+struct measured {
+	int			valid;	/* at least one number below */
+	int			have;	/* MEASURED_* bits */
+	char			kernel[48];	/* as the tool named it */
+	struct measured_count	kind[MEASURED_NKINDS];
+	double			l1_hit;		/* percent, 0-100 */
+	double			l2_hit;
+	double			dram_read;	/* bytes */
+	double			dram_write;
+	double			ns;		/* the tool's own duration */
+};
+
+/* "global load", "shared store", ... */
+const char	*measured_kind_name(enum measured_kind);
+/* The JSON key stem of a kind: "global_load", "shared_store", ... */
+const char	*measured_kind_key(enum measured_kind);
+/* Nonzero for shared kinds (wavefronts, not sectors). */
+int		 measured_kind_shared(enum measured_kind);
+/* The model's totals of the same kind. */
+const struct site_totals *measured_model(const struct totals *,
+		    enum measured_kind);
+/*
+ * Whether the model and the counters agree on kind k: requests equal, and
+ * sectors (global, local) or wavefronts (shared) equal.  1 agree, 0 a
+ * mismatch, -1 nothing measured for k.
+ */
+int		 measured_agree(const struct totals *, const struct measured *,
+		    enum measured_kind);
+
+#endif

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: ISC
+ * panel-measured.c - the counters Nsight Compute measured for the launch
+ * (struct measured, handed in by the face through view_opts), under the
+ * model's counts and beside them: per space the measured requests and
+ * sectors or wavefronts, "= model" where they are the model's whole-
+ * launch numbers, both numbers and MISMATCH where they are not; then
+ * the L1 and L2 hit rates and the DRAM bytes.  The agreement is decided
+ * on the exact numbers (measured_agree); only the display is rounded, and
+ * a mismatch is printed exactly.
+ *
+ * Units as measured.h.  Must not print, allocate, or know curses.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "measured.h"
+#include "panel.h"
+
+/* 34000000000 as "34.0G", 1048576 as "1.05M", 500 as "500". */
+static void
+measured_short(char *buf, size_t len, double v)
+{
+	static const char	units[] = "kMGT";
+	int			i = -1;
+
+	while (v >= 999.5 && i < 3) {
+		v /= 1000;
+		i++;
+	}
+	if (i < 0)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%.*f%c", v < 9.995 ? 2 : v < 99.95 ? 1 :
+		    0, v, units[i]);
+}
+
+/*
+ * One space: "gl ld = model: 34.0G sec, 4.00G req", or for a mismatch
+ * the measured and the model's numbers exactly on two lines.  Returns
+ * the rows used.
+ */
+static int
+measured_kind_rows(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m, const struct measured *ms,
+    enum measured_kind k)
+{
+	static const char		*names[MEASURED_NKINDS] = { "gl ld",
+	    "gl st", "sh ld", "sh st", "lc ld", "lc st" };
+	const struct measured_count	*n = &ms->kind[k];
+	const struct site_totals	*t;
+	const char			*what;
+	char				 a[16], b[16];
+	int				 sh = measured_kind_shared(k), agree;
+
+	what = sh ? "wf" : "sec";
+	measured_short(a, sizeof a, (double)(sh ? n->wavefronts : n->sectors));
+	measured_short(b, sizeof b, (double)n->requests);
+	agree = m->whole != NULL ? measured_agree(m->whole, ms, k) : -1;
+	if (agree != 0) {
+		canvas_printf(c, x, y, agree > 0 ? ROLE_GOOD : ROLE_NORMAL, w,
+		    "%s %s%s %s, %s req", names[k], agree > 0 ? "= model: " :
+		    "", a, what, b);
+		return 1;
+	}
+	t = measured_model(m->whole, k);
+	canvas_printf(c, x, y, ROLE_BAD, w, "%s MISMATCH: %" PRId64 " %s, %"
+	    PRId64 " req", names[k], sh ? n->wavefronts : n->sectors, what,
+	    n->requests);
+	if (h < 2)
+		return 1;
+	canvas_printf(c, x, y + 1, ROLE_BAD, w, "  model: %" PRId64 " %s, %"
+	    PRId64 " req", sh ? t->wavefronts : t->sectors, what, t->requests);
+	return 2;
+}
+
+/* Whether kind k is drawn: measured, and in the launch or the model. */
+static int
+measured_shown(const struct view_model *m, const struct measured *ms,
+    enum measured_kind k)
+{
+	return ms->kind[k].have && (ms->kind[k].requests > 0 ||
+	    (m->whole != NULL && measured_model(m->whole, k)->requests > 0));
+}
+
+int
+panel_measured_rows(const struct view_model *m, const struct view_opts *o)
+{
+	const struct measured	*ms = o != NULL ? o->measured : NULL;
+	int			 k, n = 2;
+
+	if (o == NULL || o->measured_line == NULL)
+		return 0;
+	if (ms == NULL)
+		return 3;
+	for (k = 0; k < MEASURED_NKINDS; k++)
+		if (measured_shown(m, ms, k))
+			n += m->whole != NULL && measured_agree(m->whole, ms,
+			    k) == 0 ? 2 : 1;
+	n += (ms->have & MEASURED_DRAM) != 0;
+	n += (ms->have & (MEASURED_L1 | MEASURED_L2)) ==
+	    (MEASURED_L1 | MEASURED_L2);
+	return n;
+}
+
+int
+panel_measured(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m, const struct view_opts *o)
+{
+	const struct measured	*ms = o != NULL ? o->measured : NULL;
+	char			 rd[16], wr[16];
+	int			 row = 0, k;
+
+	if (o == NULL || o->measured_line == NULL || h < 2 || w < 16)
+		return 0;
+	panel_rule(c, x - 1, y + row++, w + 1, "measured: Nsight Compute");
+	row += panel_wrap(c, x, y + row, w, ms != NULL ? 1 : h - row,
+	    o->measured_line, ms != NULL ? ROLE_DIM : ROLE_WARN);
+	if (ms == NULL)
+		return row;
+	for (k = 0; k < MEASURED_NKINDS && row < h; k++)
+		if (measured_shown(m, ms, k))
+			row += measured_kind_rows(c, x, y + row, w, h - row, m,
+			    ms, k);
+	if (row < h && (ms->have & (MEASURED_L1 | MEASURED_L2)) ==
+	    (MEASURED_L1 | MEASURED_L2))
+		canvas_printf(c, x, y + row++, ROLE_NORMAL, w, "hit rate: L1 "
+		    "%.1f%%, L2 %.1f%%", ms->l1_hit, ms->l2_hit);
+	if (row < h && (ms->have & MEASURED_DRAM)) {
+		measured_short(rd, sizeof rd, ms->dram_read);
+		measured_short(wr, sizeof wr, ms->dram_write);
+		canvas_printf(c, x, y + row++, ROLE_NORMAL, w, "DRAM: %sB "
+		    "read, %sB written", rd, wr);
+	}
+	return row;
+}

@@ -1,0 +1,151 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# counters.sh - warpviz counters against recorded Nsight Compute outputs
+# (tests/counters/, see its README) through a stand-in ncu
+# (tests/counters/ncu-fake.sh): the command line warpviz gives ncu, the
+# numbers it reads, the model beside them, a mismatch shown, and the one
+# line with exit status 3 for no ncu, no permission (ERR_NVGPUCTRPERM)
+# and no GPU.  The model's numbers are worked by hand in the comments.
+# TAP.
+: "${WARPVIZ:=./warpviz}"
+: "${srcdir:=.}"
+. "$srcdir/tests/tap.sh"
+tmp=${TMPDIR:-/tmp}/wv-counters.$$
+mkdir -p "$tmp" || exit 99
+trap 'rm -rf "$tmp"' EXIT
+d=$srcdir/tests/counters
+export WARPVIZ_NCU="$d/ncu-fake.sh" NCU_ARGS="$tmp/args"
+unset NCU_REPLAY
+
+# run ARGS...: rc, out, err
+run() {
+	"$WARPVIZ" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+}
+has() { grep -qF -- "$1" "$tmp/out"; }
+
+# twohop-v0 at n=4000, 16x16 blocks: 250x250 blocks of 8 warps = 500000
+# warps, each n=4000 steps of two loads: 4e9 load requests.  d[n*i + k]:
+# lanes 0-15 take 16 rows (i from threadIdx.x), lanes 16-31 the same
+# rows, so 16 sectors a request: 2e9 x 16 = 32e9; d[n*k + j]: j and j+1
+# (an even j) in one 32-byte sector of a row that starts 16000*k bytes
+# in, so 1 sector: 2e9.  Loads 34e9 sectors.  The store r[n*i + j]: one
+# request a warp, 16 rows: 500000 requests, 8e6 sectors.  The recording
+# says the same, with thousands separators.
+NCU_REPLAY=$d/synthetic-twohop-v0.csv run counters twohop-v0
+tap_ok $rc "twohop-v0: exit 0 when every space agrees (rc $rc)"
+has "global load   requests   4000000000   4000000000   sectors     34000000000  34000000000  agree"
+tap_ok $? "twohop-v0: global loads, model beside measured, agree"
+has "global store  requests       500000       500000   sectors         8000000      8000000  agree"
+tap_ok $? "twohop-v0: global stores agree"
+has "    line 30   d[n*i + k]                 model 2000000000 req, 32000000000 sectors"
+tap_ok $? "twohop-v0: the load d[n*i + k] under global load, with its source line"
+has "    line 35   r[n*i + j]                 model 500000 req, 8000000 sectors (the only site: measured is this line's)"
+tap_ok $? "twohop-v0: the store, its space's only site, is the line measured"
+! grep "line 3[01] .*the only site" "$tmp/out" >/dev/null
+tap_ok $? "twohop-v0: the two loads share their space: not claimed per line"
+has "cache hit rates (of sectors): L1 71.5%, L2 46.2%"
+tap_ok $? "twohop-v0: L1 and L2 hit rates as recorded"
+has "DRAM: 8642617344 bytes read, 64012288 bytes written"
+tap_ok $? "twohop-v0: DRAM bytes as recorded"
+! has "shared" && ! has "local"
+tap_ok $? "twohop-v0: spaces with nothing in model or counters are left out"
+grep -qxF -- "--launch-count" "$tmp/args" &&
+    grep -qxF -- "twohop-v0:n=4000,bx=16,by=16,warp=32" "$tmp/args" &&
+    [ "$(sed -n '1,4p' "$tmp/args" | tr '\n' ' ')" = \
+    "--csv --print-units base --metrics " ] &&
+    [ "$(tail -n 4 "$tmp/args" | sed 1d | tr '\n' ' ')" = \
+    "bench --once twohop-v0:n=4000,bx=16,by=16,warp=32 " ]
+tap_ok $? "the ncu command line: --csv --print-units base --metrics LIST --launch-count 1 WARPVIZ bench --once SPEC"
+grep -q "l1tex__t_sector_hit_rate.pct" "$tmp/args" &&
+    grep -q "lts__t_sector_hit_rate.pct" "$tmp/args" &&
+    grep -q "dram__bytes_read.sum" "$tmp/args"
+tap_ok $? "the metrics include the hit rates and DRAM bytes"
+
+# powers-stride32 at its defaults: 131072 warps of 128-thread blocks, each
+# storing then loading s[t*32 + k] for k = 0..31: 131072 x 32 = 4194304
+# shared requests each way, every lane in one bank (stride 32 words): 32
+# wavefronts each, 134217728.  The recording has the compiler's 128-bit
+# instructions: 1048576 each way.  Shown, exit 1.
+NCU_REPLAY=$d/synthetic-powers-stride32.csv run counters powers-stride32
+[ $rc -eq 1 ]
+tap_ok $? "powers-stride32: exit 1 on a mismatch (rc $rc)"
+has "shared load   requests      4194304      1048576   wavefronts    134217728     33554432  MISMATCH"
+tap_ok $? "powers-stride32: shared loads, the mismatch shown"
+has "MISMATCH above"
+tap_ok $? "powers-stride32: the mismatch said in words"
+
+# A kernel file goes to bench by its path, with every parameter (its
+# header: n=1000, bs=128; warp=32 as for every variant).
+NCU_REPLAY=$d/synthetic-noperm.txt run counters \
+    "$srcdir/tests/kernels/stencil.cu"
+[ "$(tail -n 1 "$tmp/args")" = \
+    "$srcdir/tests/kernels/stencil.cu:n=1000,bs=128,warp=32" ]
+tap_ok $? "a kernel file: bench --once PATH:n=1000,bs=128,warp=32"
+
+# cannot RUN... WANT: exit 3, one line on stderr holding WANT, no stdout.
+cannot() {
+	want=$1
+	shift
+	run "$@"
+	[ $rc -eq 3 ] && [ ! -s "$tmp/out" ] &&
+	    [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -qF -- "$want" "$tmp/err"
+	tap_ok $? "$* -> exit $rc: $(cat "$tmp/err")"
+}
+NCU_REPLAY=$d/synthetic-noperm.txt cannot "RmProfilingAdminOnly=0" \
+    counters twohop-v1
+grep -qF "ERR_NVGPUCTRPERM: Permission issue with Performance Counters" \
+    "$tmp/err"
+tap_ok $? "no permission: names NVIDIA's page"
+WARPVIZ_NCU=$tmp/nosuch cannot "no Nsight Compute" counters twohop-v1
+# Only PATH: no ncu there (skipped where /usr/local/cuda/bin has one).
+if [ -x /usr/local/cuda/bin/ncu ]; then
+	tap_skip "no ncu on PATH" "/usr/local/cuda/bin/ncu exists"
+else
+	# PATH only for warpviz, not for this script's own tools.
+	WARPVIZ_NCU= PATH=/nonexistent "$WARPVIZ" counters twohop-v1 \
+	    >"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	[ $rc -eq 3 ] && [ ! -s "$tmp/out" ] &&
+	    [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+	    grep -qF "ncu is not on PATH" "$tmp/err"
+	tap_ok $? "no ncu on PATH -> exit $rc: $(cat "$tmp/err")"
+fi
+# No GPU: ncu runs warpviz, whose bench finds none and says why.
+WARPVIZ_GPU=off cannot "no GPU to count on: live GPU disabled" \
+    counters twohop-v1
+
+# Recorded counters (--results): no ncu run, the same comparison.
+WARPVIZ_NCU=$tmp/nosuch run counters twohop-v0 --results \
+    "$d/results-counters.json"
+tap_ok $rc "--results: recorded counters beside the model (rc $rc)"
+has "Nsight Compute's counters, recorded on NVIDIA H100 80GB HBM3, 2026-11-25" &&
+    has "global load   requests   4000000000   4000000000   sectors     34000000000  34000000000  agree" &&
+    has "cache hit rates (of sectors): L1 71.5%, L2 46.2%"
+tap_ok $? "--results: the recorded numbers, labelled as recorded"
+WARPVIZ_NCU=$tmp/nosuch run counters twohop-v2 --results \
+    "$d/results-counters.json"
+[ $rc -eq 1 ] && grep -qF "holds no counters for twohop-v2" "$tmp/err"
+tap_ok $? "--results without counters for the variant: exit 1, said"
+
+# Real recordings (tests/counters/NAME/, listed with their specs in
+# NAME/SPECS by record.sh): each reads, shows the hit rates, and every
+# global space agrees, as the model and ncu agreed on every catalog kernel
+# (doc/validation.md).
+for list in "$d"/*/SPECS; do
+	[ -r "$list" ] || continue
+	m=$(basename "$(dirname "$list")")
+	while read -r f spec; do
+		case $f in ''|'#'*) continue ;; esac
+		v=${spec%%:*}
+		set -- counters "$v"
+		[ "$v" = "$spec" ] || for p in $(echo "${spec#*:}" | tr , ' '); do
+			set -- "$@" -p "$p"
+		done
+		NCU_REPLAY=$d/$m/$f run "$@"
+		bad=$(grep -E "^global (load|store) .*MISMATCH" "$tmp/out")
+		[ $rc -le 1 ] && has "cache hit rates" && [ -z "$bad" ]
+		tap_ok $? "$m/$f ($spec): read, global spaces agree (rc $rc)"
+	done <"$list"
+done
+tap_done

@@ -1,0 +1,26 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# ncu-fake.sh - stands in for Nsight Compute's ncu in tests/counters.sh.
+#   NCU_ARGS=FILE    write the arguments warpviz gave, one a line
+#   NCU_REPLAY=FILE  print a recorded ncu output and exit 0
+#   otherwise        run the program after ncu's options as ncu would and
+#                    print what ncu prints around a program that launched
+#                    no kernel (the program's own lines come through)
+[ -n "$NCU_ARGS" ] && printf '%s\n' "$@" >"$NCU_ARGS"
+if [ -n "$NCU_REPLAY" ]; then
+	cat "$NCU_REPLAY"
+	exit 0
+fi
+while [ $# -gt 0 ]; do
+	case $1 in
+	--csv) shift ;;
+	--print-units|--metrics|--launch-count) shift 2 ;;
+	*) break ;;
+	esac
+done
+echo "==PROF== Connected to process $$ ($1)"
+"$@"
+rc=$?
+echo "==PROF== Disconnected from process $$"
+echo "==WARNING== No kernels were profiled."
+exit $rc
