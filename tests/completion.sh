@@ -28,10 +28,11 @@ zshdir=$srcdir/completions/zsh
 # --- warpviz list --complete ---
 "$wv" list --complete commands >"$tmp/out" 2>&1
 # The commands of usage_main in src/cli.c.
-printf '%s\n' list show lesson trace stats check bench gpu quiz occupancy |
+printf '%s\n' list show lesson trace stats check bench counters gpu quiz \
+    occupancy |
     sort >"$tmp/want"
 sort "$tmp/out" | cmp -s - "$tmp/want"
-tap_ok $? "list --complete commands: the ten commands"
+tap_ok $? "list --complete commands: the eleven commands"
 "$wv" list --complete params=stride >"$tmp/out" 2>&1
 # cuda/copy.cu, kernel stride: param n=4194304 range=1..16777216,
 # stride=2 range=1..64, bs=256 range=32..1024, in that order.
