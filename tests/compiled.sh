@@ -47,13 +47,20 @@ tap_ok $? "without --as-compiled: 4194304, as written, no compiled keys"
 
 # matmul-tiled at width 1024: 32768 warps x 64 phases; per 16 k the SASS
 # has 4 LDS.128 (Mds) and 16 LDS (Nds): 32768 x 64 x 20 = 41943040.
-"$WARPVIZ" stats matmul-tiled -p width=1024 --sass "$c/matmul-tiled-16.sass" \
+"$WARPVIZ" stats matmul-tiled -p width=1024 --sass "$c/matmul.sass" \
     >"$tmp/out" 2>"$tmp/err"
 tap_ok $? "stats matmul-tiled --sass: $(cat "$tmp/err")"
 grep -q 'shared loads *41943040 requests' "$tmp/out"
 tap_ok $? "41943040 shared loads as compiled from SASS"
 grep -q 'LDS.128: 1 per 4 k' "$tmp/out"
 tap_ok $? "Mds[ty][k]: LDS.128: 1 per 4 k"
+
+# powers-stride32 from the H100's own SASS: 8 STS.128 and 8 LDS.128 a
+# thread where the source has 32 of each: 4194304 / 4 = 1048576 each.
+"$WARPVIZ" stats powers-stride32 --sass "$c/powers.sass" >"$tmp/out" 2>&1
+grep -q 'shared loads *1048576 requests' "$tmp/out" &&
+    grep -q 'shared stores *1048576 requests' "$tmp/out"
+tap_ok $? "powers-stride32 from recorded SASS: 1048576 shared loads and stores"
 
 # trace: step 1 is the first store of s; its instruction rides along.
 "$WARPVIZ" trace powers-stride32 --step 1 --ptx "$c/powers.ptx" \

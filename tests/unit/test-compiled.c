@@ -156,7 +156,7 @@ test_matmul(void)
 	} else
 		ok(0, "matmul-tiled from PTX");
 	free(text);
-	if ((text = fixture("matmul-tiled-16.sass", &len)) != NULL &&
+	if ((text = fixture("matmul.sass", &len)) != NULL &&
 	    as_compiled("matmul-tiled", "width=1024", ISA_SASS, text, len,
 	    "matmul_tiled_16", &l, &c, t) == 0) {
 		is_str(c.site[4].mnem, "LDS.128", "Mds[ty][k]: LDS.128");
