@@ -126,9 +126,10 @@ csv_split(const char *p, const char *end, char f[][NCU_FIELD])
 static double
 unit_scale(const char *u, enum ncu_field field)
 {
+	/* Long names, and --print-units base's short ones (ncu 2025.3). */
 	static const char	*times[] = { "nsecond", "usecond", "msecond",
-	    "second" };
-	static const double	 tscale[] = { 1, 1e3, 1e6, 1e9 };
+	    "second", "ns", "us", "ms", "s" };
+	static const double	 tscale[] = { 1, 1e3, 1e6, 1e9, 1, 1e3, 1e6, 1e9 };
 	size_t			 i;
 
 	if (field == F_L1 || field == F_L2)
