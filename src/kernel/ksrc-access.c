@@ -121,6 +121,7 @@ access_elem(struct rd *r, const struct val *e, enum mem_op op)
 }
 
 static struct val	unary(struct rd *);
+static struct val	deref(struct rd *, struct val, int);
 
 /* A value of kind k made of tokens first..last. */
 struct val
@@ -688,9 +689,23 @@ call(struct rd *r, int first)
 					    "'%.*s' gets an address: the model "
 					    "cannot tell what it reads or "
 					    "writes", name->len, name->p);
-			} else
-				args[n] = ksrc_access_rval(r,
-				    ksrc_access_walk(r, 1));
+			} else {
+				args[n] = ksrc_access_walk(r, 1);
+				if (args[n].kind == VAL_ARRAY && (atomic ||
+				    ksrc_tok_is(name, "__ldg"))) {
+					/* atomicAdd(counter, 1), __ldg(p + i):
+					   the place the pointer is at. */
+					args[n] = deref(r, args[n],
+					    args[n].first);
+					args[n].kind = VAL_ADDR;
+				} else if (args[n].kind == VAL_ARRAY)
+					ksrc_fail(r, args[n].first,
+					    "'%.*s' gets a pointer: the model "
+					    "cannot tell what it reads or "
+					    "writes", name->len, name->p);
+				else
+					args[n] = ksrc_access_rval(r, args[n]);
+			}
 			n++;
 		} while (ksrc_eat(r, ","));
 	}

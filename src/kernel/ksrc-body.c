@@ -302,7 +302,10 @@ group_decl(struct rd *r)
 		v = ksrc_sym_add_var(r, &r->t[nametok],
 		    x.kind == VAL_UNKNOWN ? VK_UNKNOWN : VK_DATA);
 		v->origin = x.kind == VAL_UNKNOWN ? nametok : x.origin;
-		v->group = isauto || x.group == G_TILE ? x.group : group;
+		/* What the initialiser makes is the more precise: a
+		   thread_group from this_thread_block() is a block. */
+		v->group = isauto || x.group == G_TILE || (group == G_OTHER &&
+		    x.group != G_NONE) ? x.group : group;
 		v->gsize = x.group == G_TILE ? x.gsize : gsize;
 		if (v->group == G_TILE && v->gsize == NULL)
 			v->group = G_OTHER;

@@ -292,6 +292,17 @@ test_groups(void)
 	    "\tb[threadIdx.x] = v;\n", &why), 2,
 	    "shuffle and ballot: two accesses only");
 	free(why);
+	/* A thread_group made by this_thread_block() is the block. */
+	lane_is(ns, "\tcg::thread_group g = cg::this_thread_block();\n"
+	    "\ta[g.thread_rank()] = 0;\n", 0, 9, 9,
+	    "thread_group g = this_thread_block(): rank 9 at lane 9");
+	/* An atomic through a pointer: the place it is at, one store. */
+	lane_is("", "\tatomicAdd(a + threadIdx.x, 1.0f);\n", 0, 6, 6,
+	    "atomicAdd(a + tx, 1) at lane 6");
+	lane_is("", "\tfloat *c = b + 3;\n\tatomicAdd(c, 1.0f);\n", 0, 30, 3,
+	    "atomicAdd(c, 1) with c = b + 3: every lane at 3");
+	refused("__device__ void g(float *p);\n", "\tmemcpy(a, b, 4);\n",
+	    "t.cu:8:9: ", "'memcpy' gets a pointer");
 	/* A shuffled value is data: refused as an index. */
 	refused(ns, "\tauto t = cg::tiled_partition<32>(cg::this_thread_block());"
 	    "\n\ta[t.shfl_down(threadIdx.x, 1)] = 0;\n", "t.cu:10:4: ",
