@@ -95,6 +95,7 @@ lex_file(struct rd *r)
 	struct tok	eof;
 	int		i;
 
+	ksrc_lex_predefine(r);
 	ksrc_lex_text(r, 0, (int)strlen(r->text), 1, 1, 1);
 	ksrc_lex_flush(r);
 	memset(&eof, 0, sizeof eof);

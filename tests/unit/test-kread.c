@@ -474,6 +474,23 @@ test_macros(void)
 	/* __umul24: zero-extended: 0u - 1 reads as 2^24 - 1. */
 	lane_is("", "\ta[__umul24(threadIdx.x - 1u, 1u)] = 0;\n", 0, 0,
 	    16777215, "__umul24(0u - 1, 1) = 2^24 - 1");
+	/* Conditionals: TILE 16 (not defined before), W = 32 from the
+	   first branch; lane 1 at 33. */
+	lane_is("#ifndef TILE\n#define TILE 16\n#endif\n"
+	    "#if defined(TILE) && TILE >= 16\n#define W (TILE * 2)\n"
+	    "#elif TILE > 4\n#define W 5\n#else\n#define W 7\n#endif\n"
+	    "#if 0\n#error never\n#define W 99\n#endif\n",
+	    "\ta[threadIdx.x + W] = 0;\n", 0, 1, 33,
+	    "#ifndef, #if defined() &&, #elif, #else, #if 0: W = 32");
+	/* The device code nvcc compiles for the H100: __CUDA_ARCH__ 900. */
+	lane_is("", "#if __CUDA_ARCH__ >= 350\n\ta[threadIdx.x] = 0;\n"
+	    "#else\n\ta[0] = 0;\n#endif\n", 0, 5, 5,
+	    "#if __CUDA_ARCH__ >= 350 takes the first branch");
+	refused("#if 1\n", "\ta[0] = 0;\n", "t.cu:", "#if without #endif");
+	refused("", "#endif\n\ta[0] = 0;\n", "t.cu:7:1: ", "#endif without "
+	    "#if");
+	refused("#if foo(\n#endif\n", "\ta[0] = 0;\n", "t.cu:5:1: ",
+	    "an expression the reader cannot compute");
 	refused("#define F(p, q) p\n", "\ta[F(1)] = 0;\n", "t.cu:8:4: ",
 	    "another number of arguments");
 	refused("#define S(x) #x\n", "\ta[S(1)] = 0;\n", "t.cu:8:4: ",
