@@ -237,6 +237,8 @@ struct rd {
 	int		 nchg;		/* entries of chg, chg_at and inc */
 	int		 nested;	/* inside an if or loop in the body */
 	int		 in_top_if;	/* a branch of an if of the top block */
+	int		 cont_depth;	/* the innermost loop's block, or -1 */
+	int		 in_loop_if;	/* a branch of an if of that block */
 	void		**tmps;		/* freed when the parse ends */
 	int		 ntmps, atmps;
 	/* budgets (see KSRC_MAX_*) */

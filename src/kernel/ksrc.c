@@ -416,6 +416,7 @@ parse_block(const char *path, const char *text, int nblock, char **cause)
 	ksrc_decl_file_scope(&r, &m, &kbody);
 	r.nfile = r.nvars;
 	r.call_fn = ksrc_body_call;
+	r.cont_depth = -1;
 	if (kbody < 0) {
 		if (m.kernel != NULL)
 			ksrc_fail(&r, -m.launch_line,

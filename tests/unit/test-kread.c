@@ -434,6 +434,23 @@ test_loops(void)
 	lane_is("", "\tint i = threadIdx.x;\n\tfor (; i < n; i += 32)\n"
 	    "\t\ta[i] = 0;\n", 1, 3, 35, "for (; i < n; i += 32): trip 1 at "
 	    "35");
+	/* continue: the rest of the body runs where it did not: trip 1
+	   makes no access (lane 0 inactive), trip 2 at 64. */
+	lane_is("", "\tfor (int k = 0; k < 4; k++) {\n\t\tif (k == 1)\n"
+	    "\t\t\tcontinue;\n\t\ta[k * 32 + threadIdx.x] = 0;\n\t}\n",
+	    1, 0, -5, "continue at k == 1: no lane stores");
+	lane_is("", "\tfor (int k = 0; k < 4; k++) {\n\t\tif (k == 1)\n"
+	    "\t\t\tcontinue;\n\t\ta[k * 32 + threadIdx.x] = 0;\n\t}\n",
+	    2, 0, 64, "... k == 2 at 64");
+	/* A step skipped by continue is not one the model follows. */
+	refused("", "\tint i = 0;\n\twhile (i < 4) {\n"
+	    "\t\tif (threadIdx.x > i) {\n\t\t\ti++;\n\t\t\tcontinue;\n"
+	    "\t\t}\n\t\ta[i] = 0;\n\t\ti++;\n\t}\n", "t.cu:8:9: ",
+	    "a loop condition uses");
+	refused("", "\tfor (int k = 0; k < 4; k++) {\n\t\tif (k > 0) {\n"
+	    "\t\t\tif (k > 1)\n\t\t\t\tcontinue;\n\t\t}\n"
+	    "\t\ta[k] = 0;\n\t}\n", "t.cu:10:5: ",
+	    "continue is followed from a loop's own block");
 	/* What the model cannot follow, refused with its line. */
 	refused("", "\tfor (int k = 0; k < 4; k++) {\n\t\tif (k == 2)\n"
 	    "\t\t\tbreak;\n\t\ta[k] = 0;\n\t}\n", "t.cu:9:4: ",
