@@ -125,8 +125,12 @@ expand_call(struct rd *r)
 	const struct tok	*b;
 	int			 na = r->npa, depth = r->pdepth, nargs = 0;
 	int			 start[KSRC_MACRO_PARAMS + 1], i, k, j, paren = 0;
+	int			 mark;
 
-	a = xreallocarray(NULL, na > 0 ? na : 1, sizeof *a);
+	/* A copy of its own (the arguments of calls inside it are
+	   collected in r->pa); scratch, so that a refusal frees it. */
+	mark = r->ntmps;
+	a = ksrc_tmp_calloc(r, na > 0 ? na : 1, sizeof *a);
 	memcpy(a, r->pa, na * sizeof *a);
 	r->pm = 0;
 	r->npa = 0;
@@ -143,18 +147,14 @@ expand_call(struct rd *r)
 		}
 	}
 	start[nargs] = na + 1;
-	if (nargs != m->npar && !(m->npar == 0 && na == 0)) {
-		free(a);
+	if (nargs != m->npar && !(m->npar == 0 && na == 0))
 		fail_at(r, &name, "macro %s is called with another number of "
 		    "arguments than it takes", m->name);
-	}
 	for (i = 0; i < m->n; i++) {
 		b = &r->mt[m->first + i];
-		if (ksrc_tok_is(b, "#") || ksrc_tok_is(b, "##")) {
-			free(a);
+		if (ksrc_tok_is(b, "#") || ksrc_tok_is(b, "##"))
 			fail_at(r, &name, "macro %s uses # or ##, which the "
 			    "reader does not expand (write it out)", m->name);
-		}
 		for (k = 0; b->kind == T_ID && k < m->npar; k++)
 			if (b->len == r->mt[m->par[k]].len &&
 			    memcmp(b->p, r->mt[m->par[k]].p, b->len) == 0)
@@ -166,7 +166,7 @@ expand_call(struct rd *r)
 		for (j = start[k]; j < start[k + 1] - 1; j++)
 			emit_tok(r, &a[j], NULL, depth + 1);
 	}
-	free(a);
+	ksrc_tmp_release(r, mark);
 }
 
 /* A token while a call's arguments are collected; 1 when it was taken. */
