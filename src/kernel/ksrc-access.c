@@ -726,13 +726,19 @@ call(struct rd *r, int first)
 					    "writes", name->len, name->p);
 			} else {
 				args[n] = ksrc_access_walk(r, 1);
-				/* atomicAdd(p, v): the element p points at. */
-				if (atomic && n == 0 &&
-				    args[n].kind == VAL_ARRAY) {
+				if (args[n].kind == VAL_ARRAY && (atomic ||
+				    ksrc_tok_is(name, "__ldg"))) {
+					/* atomicAdd(counter, 1), __ldg(p + i):
+					   the place the pointer is at. */
 					args[n] = deref(r, args[n],
 					    args[n].first);
 					args[n].kind = VAL_ADDR;
-				} else
+				} else if (args[n].kind == VAL_ARRAY)
+					ksrc_fail(r, args[n].first,
+					    "'%.*s' gets a pointer: the model "
+					    "cannot tell what it reads or "
+					    "writes", name->len, name->p);
+				else
 					args[n] = ksrc_access_rval(r, args[n]);
 			}
 			n++;

@@ -303,7 +303,10 @@ group_decl(struct rd *r)
 		v = ksrc_sym_add_var(r, &r->t[nametok],
 		    x.kind == VAL_UNKNOWN ? VK_UNKNOWN : VK_DATA);
 		v->origin = x.kind == VAL_UNKNOWN ? nametok : x.origin;
-		v->group = isauto || x.group == G_TILE ? x.group : group;
+		/* What the initialiser makes is the more precise: a
+		   thread_group from this_thread_block() is a block. */
+		v->group = isauto || x.group == G_TILE || (group == G_OTHER &&
+		    x.group != G_NONE) ? x.group : group;
 		v->gsize = x.group == G_TILE ? x.gsize : gsize;
 		if (v->group == G_TILE && v->gsize == NULL)
 			v->group = G_OTHER;
@@ -436,6 +439,8 @@ ksrc_body_block(struct rd *r)
 
 	ksrc_want(r, "{");
 	r->depth++;
+	/* After an early return or continue the rest runs under a guard:
+	   what it changes, it changes conditionally (r->nested). */
 	while (!ksrc_at(r, "}")) {
 		if (ksrc_tk(r)->kind == T_EOF)
 			ksrc_fail(r, r->pos,
@@ -446,10 +451,13 @@ ksrc_body_block(struct rd *r)
 		st = statement(r);
 		if (st == 1)
 			ret = 1;
-		else if (st >= 2)
+		else if (st >= 2) {
 			closes += st - 1;	/* early returns: IF(!c) open */
+			r->nested += st - 1;
+		}
 	}
 	r->pos++;
+	r->nested -= closes;
 	while (closes-- > 0)
 		ksrc_access_guard_close(r);
 	r->depth--;
@@ -494,6 +502,7 @@ stmt_if(struct rd *r)
 	struct snap	 s, t;
 	const char	*cond;
 	int		 first = r->pos, ret_then, ret_else = 0, line, top, mark;
+	int		 loopif;
 
 	line = ksrc_tk(r)->line;
 	r->pos++;
@@ -505,6 +514,8 @@ stmt_if(struct rd *r)
 	cond = c.kind == VAL_INT ? c.text : "1";
 	top = r->in_top_if;
 	r->in_top_if = r->depth == 1;
+	loopif = r->in_loop_if;
+	r->in_loop_if = r->depth == r->cont_depth;
 	snap_take(r, &s);
 	mark = r->kf->nbody;
 	ksrc_access_guard_open(r, cond, line);
@@ -532,6 +543,7 @@ stmt_if(struct rd *r)
 	}
 	ksrc_access_guard_close(r);
 	r->in_top_if = top;
+	r->in_loop_if = loopif;
 	(void)first;
 	if (ret_then && ret_else)
 		return 1;
@@ -943,8 +955,13 @@ loop_run(struct rd *r, struct loop_ctx *c)
 	struct loop_chg		 lc;
 	struct loop_subst	 sb;
 	const char		*cond;
-	int			 forat, i;
+	int			 forat, i, cdepth, loopif;
 
+	cdepth = r->cont_depth;
+	loopif = r->in_loop_if;
+	r->cont_depth = ksrc_tok_is(&r->t[c->bodytok], "{") ? r->depth + 1 :
+	    -1;
+	r->in_loop_if = 0;
 	loop_dry(r, c, &lc);
 	if (c->is_do) {
 		r->pos = c->endtok;
@@ -988,6 +1005,8 @@ loop_run(struct rd *r, struct loop_ctx *c)
 		r->kf->nbody = forat;
 	else
 		ksrc_sym_body_add(r, BODY_END);
+	r->cont_depth = cdepth;
+	r->in_loop_if = loopif;
 	r->depth--;
 	scope_pop(r, c->nvars);
 	for (i = 0; i < c->nvars && i < r->nvars; i++) {
@@ -1411,8 +1430,19 @@ statement_(struct rd *r)
 			    "or guard with if)");
 		return 1;
 	}
+	if (ksrc_at(r, "continue")) {
+		/* As an early return from the loop's block: the rest of the
+		   body runs where it did not. */
+		if (!(r->depth == r->cont_depth || (r->depth ==
+		    r->cont_depth + 1 && r->in_loop_if)))
+			ksrc_fail(r, first, "continue is followed from a loop's "
+			    "own block or a branch of an if in it");
+		r->pos++;
+		ksrc_want(r, ";");
+		return 1;
+	}
 	if (ksrc_at(r, "switch") || ksrc_at(r, "goto") ||
-	    ksrc_at(r, "break") || ksrc_at(r, "continue"))
+	    ksrc_at(r, "break"))
 		ksrc_fail(r, r->pos,
 		    "'%.*s' is not supported: the model follows loops with a "
 		    "condition it can compute, and ifs (guard the rest of the "

@@ -52,6 +52,7 @@ struct tok {
 };
 
 #define KSRC_MACRO_PARAMS 16	/* a function-like macro's parameters */
+#define KSRC_MAX_COND	64	/* #if inside each other */
 #define KSRC_MACRO_ARGS	(64 * 1024)	/* tokens of one call's arguments */
 
 struct macro {
@@ -197,6 +198,9 @@ struct rd {
 	/* A function-like macro's call being collected: its name (as
 	   used), the macro + 1, how deep in expansions, the arguments'
 	   tokens so far and the parentheses open (0: '(' not yet seen). */
+	int		 cond[KSRC_MAX_COND];	/* #if nesting: COND_* bits */
+	int		 ncond;
+	int		 skipping;	/* inside a branch not taken */
 	int		 pm;
 	int		 pdepth, pparen;
 	struct tok	 pname;
@@ -249,6 +253,8 @@ struct rd {
 	int		 in_top_if;	/* a branch of an if of the top block */
 	int		 let_line;	/* nonzero: the line the lets made now
 					   belong to (an if's merges) */
+	int		 cont_depth;	/* the innermost loop's block, or -1 */
+	int		 in_loop_if;	/* a branch of an if of that block */
 	void		**tmps;		/* freed when the parse ends */
 	int		 ntmps, atmps;
 	/* budgets (see KSRC_MAX_*) */
@@ -347,6 +353,7 @@ int	 ksrc_lex_find_macro(const struct rd *r, const char *p, int len);
 void	 ksrc_lex_text(struct rd *r, int from, int to, int line, int col,
 		     int top);
 void	 ksrc_lex_flush(struct rd *r);
+void	 ksrc_lex_predefine(struct rd *r);
 
 /* ksrc-meta.c: the "// warpviz:" lines */
 const char	*ksrc_meta_expand_text(struct rd *r, const char *text,

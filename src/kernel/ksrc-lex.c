@@ -125,8 +125,12 @@ expand_call(struct rd *r)
 	const struct tok	*b;
 	int			 na = r->npa, depth = r->pdepth, nargs = 0;
 	int			 start[KSRC_MACRO_PARAMS + 1], i, k, j, paren = 0;
+	int			 mark;
 
-	a = xreallocarray(NULL, na > 0 ? na : 1, sizeof *a);
+	/* A copy of its own (the arguments of calls inside it are
+	   collected in r->pa); scratch, so that a refusal frees it. */
+	mark = r->ntmps;
+	a = ksrc_tmp_calloc(r, na > 0 ? na : 1, sizeof *a);
 	memcpy(a, r->pa, na * sizeof *a);
 	r->pm = 0;
 	r->npa = 0;
@@ -143,18 +147,14 @@ expand_call(struct rd *r)
 		}
 	}
 	start[nargs] = na + 1;
-	if (nargs != m->npar && !(m->npar == 0 && na == 0)) {
-		free(a);
+	if (nargs != m->npar && !(m->npar == 0 && na == 0))
 		fail_at(r, &name, "macro %s is called with another number of "
 		    "arguments than it takes", m->name);
-	}
 	for (i = 0; i < m->n; i++) {
 		b = &r->mt[m->first + i];
-		if (ksrc_tok_is(b, "#") || ksrc_tok_is(b, "##")) {
-			free(a);
+		if (ksrc_tok_is(b, "#") || ksrc_tok_is(b, "##"))
 			fail_at(r, &name, "macro %s uses # or ##, which the "
 			    "reader does not expand (write it out)", m->name);
-		}
 		for (k = 0; b->kind == T_ID && k < m->npar; k++)
 			if (b->len == r->mt[m->par[k]].len &&
 			    memcmp(b->p, r->mt[m->par[k]].p, b->len) == 0)
@@ -166,7 +166,7 @@ expand_call(struct rd *r)
 		for (j = start[k]; j < start[k + 1] - 1; j++)
 			emit_tok(r, &a[j], NULL, depth + 1);
 	}
-	free(a);
+	ksrc_tmp_release(r, mark);
 }
 
 /* A token while a call's arguments are collected; 1 when it was taken. */
@@ -247,6 +247,16 @@ ksrc_lex_flush(struct rd *r)
 {
 	struct tok	name = r->pname;
 
+	if (r->ncond > 0) {
+		memset(&name, 0, sizeof name);
+		name.kind = T_PUNCT;
+		name.p = "#";
+		name.len = 1;
+		name.line = r->nt > 0 ? r->t[r->nt - 1].line : 1;
+		name.col = 1;
+		fail_at(r, &name, "#if without #endif%s", "");
+	}
+	name = r->pname;
 	if (r->pm == 0)
 		return;
 	if (r->pparen > 0)
@@ -289,6 +299,163 @@ macro_params(struct rd *r, struct macro *m, int line, int col)
 	m->n -= i;
 }
 
+/* Refuse at the '#' of a directive at text offset from. */
+static void __attribute__((noreturn, format(printf, 5, 0)))
+directive_fail(struct rd *r, int from, int line, int col, const char *f,
+    const char *w, int n)
+{
+	struct tok	t;
+
+	memset(&t, 0, sizeof t);
+	t.kind = T_PUNCT;
+	t.p = r->text + from;
+	t.len = 1;
+	t.line = line;
+	t.col = col;
+	t.off = from;
+	t.end = from + 1;
+	ksrc_lex_push_tok(r, &r->t, &r->nt, &t);
+	ksrc_fail(r, r->nt - 1, f, n, w);
+}
+
+/* Append the text of tokens t[0..n) as #if reads them to *out (a
+   malloc'd string): defined X, macros expanded, other names 0. */
+static void
+if_text(struct rd *r, const struct tok *t, int n, char **out, int depth)
+{
+	char		*s;
+	const char	*w;
+	int		 i, m, k, len;
+
+	for (i = 0; i < n; i++) {
+		w = t[i].p;
+		len = t[i].len;
+		if (ksrc_tok_is(&t[i], "defined")) {
+			k = i + 1 < n && ksrc_tok_is(&t[i + 1], "(") ? 2 : 1;
+			m = i + k < n ? ksrc_lex_find_macro(r, t[i + k].p,
+			    t[i + k].len) : -1;
+			w = m >= 0 ? "1" : "0";
+			len = 1;
+			i += k + (k == 2);
+		} else if (t[i].kind == T_ID && depth < 16 &&
+		    (m = ksrc_lex_find_macro(r, w, len)) >= 0 &&
+		    !r->m[m].func) {
+			if_text(r, &r->mt[r->m[m].first], r->m[m].n, out,
+			    depth + 1);
+			continue;
+		} else if (t[i].kind == T_ID) {
+			w = ksrc_tok_is(&t[i], "true") ? "1" : "0";
+			len = 1;
+		} else if (t[i].kind == T_NUM)
+			while (len > 1 && strchr("uUlL", w[len - 1]) != NULL)
+				len--;
+		if (asprintf(&s, "%s %.*s", *out, len, w) < 0)
+			abort();
+		free(*out);
+		*out = s;
+		if (strlen(s) > KSRC_MAX_TEXT)
+			return;
+	}
+}
+
+/* The value of #if's expression, the line's text from..to; -1 when it
+   cannot be computed. */
+static int
+if_value(struct rd *r, int from, int to, int line, int col)
+{
+	struct expr_scope	 sc;
+	struct expr		*e;
+	struct tok		*t;
+	char			*text = xstrdup(""), *cause = NULL;
+	int			 before = r->nt, n, err = 0;
+	int64_t			 v = -1;
+
+	ksrc_lex_text(r, from, to, line, col, 0);
+	n = r->nt - before;
+	t = xreallocarray(NULL, n > 0 ? n : 1, sizeof *t);
+	memcpy(t, &r->t[before], n * sizeof *t);
+	r->nt = before;
+	if_text(r, t, n, &text, 0);
+	free(t);
+	memset(&sc, 0, sizeof sc);
+	if (strlen(text) <= KSRC_MAX_TEXT &&
+	    (e = expr_parse(&sc, text, &cause)) != NULL) {
+		v = expr_eval(e, NULL, &err) != 0;
+		expr_free(e);
+	}
+	free(cause);
+	free(text);
+	return err ? -1 : (int)v;
+}
+
+/* #if, #ifdef, #ifndef, #elif, #else, #endif (w, n letters); the rest
+   of the line is p..e.  Each level holds whether its branch is taken,
+   whether one was, and whether the level around skips. */
+#define COND_TAKING	1
+#define COND_TAKEN	2
+#define COND_OUTER	4
+static int
+conditional(struct rd *r, const char *w, int n, const char *p, const char *e,
+    int from, int line, int col)
+{
+	int	*c, v = 0, m;
+
+#define IS(s)	(n == (int)strlen(s) && strncmp(w, s, n) == 0)
+	if (!IS("if") && !IS("ifdef") && !IS("ifndef") && !IS("elif") &&
+	    !IS("else") && !IS("endif"))
+		return 0;
+	if (IS("if") || IS("ifdef") || IS("ifndef")) {
+		if (r->ncond == KSRC_MAX_COND)
+			directive_fail(r, from, line, col, "#%.*s nests deeper "
+			    "than 64", w, n);
+		c = &r->cond[r->ncond++];
+		*c = r->skipping ? COND_OUTER : 0;
+	} else if (r->ncond == 0)
+		directive_fail(r, from, line, col, "#%.*s without #if", w, n);
+	c = &r->cond[r->ncond - 1];
+	if (IS("endif"))
+		r->ncond--;
+	else if (*c & COND_OUTER)
+		;
+	else if (IS("else"))
+		*c = (*c & COND_TAKEN) ? COND_TAKEN : COND_TAKING | COND_TAKEN;
+	else if ((*c & COND_TAKEN) && IS("elif"))
+		*c = COND_TAKEN;
+	else {
+		while (p < e && (*p == ' ' || *p == '\t'))
+			p++;
+		if (IS("ifdef") || IS("ifndef")) {
+			for (w = p; p < e && (isalnum((unsigned char)*p) ||
+			    *p == '_'); p++)
+				;
+			m = ksrc_lex_find_macro(r, w, (int)(p - w));
+			v = IS("ifdef") ? m >= 0 : m < 0;
+		} else if ((v = if_value(r, (int)(p - r->text),
+		    (int)(e - r->text), line, col)) < 0)
+			directive_fail(r, from, line, col, "#%.*s: an expression "
+			    "the reader cannot compute", w, n);
+		*c = v ? COND_TAKING | COND_TAKEN : 0;
+	}
+#undef IS
+	r->skipping = r->ncond > 0 && ((r->cond[r->ncond - 1] & COND_OUTER) ||
+	    !(r->cond[r->ncond - 1] & COND_TAKING));
+	return 1;
+}
+
+/* What nvcc defines for the device code the model reads: the H100's
+   __CUDA_ARCH__, as the project's measurements are. */
+void
+ksrc_lex_predefine(struct rd *r)
+{
+	static const char	 pre[] = "#define __CUDA_ARCH__ 900\n"
+	    "#define __CUDACC__ 1\n#define __NVCC__ 1\n";
+	const char		*save = r->text;
+
+	r->text = pre;
+	ksrc_lex_text(r, 0, (int)sizeof pre - 1, 1, 1, 1);
+	r->text = save;
+}
+
 static void
 directive(struct rd *r, int from, int to, int line, int col)
 {
@@ -304,6 +471,8 @@ directive(struct rd *r, int from, int to, int line, int col)
 	for (w = p; p < e && isalpha((unsigned char)*p); p++)
 		;
 	n = (int)(p - w);
+	if (conditional(r, w, n, p, e, from, line, col) || r->skipping)
+		return;
 	if ((n == 7 && strncmp(w, "include", 7) == 0) ||
 	    (n == 6 && strncmp(w, "pragma", 6) == 0) || n == 0)
 		return;
@@ -323,7 +492,8 @@ directive(struct rd *r, int from, int to, int line, int col)
 
 		ksrc_lex_push_tok(r, &r->t, &r->nt, &t);
 		ksrc_fail(r, r->nt - 1, "#%.*s is not supported (only #define, "
-		    "#undef, #include and #pragma)", n, w);
+		    "#undef, #if, #ifdef, #ifndef, #elif, #else, #endif, "
+		    "#include and #pragma)", n, w);
 	}
 	while (p < e && (*p == ' ' || *p == '\t'))
 		p++;
@@ -478,9 +648,9 @@ ksrc_lex_text(struct rd *r, int from, int to, int line, int col, int top)
 		t.len = i - start;
 		t.end = i;
 		col += t.len;
-		if (top)
-			emit_tok(r, &t, NULL, 0);
-		else
+		if (!top)
 			ksrc_lex_push_tok(r, &r->t, &r->nt, &t);
+		else if (!r->skipping)	/* not in a branch #if left out */
+			emit_tok(r, &t, NULL, 0);
 	}
 }

@@ -97,6 +97,7 @@ lex_file(struct rd *r)
 	struct tok	eof;
 	int		i;
 
+	ksrc_lex_predefine(r);
 	ksrc_lex_text(r, 0, (int)strlen(r->text), 1, 1, 1);
 	ksrc_lex_flush(r);
 	memset(&eof, 0, sizeof eof);
@@ -425,6 +426,7 @@ parse_once(const char *path, const char *text, int nblock, char **cause,
 	ksrc_decl_file_scope(&r, &m, &kbody);
 	r.nfile = r.nvars;
 	r.call_fn = ksrc_body_call;
+	r.cont_depth = -1;
 	if (kbody < 0) {
 		if (m.kernel != NULL)
 			ksrc_fail(&r, -m.launch_line,

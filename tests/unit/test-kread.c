@@ -292,6 +292,17 @@ test_groups(void)
 	    "\tb[threadIdx.x] = v;\n", &why), 2,
 	    "shuffle and ballot: two accesses only");
 	free(why);
+	/* A thread_group made by this_thread_block() is the block. */
+	lane_is(ns, "\tcg::thread_group g = cg::this_thread_block();\n"
+	    "\ta[g.thread_rank()] = 0;\n", 0, 9, 9,
+	    "thread_group g = this_thread_block(): rank 9 at lane 9");
+	/* An atomic through a pointer: the place it is at, one store. */
+	lane_is("", "\tatomicAdd(a + threadIdx.x, 1.0f);\n", 0, 6, 6,
+	    "atomicAdd(a + tx, 1) at lane 6");
+	lane_is("", "\tfloat *c = b + 3;\n\tatomicAdd(c, 1.0f);\n", 0, 30, 3,
+	    "atomicAdd(c, 1) with c = b + 3: every lane at 3");
+	refused("__device__ void g(float *p);\n", "\tmemcpy(a, b, 4);\n",
+	    "t.cu:8:9: ", "'memcpy' gets a pointer");
 	/* A shuffled value is data: refused as an index. */
 	refused(ns, "\tauto t = cg::tiled_partition<32>(cg::this_thread_block());"
 	    "\n\ta[t.shfl_down(threadIdx.x, 1)] = 0;\n", "t.cu:10:4: ",
@@ -423,6 +434,23 @@ test_loops(void)
 	lane_is("", "\tint i = threadIdx.x;\n\tfor (; i < n; i += 32)\n"
 	    "\t\ta[i] = 0;\n", 1, 3, 35, "for (; i < n; i += 32): trip 1 at "
 	    "35");
+	/* continue: the rest of the body runs where it did not: trip 1
+	   makes no access (lane 0 inactive), trip 2 at 64. */
+	lane_is("", "\tfor (int k = 0; k < 4; k++) {\n\t\tif (k == 1)\n"
+	    "\t\t\tcontinue;\n\t\ta[k * 32 + threadIdx.x] = 0;\n\t}\n",
+	    1, 0, -5, "continue at k == 1: no lane stores");
+	lane_is("", "\tfor (int k = 0; k < 4; k++) {\n\t\tif (k == 1)\n"
+	    "\t\t\tcontinue;\n\t\ta[k * 32 + threadIdx.x] = 0;\n\t}\n",
+	    2, 0, 64, "... k == 2 at 64");
+	/* A step skipped by continue is not one the model follows. */
+	refused("", "\tint i = 0;\n\twhile (i < 4) {\n"
+	    "\t\tif (threadIdx.x > i) {\n\t\t\ti++;\n\t\t\tcontinue;\n"
+	    "\t\t}\n\t\ta[i] = 0;\n\t\ti++;\n\t}\n", "t.cu:8:9: ",
+	    "a loop condition uses");
+	refused("", "\tfor (int k = 0; k < 4; k++) {\n\t\tif (k > 0) {\n"
+	    "\t\t\tif (k > 1)\n\t\t\t\tcontinue;\n\t\t}\n"
+	    "\t\ta[k] = 0;\n\t}\n", "t.cu:10:5: ",
+	    "continue is followed from a loop's own block");
 	/* What the model cannot follow, refused with its line. */
 	refused("", "\tfor (int k = 0; k < 4; k++) {\n\t\tif (k == 2)\n"
 	    "\t\t\tbreak;\n\t\ta[k] = 0;\n\t}\n", "t.cu:9:4: ",
@@ -463,6 +491,23 @@ test_macros(void)
 	/* __umul24: zero-extended: 0u - 1 reads as 2^24 - 1. */
 	lane_is("", "\ta[__umul24(threadIdx.x - 1u, 1u)] = 0;\n", 0, 0,
 	    16777215, "__umul24(0u - 1, 1) = 2^24 - 1");
+	/* Conditionals: TILE 16 (not defined before), W = 32 from the
+	   first branch; lane 1 at 33. */
+	lane_is("#ifndef TILE\n#define TILE 16\n#endif\n"
+	    "#if defined(TILE) && TILE >= 16\n#define W (TILE * 2)\n"
+	    "#elif TILE > 4\n#define W 5\n#else\n#define W 7\n#endif\n"
+	    "#if 0\n#error never\n#define W 99\n#endif\n",
+	    "\ta[threadIdx.x + W] = 0;\n", 0, 1, 33,
+	    "#ifndef, #if defined() &&, #elif, #else, #if 0: W = 32");
+	/* The device code nvcc compiles for the H100: __CUDA_ARCH__ 900. */
+	lane_is("", "#if __CUDA_ARCH__ >= 350\n\ta[threadIdx.x] = 0;\n"
+	    "#else\n\ta[0] = 0;\n#endif\n", 0, 5, 5,
+	    "#if __CUDA_ARCH__ >= 350 takes the first branch");
+	refused("#if 1\n", "\ta[0] = 0;\n", "t.cu:", "#if without #endif");
+	refused("", "#endif\n\ta[0] = 0;\n", "t.cu:7:1: ", "#endif without "
+	    "#if");
+	refused("#if foo(\n#endif\n", "\ta[0] = 0;\n", "t.cu:5:1: ",
+	    "an expression the reader cannot compute");
 	refused("#define F(p, q) p\n", "\ta[F(1)] = 0;\n", "t.cu:8:4: ",
 	    "another number of arguments");
 	refused("#define S(x) #x\n", "\ta[S(1)] = 0;\n", "t.cu:8:4: ",
