@@ -244,6 +244,25 @@ show_scene(struct opts *o, struct lesson *ls, const struct lesson_scene **sc,
 	return 0;
 }
 
+/*
+ * With WARPVIZ_CUTS set in the environment (tests/cuts.sh), name on
+ * stderr each word the frame cut: "warpviz: cut at ROW,COL: kept|rest".
+ */
+static void
+show_cuts(const struct canvas *cv)
+{
+	const char	*e = getenv("WARPVIZ_CUTS");
+	int		 i;
+
+	if (e == NULL || *e == '\0')
+		return;
+	for (i = 0; i < cv->ncuts && i < CANVAS_CUTS; i++)
+		safestr_fprintf(stderr, "warpviz: cut at %s\n", cv->cut[i]);
+	if (cv->ncuts > CANVAS_CUTS)
+		fprintf(stderr, "warpviz: and %d more cuts\n",
+		    cv->ncuts - CANVAS_CUTS);
+}
+
 static int
 cmd_show(struct opts *o)
 {
@@ -324,6 +343,7 @@ cmd_show(struct opts *o)
 		}
 		cv = canvas_new(o->w, o->h, o->ascii > 0);
 		state_draw(cv, &st, &vo);
+		show_cuts(cv);
 		color = o->format >= 0 ? o->format : show_color(o->color);
 		cli_print_canvas(stdout, cv, color);
 		canvas_free(cv);

@@ -157,6 +157,9 @@ panel_wrap(struct canvas *c, int x, int y, int w, int h, const char *text,
 		if (*q == '\0' && cols <= w)
 			brk = q;
 		if (brk == NULL || brk == p) {
+			/* One word wider than w: it is cut (and recorded so). */
+			canvas_cut(c, x + w, y + row, "(a word wider than the "
+			    "box)", p);
 			brk = p;
 			for (n = 0; *brk != '\0' && n < w; brk++)
 				if ((*brk & 0xc0) != 0x80)
@@ -174,6 +177,7 @@ panel_wrap(struct canvas *c, int x, int y, int w, int h, const char *text,
 			/* Cut short: end on an ellipsis. */
 			n = canvas_text(c, x, y + row, buf, role, w - 1);
 			canvas_put(c, x + n, y + row, 0x2026, role);
+			canvas_cut(c, x + n, y + row, "\xe2\x80\xa6", p);
 		} else
 			canvas_text(c, x, y + row, buf, role, w);
 		row++;

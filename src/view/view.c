@@ -125,8 +125,10 @@ view_title(struct canvas *c, int x, int y, int w, const struct view_model *m)
 	if (n > w)
 		n = w;
 	canvas_text(c, x, y, left, ROLE_TITLE, w - n - 1);
-	if (w - n - 1 > 0 && (int)strlen(left) > w - n - 1)
+	if (w - n - 1 > 0 && (int)strlen(left) > w - n - 1) {
 		canvas_put(c, x + w - n - 2, y, 0x2026, ROLE_TITLE);
+		canvas_cut(c, x + w - n - 2, y, "\xe2\x80\xa6", left);
+	}
 	canvas_text(c, x + w - n, y, right, ROLE_TITLE, n);
 }
 
