@@ -39,6 +39,18 @@ for f in "$srcdir"/doc/lessons/*.lesson; do
 	done
 done
 
+# The GPU lines of recorded results (the H100's, in doc/): every variant
+# alone and beside its partners, as the lecture screen shows them with
+# --results and no GPU.
+"$WARPVIZ" list | sed -n 's/^  \([a-z][a-z0-9-]*\)  .*/\1/p' >"$tmp/variants"
+[ "$(wc -l <"$tmp/variants")" -ge 15 ]
+tap_ok $? "warpviz list names the variants ($(wc -l <"$tmp/variants"))"
+while read -r v; do
+	echo "$v --results $srcdir/doc/results-h100.json" >>"$tmp/cases"
+	echo "$v --compare --results $srcdir/doc/results-h100.json" \
+	    >>"$tmp/cases"
+done <"$tmp/variants"
+
 # The first letters of verdict words, as a cut one would leave them: a
 # prefix of 3 letters or more followed by a border or an ellipsis.
 verdicts='slower faster verified coalesced uncoalesced broadcast split
