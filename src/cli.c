@@ -285,6 +285,37 @@ show_gpu(const struct opts *o, struct state *st,
 	return ng;
 }
 
+/*
+ * A scene that asks (its 'ask' line) is printed as the lecture screen
+ * first shows it: the counts, verdict and times hidden, the question in
+ * the narration's place.  Returns nonzero when it asks.
+ */
+static int
+show_ask(struct state *st, struct view_opts *vo, char *title, size_t len)
+{
+	const char	*why = NULL;
+	double		 ms0, ms1;
+
+	if (!st->ask_pending)
+		return 0;
+	st->ask_pending = 0;
+	if (st->ask != PREDICT_FASTER) {
+		if (state_predict(st, st->ask, &why) != 0)
+			return 0;
+	} else if (st->npanes > 1 &&
+	    gpu_recorded_ms(&st->pane[0].ps, &ms0) == 0 &&
+	    gpu_recorded_ms(&st->pane[1].ps, &ms1) == 0)
+		state_predict_times(st, ms0, ms1);
+	else
+		return 0;
+	vo->hide = 1;
+	vo->narration = st->truth.question;
+	snprintf(title + strlen(title), len - strlen(title), " (predict "
+	    "first)");
+	vo->scene = title;
+	return 1;
+}
+
 static int
 cmd_show(struct opts *o)
 {
@@ -369,7 +400,8 @@ cmd_show(struct opts *o)
 			vo.scene = title;
 			vo.narration = sc->say;
 		}
-		ng = show_gpu(o, &st, gl);
+		ng = show_ask(&st, &vo, title, sizeof title) ? 0 :
+		    show_gpu(o, &st, gl);
 		for (n = 0; n < ng && n < 3; n++)
 			vo.gpu[n] = gl[n];
 		cv = canvas_new(o->w, o->h, o->ascii > 0);

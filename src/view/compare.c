@@ -200,7 +200,7 @@ compare_rows(const struct panel *p, const struct view_model *m, int w,
 /* One variant's column. */
 static void
 compare_column(struct canvas *c, int x, int y, int w, int h,
-    const struct view_model *m, int rh, int ch, int sh, int th,
+    const struct view_model *m, int rh, int ch, int sh, int th, int hide,
     const struct view_model *const *others, int nothers)
 {
 	const struct launch_site	*s = &m->l->sites[m->acc.site];
@@ -256,6 +256,12 @@ compare_column(struct canvas *c, int x, int y, int w, int h,
 	/* The memory needs two rows to show anything: the source gives
 	   them up first (an empty heading says nothing). */
 	panel_rule(c, x, y + 4 + rh, w, "memory");
+	if (hide) {
+		/* Predict first: what the lanes hit shows after. */
+		panel_wrap(c, x, y + 5 + rh, w, h - 5 - rh, VIEW_HIDDEN,
+		    ROLE_DIM);
+		return;
+	}
 	used = panel_draw(&panel_memory, c, x, y + 5 + rh, w, mh, m, 0);
 	/* The counts move up under what the memory used. */
 	if (used < mh)
@@ -316,6 +322,8 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 	char			 buf[512];
 	int			 i, j, x, cw, rh, ch, colh, y, k, same, vh, gh;
 	int			 sh, nh, th;
+	struct view_model	 hm[COMPARE_MAX];
+	const struct view_model	*hp[COMPARE_MAX];
 
 	canvas_clear(c);
 	if (c->w < VIEW_MIN_W || c->h < VIEW_MIN_H) {
@@ -326,6 +334,15 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 		return;
 	if (n > COMPARE_MAX)
 		n = COMPARE_MAX;
+	if (o != NULL && o->hide) {
+		/* Predict first: copies that show no class or conflict. */
+		for (i = 0; i < n; i++) {
+			hm[i] = *m[i];
+			hm[i].hide = 1;
+			hp[i] = &hm[i];
+		}
+		m = hp;
+	}
 
 	/* Title: the variants, then where they are. */
 	canvas_fill(c, 0, 0, c->w, 1, ' ', ROLE_TITLE);
@@ -381,14 +398,18 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 			if (j != i)
 				others[k++] = m[j];
 		compare_column(c, x + (i > 0), 1, cw - (i > 0), colh, m[i], rh,
-		    ch, sh, th, others, k);
+		    ch, sh, th, o != NULL && o->hide, others, k);
 	}
 
 	y = 1 + colh;
 	panel_rule(c, 0, y, c->w, NULL);
 	for (i = 1; i < n; i++)
 		canvas_put(c, i * (cw + 1) - 1, y, 0x2534, ROLE_BORDER);
-	panel_wrap(c, 1, y + 1, c->w - 2, vh, buf, ROLE_HEADING);
+	if (o != NULL && o->hide)
+		panel_wrap(c, 1, y + 1, c->w - 2, vh, "whole launch: "
+		    VIEW_HIDDEN, ROLE_DIM);
+	else
+		panel_wrap(c, 1, y + 1, c->w - 2, vh, buf, ROLE_HEADING);
 	panel_gpu(c, 1, y + 1 + vh, c->w - 2, gh, 3, o, "GPU: ");
 	if (nh > 0)
 		compare_scene(c, 1, y + 1 + vh + gh, c->w - 2, nh, o);
@@ -396,7 +417,7 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 	for (i = 1, same = 1; i < n; i++)
 		if (m[i]->res.space != m[0]->res.space)
 			same = 0;
-	if (same && c->w - 2 >= 72) {
+	if (same && c->w - 2 >= 72 && (o == NULL || !o->hide)) {
 		canvas_fill(c, 0, y, c->w, 1, ' ', ROLE_NORMAL);
 		panel_legend(c, 1, y, c->w - 2, m[0]);
 	}

@@ -24,6 +24,9 @@ panel_lane_role(const struct view_model *m, int lane, const int *degree)
 
 	if (!(m->acc.active & (UINT32_C(1) << lane)))
 		return ROLE_LANE_INACTIVE;
+	if (m->hide)
+		/* Predict first: no class or conflict degree to read off. */
+		return ROLE_LANE;
 	switch (r->space) {
 	case SPACE_GLOBAL:
 	case SPACE_LOCAL:

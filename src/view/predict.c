@@ -196,8 +196,7 @@ predict_times(struct predict_truth *t, const char *a, double ms_a,
 	snprintf(t->name, sizeof t->name, "%s", afast ? a : b);
 	snprintf(t->other, sizeof t->other, "%s", afast ? b : a);
 	snprintf(t->question, sizeof t->question, "Which is faster, %s or "
-	    "%s, and by how much? (a name and a factor, e.g. '%s 2')", a, b,
-	    b);
+	    "%s, and by how much? (a name and a factor: NAME 1.5)", a, b);
 	snprintf(t->why, sizeof t->why, "%s took %.3f ms and %s %.3f ms "
 	    "(recorded): %s is %.2fx faster.", a, ms_a, b, ms_b, t->name,
 	    t->value);

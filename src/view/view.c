@@ -445,12 +445,20 @@ view_full(struct canvas *c, const struct view_model *m,
 	view_memory_title(m, buf, sizeof buf);
 	panel_fit(buf, w - cw - 5);
 	canvas_box(c, 0, mid, w - cw, mh, buf, ROLE_BORDER);
-	panel_draw(&panel_memory, c, 2, mid + 1, w - cw - 4, mh - 3, m, 1);
-	panel_legend(c, 2, mid + mh - 2, w - cw - 4, m);
-
 	canvas_box(c, w - cw, mid, cw, mh, "counts", ROLE_BORDER);
-	panel_draw(&panel_counts, c, w - cw + 2, mid + 1, cw - 3,
-	    mh - 2 - (gh ? gh + 1 : 0), m, 1);
+	if (o != NULL && o->hide) {
+		panel_wrap(c, 2, mid + 1, w - cw - 4, mh - 2, VIEW_HIDDEN,
+		    ROLE_DIM);
+		panel_wrap(c, w - cw + 2, mid + 1, cw - 3, mh - 2,
+		    VIEW_HIDDEN, ROLE_DIM);
+		gh = 0;
+	} else {
+		panel_draw(&panel_memory, c, 2, mid + 1, w - cw - 4, mh - 3,
+		    m, 1);
+		panel_legend(c, 2, mid + mh - 2, w - cw - 4, m);
+		panel_draw(&panel_counts, c, w - cw + 2, mid + 1, cw - 3,
+		    mh - 2 - (gh ? gh + 1 : 0), m, 1);
+	}
 	if (gh > 0) {
 		y = mid + mh - 1 - gh;
 		panel_rule(c, w - cw + 1, y - 1, cw - 2, "GPU");
@@ -514,13 +522,20 @@ view_compact(struct canvas *c, const struct view_model *m,
 	panel_rule(c, mw, y, w - mw, "counts");
 	canvas_put(c, mw, y, 0x252c, ROLE_BORDER);
 	y++;
-	panel_draw(&panel_memory, c, 1, y, mw - 2, mh, m, w >= 110);
 	for (i = 0; i < mh; i++)
 		canvas_put(c, mw, y + i, 0x2502, ROLE_BORDER);
-	panel_draw(&panel_counts, c, mw + 2, y, w - mw - 2, mh, m,
-	    mh >= 14);
-	y += mh;
-	panel_legend(c, 1, y++, w - 1, m);
+	if (o != NULL && o->hide) {
+		panel_wrap(c, 1, y, mw - 2, mh, VIEW_HIDDEN, ROLE_DIM);
+		panel_wrap(c, mw + 2, y, w - mw - 2, mh, VIEW_HIDDEN,
+		    ROLE_DIM);
+		y += mh + 1;
+	} else {
+		panel_draw(&panel_memory, c, 1, y, mw - 2, mh, m, w >= 110);
+		panel_draw(&panel_counts, c, mw + 2, y, w - mw - 2, mh, m,
+		    mh >= 14);
+		y += mh;
+		panel_legend(c, 1, y++, w - 1, m);
+	}
 	y += panel_gpu(c, 1, y, w - 2, gh, 4, o, "");
 	canvas_text(c, 1, y, o != NULL && o->narration != NULL ? "Scene" :
 	    "Lesson", ROLE_HEADING, 7);
@@ -531,8 +546,14 @@ int
 view_draw(struct canvas *c, const struct view_model *m,
     const struct view_opts *o)
 {
-	int	legend = -1;
+	struct view_model	hm;
+	int			legend = -1;
 
+	if (o != NULL && o->hide) {
+		hm = *m;
+		hm.hide = 1;
+		m = &hm;
+	}
 	canvas_clear(c);
 	if (c->w < VIEW_MIN_W || c->h < VIEW_MIN_H) {
 		view_draw_too_small(c, VIEW_MIN_W, VIEW_MIN_H);

@@ -39,6 +39,9 @@ struct view_model {
 	uint32_t		 focus;		/* lanes picked to stand out
 						   (bit n: lane n); set by the
 						   face, kept by view_model_set */
+	int			 hide;		/* predict mode: the lanes show
+						   no class or conflict; set by
+						   the view from view_opts */
 	/* view_model_set's cache of so_far; zero the struct before its
 	   first use */
 	const struct launch	*so_far_l;
@@ -61,7 +64,13 @@ struct view_opts {
 	const char	*scene;		/* a lesson's "2/7 title", or NULL */
 	const char	*narration;	/* the scene's words, instead of the
 					   variant's lesson text */
+	int		 hide;		/* predict first: the memory, the
+					   counts, the verdict and the GPU
+					   lines are hidden */
 };
+
+/* What a hidden panel says instead (predict mode). */
+#define VIEW_HIDDEN	"hidden: predict first, then it shows"
 
 /*
  * Evaluate the access of warp `warp` of block (bx, by) at `step` and the
