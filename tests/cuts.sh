@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
 # cuts.sh - nothing a lecturer points at is cut off (issue 18): every
-# golden frame's command (tests/golden.sh) and every scene of every lesson
-# in doc/lessons, drawn at 80x24, 120x35 and 200x60, must cut no word.
+# golden frame's command (tests/golden.sh), every scene of every lesson
+# in doc/lessons, every variant with the recorded H100 results and the
+# test kernels, drawn at 80x24, 120x35 and 200x60, must cut no word.
 #
 # A cut is what the canvas records (src/view/canvas.c) and show names on
 # stderr under WARPVIZ_CUTS=1: a text stopped by its box's width or clip
@@ -50,6 +51,13 @@ while read -r v; do
 	echo "$v --compare --results $srcdir/doc/results-h100.json" \
 	    >>"$tmp/cases"
 done <"$tmp/variants"
+
+# The test kernels as a user's file shows: long array names, out of
+# bounds lanes, shared tiles (one that the model refuses is skipped).
+for f in "$srcdir"/tests/kernels/*.cu; do
+	echo "$f" >>"$tmp/cases"
+	echo "$f -p n=64 --step 1" >>"$tmp/cases"
+done
 
 # The first letters of verdict words, as a cut one would leave them: a
 # prefix of 3 letters or more followed by a border or an ellipsis.

@@ -238,7 +238,7 @@ oob_line(struct canvas *c, int x, int y, int w, int h,
 	const struct launch_array	*a;
 	char				 buf[160];
 	int64_t				 d, far = 0;
-	int				 l, n = 0;
+	int				 l, n = 0, k;
 
 	a = &m->l->arrays[m->l->sites[m->acc.site].array];
 	for (l = 0; l < m->acc.nlanes; l++) {
@@ -253,7 +253,12 @@ oob_line(struct canvas *c, int x, int y, int w, int h,
 	    "to %lld element%s %s", n, n == 1 ? "" : "s", a->def->name,
 	    (long long)(far < 0 ? -far : far), far == 1 || far == -1 ? "" :
 	    "s", far < 0 ? "before it" : "past its end");
-	return panel_wrap(c, x, y, w, h, buf, ROLE_BAD);
+	if ((k = panel_sentence(c, x, y, w, h, buf, ROLE_BAD)) > 0)
+		return k;
+	/* Shortened by design: how far is in the lanes' addresses. */
+	snprintf(buf, sizeof buf, "OUT OF BOUNDS: %d lane%s outside %s", n,
+	    n == 1 ? "" : "s", a->def->name);
+	return panel_sentence(c, x, y, w, h, buf, ROLE_BAD);
 }
 
 static int
