@@ -33,6 +33,7 @@
 #include "occupancy.h"
 #include "opts.h"
 #include "param.h"
+#include "predict.h"
 #include "state.h"
 #include "text.h"
 #include "totals.h"
@@ -117,15 +118,18 @@ static const struct quiz_level quiz_levels[] = {
 };
 #define QUIZ_LEVELS	(sizeof quiz_levels / sizeof quiz_levels[0])
 
-/* The right answer of a level as played, and why. */
-struct quiz_truth {
-	double		 value;		/* a number, or -1 for a word */
-	const char	*word;		/* ASK_CLASS */
-	double		 tolerance;	/* relative, for ratios and times */
-	char		 question[256];
-	char		 why[512];
-	uint32_t	 lanes;		/* the lanes that make it so */
+/* The question of predict mode each access level asks. */
+static const enum predict_ask quiz_predict[] = {
+	[ASK_SECTORS] = PREDICT_SECTORS,
+	[ASK_CLASS] = PREDICT_CLASS,
+	[ASK_WAVEFRONTS] = PREDICT_WAVEFRONTS,
+	[ASK_SERIAL] = PREDICT_SERIAL,
+	[ASK_TRANSACTIONS] = PREDICT_TRANSACTIONS,
 };
+
+/* The right answer of a level as played, and why: predict mode's
+   (src/view/predict.c), which grades both. */
+#define quiz_truth predict_truth
 
 /* The file of solved levels, or NULL when no home is known. */
 static char *
@@ -227,32 +231,6 @@ quiz_access(const struct param_set *ps, int64_t step, enum arch arch,
 	return 0;
 }
 
-/* The lanes of the most-conflicted bank of a shared access. */
-static uint32_t
-quiz_bank_lanes(const struct access *a, const struct access_result *r)
-{
-	int		 count[RULES_BANKS] = { 0 }, l, worst = 0;
-	uint32_t	 lanes = 0;
-
-	for (l = 0; l < a->nlanes; l++)
-		if (r->s.bank[l] >= 0 && ++count[r->s.bank[l]] >
-		    count[worst])
-			worst = r->s.bank[l];
-	for (l = 0; l < a->nlanes; l++)
-		if (r->s.bank[l] == worst)
-			lanes |= UINT32_C(1) << l;
-	return lanes;
-}
-
-/* The first two active lanes: where the pattern between lanes shows. */
-static uint32_t
-quiz_two_lanes(uint32_t active)
-{
-	uint32_t	first = active & -active, rest = active & ~first;
-
-	return first | (rest & -rest);
-}
-
 /* Whole-launch global sectors of spec; -1 with *cause. */
 static int64_t
 quiz_launch_sectors(const char *spec, char **cause)
@@ -336,10 +314,13 @@ quiz_truth(const struct quiz_level *q, struct quiz_truth *t, char *show,
 	int64_t			 x, y;
 	double			 ta, tb;
 	char			*path, lanes[160];
+	const char		*why;
+	enum predict_ask	 pa;
 
 	memset(t, 0, sizeof *t);
 	show[0] = '\0';
 	t->value = -1;
+	t->ask = PREDICT_NONE;
 	if (q->ask == ASK_TRANSACTIONS)
 		arch = (enum arch)arch_parse(q->arch);
 	switch (q->ask) {
@@ -355,62 +336,26 @@ quiz_truth(const struct quiz_level *q, struct quiz_truth *t, char *show,
 		snprintf(show, showlen, "%s, step %d: %s %s\n  %s",
 		    q->variant, q->step, l.sites[a.site].op == OP_LOAD ?
 		    "load" : "store", l.sites[a.site].text, lanes);
-		t->lanes = quiz_two_lanes(a.active);
-		break;
+		/* A user's file asks what its access's memory counts. */
+		pa = quiz_predict[q->ask];
+		if (pa == PREDICT_SECTORS)
+			pa = predict_default(&r, arch);
+		if (predict_access(pa, &l, &a, &r, arch, t, &why) != 0) {
+			*cause = cause_printf("%s: %s", q->name, why);
+			launch_free(&l);
+			return -1;
+		}
+		if (q->ask == ASK_TRANSACTIONS)
+			/* The guide's name for the rule set. */
+			snprintf(t->question, sizeof t->question, "Under "
+			    "compute capability %s's rules, how many "
+			    "transactions serve this warp?", q->arch + 2);
+		launch_free(&l);
+		return 0;
 	default:
 		break;
 	}
 	switch (q->ask) {
-	case ASK_SECTORS:
-		t->value = r.g.sectors;
-		snprintf(t->question, sizeof t->question, "How many 32-byte "
-		    "sectors does this warp's %s touch?", l.sites[a.site].op ==
-		    OP_LOAD ? "load" : "store");
-		snprintf(t->why, sizeof t->why, "its %d lanes' %d distinct "
-		    "bytes lie in %d sectors; a coalesced warp of that width "
-		    "needs %d, so it is %s.", r.g.active, r.g.bytes_used,
-		    r.g.sectors, r.g.need, rules_class_name(r.g.class));
-		break;
-	case ASK_CLASS:
-		t->word = rules_class_name(r.g.class);
-		snprintf(t->question, sizeof t->question, "Is this access "
-		    "coalesced, split, uncoalesced or a broadcast?");
-		snprintf(t->why, sizeof t->why, "it touches %d sectors where "
-		    "a coalesced warp of %d lanes needs %d%s.", r.g.sectors,
-		    r.g.active, r.g.need, r.g.bytes_used < r.g.active *
-		    l.sites[a.site].size ? ", the lanes sharing bytes" : "");
-		break;
-	case ASK_WAVEFRONTS:
-		t->value = r.s.wavefronts;
-		/* Two lanes of the fullest bank: the focus box stays small. */
-		t->lanes = quiz_two_lanes(quiz_bank_lanes(&a, &r));
-		snprintf(t->question, sizeof t->question, "How many wavefronts "
-		    "(passes over the 32 banks) does this shared access take?");
-		snprintf(t->why, sizeof t->why, "bank = word mod 32, and the "
-		    "fullest bank holds %d distinct word%s: %s, %d "
-		    "wavefront%s (the lanes in focus share that bank).",
-		    r.s.degree, r.s.degree == 1 ? "" : "s", r.s.degree == 1 ?
-		    "no conflict" : "a conflict", r.s.wavefronts,
-		    r.s.wavefronts == 1 ? "" : "s");
-		break;
-	case ASK_SERIAL:
-		t->value = r.c.serial;
-		snprintf(t->question, sizeof t->question, "How many serialised "
-		    "reads does constant memory make for this warp?");
-		snprintf(t->why, sizeof t->why, "constant memory serves one "
-		    "address at a time and the lanes read %d distinct "
-		    "address%s.", r.c.serial, r.c.serial == 1 ? "" : "es");
-		break;
-	case ASK_TRANSACTIONS:
-		t->value = r.l.transactions;
-		snprintf(t->question, sizeof t->question, "Under compute "
-		    "capability %s's rules, how many transactions serve this "
-		    "warp?", q->arch + 2);
-		snprintf(t->why, sizeof t->why, "%s: %d transaction%s moving "
-		    "%d bytes for the %d bytes used (warpviz(1), THE MODEL).",
-		    arch_unit(arch), r.l.transactions, r.l.transactions == 1 ?
-		    "" : "s", r.l.bytes_moved, r.l.bytes_used);
-		break;
 	case ASK_RATIO:
 		if ((x = quiz_launch_sectors(q->variant, cause)) < 0 ||
 		    (y = quiz_launch_sectors(q->partner, cause)) < 0)
@@ -487,35 +432,10 @@ quiz_truth(const struct quiz_level *q, struct quiz_truth *t, char *show,
 		    "%.2fx (warpviz --results h100 shows both).", ta, tb,
 		    t->value);
 		return 0;
+	default:
+		break;
 	}
-	launch_free(&l);
 	return 0;
-}
-
-/* Nonzero if answer is right. */
-static int
-quiz_right(const struct quiz_truth *t, const char *answer)
-{
-	char	*end;
-	double	 v;
-
-	while (*answer == ' ' || *answer == '\t')
-		answer++;
-	if (t->word != NULL)
-		return strncmp(answer, t->word, strlen(t->word)) == 0 ||
-		    (strcmp(t->word, "broadcast") == 0 &&
-		    strncmp(answer, "a broadcast", 11) == 0);
-	errno = 0;
-	v = strtod(answer, &end);
-	if (end == answer || errno != 0 || !isfinite(v))
-		return 0;
-	while (*end == ' ' || *end == 'x' || *end == '\n' || *end == '\r')
-		end++;
-	if (*end != '\0')
-		return 0;
-	if (t->tolerance > 0)
-		return fabs(v - t->value) <= t->tolerance * t->value;
-	return v == t->value;
 }
 
 /* The frame of the level, the lanes that make it so in focus. */
@@ -651,7 +571,7 @@ cli_quiz(struct opts *o)
 		line[strcspn(line, "\r\n")] = '\0';
 		answer = line;
 	}
-	right = quiz_right(&t, answer);
+	right = predict_right(&t, answer);
 	if (t.word != NULL)
 		printf("%s: %s, because %s\n", right ? "right" : "not quite",
 		    t.word, t.why);

@@ -98,6 +98,7 @@ static const char usage_show[] =
 "                    [--format=txt|ans|svg] [--dram[=C,B,I]] [--zoom]\n"
 "                    [--lanes L,L...]\n"
 "                    [--theme dark|light|contrast|cbsafe]\n"
+"                    [--results FILE]\n"
 "       warpviz show --lesson NAME [--scene K] [--size WxH] [--format=...]\n"
 "Print the frame the TUI shows at that step (default 120x35); --compare\n"
 "shows the variant beside its partners in lock-step, as the TUI's c key;\n"
@@ -111,7 +112,9 @@ static const char usage_show[] =
 "--zoom draws memory cells twice as wide and tall, for small problems.\n"
 "--lanes 0,16 picks lanes: they stand out, with their thread, flat index\n"
 "and hexadecimal address in a box.\n"
-"--lesson prints scene K (default 1) of a lesson.\n";
+"--lesson prints scene K (default 1) of a lesson.\n"
+"--results FILE (or a recorded name, as the TUI's) adds the GPU lines of\n"
+"timings recorded by 'warpviz bench --json' for the variant.\n";
 
 static const char usage_lesson[] =
 "usage: warpviz lesson --list\n"
@@ -274,6 +277,75 @@ show_scene(struct opts *o, struct lesson *ls, const struct lesson_scene **sc,
 	return 0;
 }
 
+/*
+ * With WARPVIZ_CUTS set in the environment (tests/cuts.sh), name on
+ * stderr each word the frame cut: "warpviz: cut at ROW,COL: kept|rest".
+ */
+static void
+show_cuts(const struct canvas *cv)
+{
+	const char	*e = getenv("WARPVIZ_CUTS");
+	int		 i;
+
+	if (e == NULL || *e == '\0')
+		return;
+	for (i = 0; i < cv->ncuts && i < CANVAS_CUTS; i++)
+		safestr_fprintf(stderr, "warpviz: cut at %s\n", cv->cut[i]);
+	if (cv->ncuts > CANVAS_CUTS)
+		fprintf(stderr, "warpviz: and %d more cuts\n",
+		    cv->ncuts - CANVAS_CUTS);
+}
+
+/*
+ * show --results FILE: the GPU lines the lecture screen would show for
+ * the first pane's variant from the recorded results, or none when they
+ * hold nothing for it (show never times live).
+ */
+static int
+show_gpu(const struct opts *o, struct state *st,
+    char gl[][GPU_LINE_MAX])
+{
+	int	ng;
+
+	if (o->results == NULL)
+		return 0;
+	ng = gpu_panel(&st->pane[0].ps, gl);
+	if (ng > 0 && strncmp(gl[0], "recorded on ", 12) != 0)
+		return 0;
+	return ng;
+}
+
+/*
+ * A scene that asks (its 'ask' line) is printed as the lecture screen
+ * first shows it: the counts, verdict and times hidden, the question in
+ * the narration's place.  Returns nonzero when it asks.
+ */
+static int
+show_ask(struct state *st, struct view_opts *vo, char *title, size_t len)
+{
+	const char	*why = NULL;
+	double		 ms0, ms1;
+
+	if (!st->ask_pending)
+		return 0;
+	st->ask_pending = 0;
+	if (st->ask != PREDICT_FASTER) {
+		if (state_predict(st, st->ask, &why) != 0)
+			return 0;
+	} else if (st->npanes > 1 &&
+	    gpu_recorded_ms(&st->pane[0].ps, &ms0) == 0 &&
+	    gpu_recorded_ms(&st->pane[1].ps, &ms1) == 0)
+		state_predict_times(st, ms0, ms1);
+	else
+		return 0;
+	vo->hide = 1;
+	vo->narration = st->truth.question;
+	snprintf(title + strlen(title), len - strlen(title), " (predict "
+	    "first)");
+	vo->scene = title;
+	return 1;
+}
+
 static int
 cmd_show(struct opts *o)
 {
@@ -287,11 +359,17 @@ cmd_show(struct opts *o)
 	const char			*what;
 	char				*cause = NULL;
 	char				 title[LESSON_TITLE_MAX + 32];
-	int				 n, rc = 0, color;
+	char				 gl[GPU_PANEL_LINES][GPU_LINE_MAX];
+	int				 n, ng, rc = 0, color;
 
 	memset(&ls, 0, sizeof ls);
 	if (o->scene > 0 && o->lesson == NULL)
 		return opts_error("--scene: needs --lesson NAME");
+	if (o->results != NULL && gpu_load_results(o->results, &cause) != 0) {
+		opts_error("%s", cause);
+		free(cause);
+		return EXIT_USAGE;
+	}
 	if (o->lesson != NULL &&
 	    show_scene(o, &ls, &sc, title, sizeof title) != 0)
 		return EXIT_USAGE;
@@ -352,8 +430,13 @@ cmd_show(struct opts *o)
 			vo.scene = title;
 			vo.narration = sc->say;
 		}
+		ng = show_ask(&st, &vo, title, sizeof title) ? 0 :
+		    show_gpu(o, &st, gl);
+		for (n = 0; n < ng && n < 3; n++)
+			vo.gpu[n] = gl[n];
 		cv = canvas_new(o->w, o->h, o->ascii > 0);
 		state_draw(cv, &st, &vo);
+		show_cuts(cv);
 		color = o->format >= 0 ? o->format : show_color(o->color);
 		cli_print_canvas(stdout, cv, color);
 		canvas_free(cv);
@@ -805,7 +888,8 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) |
 	    OPTS_BIT(OPT_COMPARE) | OPTS_BIT(OPT_FORMAT) | OPTS_BIT(OPT_DRAM) |
 	    OPTS_BIT(OPT_ZOOM) | OPTS_BIT(OPT_LANES) | OPTS_BIT(OPT_LESSON) |
-	    OPTS_BIT(OPT_SCENE) | OPTS_BIT(OPT_THEME), OPERANDS_VARIANT }, cmd_show },
+	    OPTS_BIT(OPT_SCENE) | OPTS_BIT(OPT_THEME) | OPTS_BIT(OPT_RESULTS),
+	    OPERANDS_VARIANT }, cmd_show },
 	{ { "lesson", usage_lesson, OPTS_BIT(OPT_LIST) | OPTS_BIT(OPT_SCENE) |
 	    OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) |
 	    OPTS_BIT(OPT_NO_MOUSE) | OPTS_BIT(OPT_FRAMES) |

@@ -49,12 +49,12 @@ for l in coalescing alignment twohop guide occupancy generations local texture; 
 	[ -z "$bad" ]
 	tap_ok $? "every scene of $l renders at 80x24 and 120x35 with its counter${bad:+ (failed:$bad)}"
 done
-"$WARPVIZ" show --lesson twohop --scene 1 >"$tmp/f" 2>&1
-grep -q "Lanes 0-15 have 16 different i" "$tmp/f"
+"$WARPVIZ" show --lesson twohop --scene 2 >"$tmp/f" 2>&1
+grep -q "d\[n\*k + j\] has j from threadIdx.y" "$tmp/f"
 tap_ok $? "the narration replaces the variant's lesson text"
-"$WARPVIZ" show --lesson coalescing --scene 4 >"$tmp/f" 2>&1
-grep -q "compare matmul-col vs matmul-row" "$tmp/f" &&
-    grep -q "Only which index follows threadIdx.x differs" "$tmp/f"
+"$WARPVIZ" show --lesson alignment --scene 2 >"$tmp/f" 2>&1
+grep -q "compare copy-offset vs copy-offset vs copy-offset" "$tmp/f" &&
+    grep -q "Offsets 0 and 8 (a multiple of 32 bytes)" "$tmp/f"
 tap_ok $? "a compare scene shows its partners and narration"
 
 # The seed files on disk are the embedded ones.

@@ -528,6 +528,28 @@ gpu_load_results(const char *path, char **cause)
 	return 0;
 }
 
+int
+gpu_recorded_ms(const struct param_set *ps, double *ms)
+{
+	struct gpu_result	*r;
+	char			*cause = NULL;
+	int			 have;
+
+	pthread_mutex_lock(&g.lock);
+	have = g.recorded != NULL;
+	pthread_mutex_unlock(&g.lock);
+	if (!have && gpu_load_results("h100", &cause) != 0)
+		free(cause);
+	pthread_mutex_lock(&g.lock);
+	if ((r = record_get(&g.live, ps)) == NULL || r->status != RESULT_OK)
+		r = record_get(g.recorded, ps);
+	have = r != NULL && r->status == RESULT_OK && r->ms > 0;
+	if (have)
+		*ms = r->ms;
+	pthread_mutex_unlock(&g.lock);
+	return have ? 0 : -1;
+}
+
 /* "1.234 ms" with a sensible number of digits. */
 static void
 fmt_ms(char *buf, size_t len, double ms)

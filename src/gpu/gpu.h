@@ -101,6 +101,13 @@ int	gpu_occupancy(const struct param_set *, char lines[][GPU_LINE_MAX]);
 /* ptxas's register count for the variant's kernel at sm (or the nearest
    sm below it that was built), 0 when unknown. */
 int	gpu_regs(const struct param_set *, int sm);
+/*
+ * The median time in ms of the variant at these parameters, timed live
+ * here or, failing that, in the loaded results (loading the recorded
+ * H100 ones first when none are: predict mode's timing questions work
+ * without a GPU).  Returns 0, or -1 when neither holds a verified time.
+ */
+int	gpu_recorded_ms(const struct param_set *, double *ms);
 /* Stop the worker thread, if any (called before exit). */
 void	gpu_shutdown(void);
 

@@ -25,6 +25,12 @@ const char *keys_current_loop(const struct state *);
 int	keys_set_variant(struct state *, const struct variant *);
 /* Open the prompt for what, starting from init; intent bits. */
 int	keys_prompt(struct state *, enum state_prompt what, const char *init);
+/*
+ * Start predict mode on ask (NONE: the access's own question): the
+ * answer hidden, st->truth set; "faster" from the two panes' times, live
+ * or recorded.  Returns 0, or -1 with *why.
+ */
+int	keys_predict(struct state *, enum predict_ask, const char **why);
 /* Seed the occupancy what-if from pane 0. */
 void	keys_occ_seed(struct state *);
 

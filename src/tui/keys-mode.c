@@ -349,17 +349,40 @@ prompt_edit(struct state *st, int key)
 	return INTENT_REDRAW;
 }
 
+/* Grade the typed answer and reveal: the right number, the reason and
+   the lanes that make it so (in focus, hence MOVED). */
+static int
+apply_predict(struct state *st)
+{
+	if (st->ninput == 0) {
+		/* Nothing typed: ask again. */
+		st->mode = MODE_PROMPT;
+		state_status(st, "type an answer, or Esc to show the numbers");
+		return INTENT_REDRAW;
+	}
+	state_status(st, "%s (you said %s)", state_predict_answer(st,
+	    st->input) ? "right" : "not quite", st->input);
+	return MOVED;
+}
+
 int
 keys_mode_prompt(struct state *st, int key)
 {
 	if (key == KEY_ESC) {
 		st->mode = MODE_FRAME;
-		state_status(st, "cancelled");
+		if (st->prompt == PROMPT_PREDICT) {
+			/* No answer: the numbers show, as P does. */
+			st->predict = 0;
+			state_status(st, "no prediction: the numbers show");
+		} else
+			state_status(st, "cancelled");
 		return INTENT_REDRAW;
 	}
 	if (is_enter(key)) {
 		st->mode = MODE_FRAME;
 		switch (st->prompt) {
+		case PROMPT_PREDICT:
+			return apply_predict(st);
 		case PROMPT_PARAM:
 			return apply_param(st);
 		case PROMPT_BLOCK:

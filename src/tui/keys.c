@@ -248,6 +248,35 @@ act_lanes_prompt(struct state *st)
 	return keys_prompt(st, PROMPT_LANES, "");
 }
 
+/*
+ * Predict first: the counts, the verdict and the times hide and the
+ * prompt asks one question (the scene's ask; in compare mode which is
+ * faster, when both have a time; else the access's own count).  P again
+ * shows the numbers without answering.
+ */
+static int
+act_predict(struct state *st)
+{
+	enum predict_ask	 ask = PREDICT_NONE;
+	const char		*why;
+
+	if (st->predict != 0) {
+		st->predict = 0;
+		state_status(st, "predict off: the numbers show");
+		return INTENT_REDRAW;
+	}
+	if (st->lesson != NULL && st->ask != PREDICT_NONE)
+		ask = st->ask;
+	else if (st->npanes > 1)
+		ask = PREDICT_FASTER;
+	if (keys_predict(st, ask, &why) != 0 && (ask != PREDICT_FASTER ||
+	    st->lesson != NULL || keys_predict(st, PREDICT_NONE, &why) != 0)) {
+		state_status(st, "predict: %s", why);
+		return INTENT_REDRAW;
+	}
+	return keys_prompt(st, PROMPT_PREDICT, "");
+}
+
 static int
 act_focus_box(struct state *st)
 {
@@ -587,6 +616,8 @@ const struct keys_entry keys_table[] = {
 	{ { 'N' }, { "N" }, "lesson: previous scene", act_scene_prev },
 	{ { 'f' }, { "f" }, "lanes to focus (type 0,16)", act_lanes_prompt },
 	{ { 'F' }, { "F" }, "their thread and address", act_focus_box },
+	{ { 'P' }, { "P" }, "predict first: hide the counts, ask",
+	  act_predict },
 	{ { 'z' }, { "z" }, "projector zoom", act_zoom },
 	{ { 'M' }, { "M" }, "motion while playing on/off", act_motion },
 	{ { '*' }, { "*" }, "mark this state (bookmark)", act_mark },

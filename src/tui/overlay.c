@@ -433,6 +433,41 @@ draw_params(struct canvas *cv, const struct state *st)
 	    "closes");
 }
 
+/* Text in whole words within w columns from x, y (cv NULL: only count);
+   returns the rows. */
+static int
+overlay_wrap(struct canvas *cv, int x, int y, int w, const char *text)
+{
+	const char	*p = text, *sp, *end;
+	int		 row = 0, n;
+
+	while (*p != '\0') {
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			break;
+		/* The rest, or up to its last space within w columns
+		   (the questions are ASCII). */
+		if ((int)strlen(p) <= w)
+			end = p + strlen(p);
+		else {
+			end = NULL;
+			for (sp = p; sp <= p + w; sp++)
+				if (*sp == ' ')
+					end = sp;
+			if (end == NULL || end == p)
+				end = p + w;
+		}
+		n = (int)(end - p);
+		if (cv != NULL)
+			canvas_printf(cv, x, y + row, ROLE_HEADING, w, "%.*s",
+			    n, p);
+		row++;
+		p = end;
+	}
+	return row;
+}
+
 static void
 draw_prompt(struct canvas *cv, const struct state *st)
 {
@@ -441,7 +476,7 @@ draw_prompt(struct canvas *cv, const struct state *st)
 	char			 label[96];
 	struct launch_pos	 pos;
 	const struct launch_site *site;
-	int			 n, x, k;
+	int			 n, x, k, q;
 
 	switch (st->prompt) {
 	case PROMPT_PARAM:
@@ -463,6 +498,9 @@ draw_prompt(struct canvas *cv, const struct state *st)
 		snprintf(label, sizeof label, "lanes to focus (e.g. 0,16; "
 		    "empty: none) = ");
 		break;
+	case PROMPT_PREDICT:
+		snprintf(label, sizeof label, "your answer = ");
+		break;
 	case PROMPT_LOOP:
 		launch_locate(st->pane[0].l, st->step, &pos);
 		site = &st->pane[0].l->sites[pos.site];
@@ -473,10 +511,17 @@ draw_prompt(struct canvas *cv, const struct state *st)
 		break;
 	}
 	b.w = cv->w - 8 < 72 ? cv->w - 8 : 72;
-	b.h = 4;
+	/* The question over the answer, in whole words. */
+	q = st->prompt == PROMPT_PREDICT ? overlay_wrap(NULL, 0, 0,
+	    b.w - 4, st->truth.question) : 0;
+	b.h = 4 + q;
 	b.x = (cv->w - b.w) / 2;
 	b.y = (cv->h - b.h) / 2;
-	box_open(cv, &b, "type a value");
+	box_open(cv, &b, q > 0 ? "predict, then see" : "type a value");
+	if (q > 0)
+		overlay_wrap(cv, b.x + 2, b.y + 1, b.w - 4,
+		    st->truth.question);
+	b.y += q;
 	n = canvas_text(cv, b.x + 2, b.y + 1, label, ROLE_NORMAL, b.w - 4);
 	x = b.x + 2 + n;
 	/* The old value shows selected: typing replaces it. */

@@ -185,6 +185,26 @@ tui_measured(struct state *st, struct view_opts *o, struct measured *m,
 		st->status[0] = '\0';
 }
 
+/* Predict mode on the frame: while asking, the numbers hidden and the
+   question in the narration's place; once answered, the verdict and its
+   reason there. */
+static void
+tui_predict_opts(const struct state *st, struct view_opts *o, char *scene,
+    size_t len)
+{
+	if (st->predict == 0)
+		return;
+	o->hide = st->predict == 1;
+	if (o->scene == NULL)
+		snprintf(scene, len, st->predict == 1 ? "Predict first" :
+		    "The answer");
+	else
+		snprintf(scene + strlen(scene), len - strlen(scene), " %s",
+		    st->predict == 1 ? "(predict first)" : "(the answer)");
+	o->scene = scene;
+	o->narration = st->predict == 1 ? st->truth.question : st->reveal;
+}
+
 /* Draw one frame (or the too-small notice) and the overlay into cv. */
 static void
 tui_draw(struct canvas *cv, struct state *st)
@@ -223,10 +243,12 @@ tui_draw(struct canvas *cv, struct state *st)
 	if (strncmp(st->status, "timing ", 7) == 0 && ng > 0 &&
 	    strncmp(gl[0], "GPU: running", 12) != 0)
 		st->status[0] = '\0';
-	/* view_opts.gpu holds at most 3 lines and a NULL. */
-	for (i = 0; i < ng && i < 3; i++)
+	/* view_opts.gpu holds at most 3 lines and a NULL; predict mode
+	   hides the times until the answer. */
+	for (i = 0; i < ng && i < 3 && st->predict != 1; i++)
 		o.gpu[i] = gl[i];
 	tui_measured(st, &o, &meas, mline);
+	tui_predict_opts(st, &o, scene, sizeof scene);
 	if (state_draw(cv, st, &o) == 0)
 		canvas_text(cv, 0, 0, st->status, ROLE_BAD, cv->w);
 	overlay_draw(cv, st);
@@ -308,6 +330,23 @@ tui_clamp_size(void)
 	setenv("LINES", buf, 1);
 }
 
+/* A scene's ask, once its frame is computed: hide and open the prompt;
+   one the frame cannot answer is said on the status line. */
+static void
+tui_ask(struct state *st)
+{
+	const char	*why;
+
+	state_predict_check(st);
+	if (!st->ask_pending || st->npanes < 1 || !st->pane[0].have_m)
+		return;
+	st->ask_pending = 0;
+	if (keys_predict(st, st->ask, &why) != 0)
+		state_status(st, "predict: %s", why);
+	else
+		keys_prompt(st, PROMPT_PREDICT, "");
+}
+
 void
 tui_apply(struct state *st, struct canvas *cv, int intent)
 {
@@ -317,6 +356,7 @@ tui_apply(struct state *st, struct canvas *cv, int intent)
 		state_poll_whole(st);
 	if (intent & INTENT_RECOMPUTE)
 		state_update(st);
+	tui_ask(st);
 	if (st->export_req)
 		tui_export(st, cv);
 	tui_draw(cv, st);

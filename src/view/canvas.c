@@ -168,18 +168,69 @@ bad:
 	return 0xfffd;
 }
 
+void
+canvas_cut(struct canvas *c, int x, int y, const char *kept,
+    const char *rest)
+{
+	if (c->ncuts < CANVAS_CUTS)
+		snprintf(c->cut[c->ncuts], CANVAS_CUT_LEN, "%d,%d: %.24s|%.24s",
+		    y, x, kept, rest);
+	c->ncuts++;
+}
+
+/* A letter, digit or underscore: a word goes on across it. */
+static int
+canvas_wordch(uint32_t ch)
+{
+	return (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') ||
+	    (ch >= 'A' && ch <= 'Z') || ch == '_';
+}
+
+/* Whether x, y is inside the canvas and its clip. */
+static int
+canvas_inside(const struct canvas *c, int x, int y)
+{
+	return x >= c->clip[0] && y >= c->clip[1] && x < c->clip[2] &&
+	    y < c->clip[3];
+}
+
+/*
+ * Text stops at maxw columns or at the clip; where that falls between
+ * two word characters the word is cut, and the canvas records it (the
+ * last word kept and the rest of the text).
+ */
 int
 canvas_text(struct canvas *c, int x, int y, const char *utf8, enum role role,
     int maxw)
 {
-	int	n = 0;
+	const char	*word, *before;
+	uint32_t	 ch, prev = ' ';
+	int		 n = 0, shown = 0, cut = 0, in;
+	char		 kept[CANVAS_CUT_LEN];
 
 	if (utf8 == NULL)
 		return 0;
 	if (maxw < 0)
 		maxw = c->w - x;
-	while (*utf8 != '\0' && n < maxw) {
-		canvas_put(c, x + n, y, canvas_utf8(&utf8), role);
+	word = utf8;
+	while (*utf8 != '\0') {
+		before = utf8;
+		ch = canvas_utf8(&utf8);
+		in = n < maxw && canvas_inside(c, x + n, y);
+		if (!cut && !in && (shown || n >= maxw) &&
+		    canvas_wordch(prev) && canvas_wordch(ch)) {
+			snprintf(kept, sizeof kept, "%.*s",
+			    (int)(before - word), word);
+			canvas_cut(c, x + n, y, kept, before);
+			cut = 1;
+		}
+		if (n >= maxw)
+			break;
+		shown |= in;
+		canvas_put(c, x + n, y, ch, role);
+		if (!canvas_wordch(ch))
+			word = utf8;
+		prev = ch;
 		n++;
 	}
 	return n;

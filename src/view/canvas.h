@@ -29,12 +29,25 @@ struct cell {
 	uint8_t		role;
 };
 
+/* Cuts kept per canvas: enough to name the first few in a test. */
+#define CANVAS_CUTS	8
+#define CANVAS_CUT_LEN	64
+
 struct canvas {
 	int		 w, h;
 	int		 ascii;		/* draw only ASCII */
 	struct cell	*cells;
 	int		 clip[4];	/* x0, y0, x1, y1: writes land in
 					   x0 <= x < x1, y0 <= y < y1 */
+	/*
+	 * Words the frame cut: a text stopped by its width or the clip
+	 * between two letters or digits, or a sentence ended on an
+	 * ellipsis.  The view must never cut a word (tests/cuts.sh reads
+	 * them through show's WARPVIZ_CUTS); ncuts counts them all, cut[]
+	 * keeps the first CANVAS_CUTS as "ROW,COL: what|rest".
+	 */
+	int		 ncuts;
+	char		 cut[CANVAS_CUTS][CANVAS_CUT_LEN];
 };
 
 /* Make a blank w x h canvas (each clamped to 0..CANVAS_MAX_*); ascii
@@ -59,6 +72,9 @@ int		 canvas_text(struct canvas *, int x, int y, const char *utf8,
 int		 canvas_printf(struct canvas *, int x, int y, enum role,
 		     int maxw, const char *fmt, ...)
 		     __attribute__((format(printf, 6, 7)));
+/* Record a cut at x, y: the text kept and the rest, "verif|ied". */
+void		 canvas_cut(struct canvas *, int x, int y, const char *kept,
+		     const char *rest);
 /* Fill a rectangle with one character and role. */
 void		 canvas_fill(struct canvas *, int x, int y, int w, int h,
 		     uint32_t ch, enum role);

@@ -199,25 +199,60 @@ compare_verdict(const struct view_model *const *m, int n, char *buf,
 		    sizeof name));
 }
 
+/* Columns of UTF-8 text. */
+static int
+compare_cols(const char *s)
+{
+	int	n = 0;
+
+	for (; *s != '\0'; s++)
+		if ((*s & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+/* Rows panel p uses for m drawn w wide, at most max (at least 1). */
+static int
+compare_rows(const struct panel *p, const struct view_model *m, int w,
+    int max)
+{
+	struct canvas	*scratch;
+	int		 n;
+
+	scratch = canvas_new(w, max, 0);
+	n = panel_draw(p, scratch, 0, 0, w, max, m, 0);
+	canvas_free(scratch);
+	return n < 1 ? 1 : n;
+}
+
 /* One variant's column. */
 static void
 compare_column(struct canvas *c, int x, int y, int w, int h,
-    const struct view_model *m, int rh, int ch, int sh,
+    const struct view_model *m, int rh, int ch, int sh, int th, int hide,
     const struct view_model *const *others, int nothers)
 {
 	const struct launch_site	*s = &m->l->sites[m->acc.site];
 	char				 buf[256];
 	int				 i, used, mh;
 
-	used = canvas_text(c, x, y, m->l->v->name, ROLE_HEADING, w);
+	snprintf(buf, sizeof buf, "%s", m->l->v->name);
 	for (i = 0; i < nothers; i++)
 		if (others[i]->arch != m->arch) {
 			/* Rule sets side by side: each column names its. */
-			canvas_printf(c, x + used, y, ROLE_HEADING, w - used,
-			    "  %s: %s", arch_name(m->arch), arch_unit(m->arch));
+			snprintf(buf, sizeof buf, "%s  %s: %s", m->l->v->name,
+			    arch_name(m->arch), arch_unit(m->arch));
 			break;
 		}
-	panel_wrap(c, x, y + 1, w, 1, m->l->v->title, ROLE_DIM);
+	panel_fit(buf, w);
+	canvas_text(c, x, y, buf, ROLE_HEADING, w);
+	/* The kernel's title on a row of its own when every column's fits
+	   whole (th); else the name stands for it. */
+	if (th > 0)
+		canvas_text(c, x, y + 1, m->l->v->title, ROLE_DIM, w);
+	else {
+		y--;
+		h++;
+	}
 	param_format(&m->l->ps, buf, sizeof buf, 0);
 	for (i = 0; buf[i] != '\0'; i++)
 		if (buf[i] == ',')
@@ -246,7 +281,15 @@ compare_column(struct canvas *c, int x, int y, int w, int h,
 	}
 	panel_draw(&panel_lane_runs, c, x, y + 4, w, rh, m, 0);
 	mh = h - 4 - rh - 1 - ch;
+	/* The memory needs two rows to show anything: the source gives
+	   them up first (an empty heading says nothing). */
 	panel_rule(c, x, y + 4 + rh, w, "memory");
+	if (hide) {
+		/* Predict first: what the lanes hit shows after. */
+		panel_wrap(c, x, y + 5 + rh, w, h - 5 - rh, VIEW_HIDDEN,
+		    ROLE_DIM);
+		return;
+	}
 	used = panel_draw(&panel_memory, c, x, y + 5 + rh, w, mh, m, 0);
 	/* The counts move up under what the memory used. */
 	if (used < mh)
@@ -271,6 +314,19 @@ compare_scene(struct canvas *c, int x, int y, int w, int h,
 	return panel_wrap(c, x, y, w, h, buf, ROLE_NORMAL);
 }
 
+/* Rows text takes wrapped w wide, at most 3. */
+static int
+compare_text_rows(const char *text, int w)
+{
+	struct canvas	*scratch;
+	int		 n;
+
+	scratch = canvas_new(w, 3, 0);
+	n = panel_wrap(scratch, 0, 0, w, 3, text, ROLE_NORMAL);
+	canvas_free(scratch);
+	return n < 1 ? 1 : n;
+}
+
 /* Rows compare_scene takes. */
 static int
 compare_scene_rows(int w, int max, const struct view_opts *o)
@@ -293,7 +349,9 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 	const struct view_model	*others[COMPARE_MAX];
 	char			 buf[512];
 	int			 i, j, x, cw, rh, ch, colh, y, k, same, vh, gh;
-	int			 sh, nh;
+	int			 sh, nh, th;
+	struct view_model	 hm[COMPARE_MAX];
+	const struct view_model	*hp[COMPARE_MAX];
 
 	canvas_clear(c);
 	if (c->w < VIEW_MIN_W || c->h < VIEW_MIN_H) {
@@ -304,6 +362,15 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 		return;
 	if (n > COMPARE_MAX)
 		n = COMPARE_MAX;
+	if (o != NULL && o->hide) {
+		/* Predict first: copies that show no class or conflict. */
+		for (i = 0; i < n; i++) {
+			hm[i] = *m[i];
+			hm[i].hide = 1;
+			hp[i] = &hm[i];
+		}
+		m = hp;
+	}
 
 	/* Title: the variants, then where they are. */
 	canvas_fill(c, 0, 0, c->w, 1, ' ', ROLE_TITLE);
@@ -321,21 +388,36 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 		canvas_text(c, c->w - k, 0, buf, ROLE_TITLE, k);
 
 	compare_verdict(m, n, buf, sizeof buf);
-	vh = (int)strlen(buf) > c->w - 2 ? 2 : 1;
+	vh = compare_text_rows(buf, c->w - 2);
 	cw = (c->w - (n - 1)) / n;
 	rh = c->h >= 35 ? 3 : 2;
 	ch = c->h >= 35 ? 9 : 7;
 	/* The live GPU lines, if any, go under the verdict: the model's
 	   ratio and the measured one side by side. */
-	gh = panel_gpu_rows(o, 3);
-	if (c->h < 30 && gh > 2)
-		gh = 2;
-	nh = compare_scene_rows(c->w - 2, c->h >= 35 ? 3 : 2, o);
+	gh = panel_gpu_height(o, 3, c->w - 2, "GPU: ");
+	if (c->h < 30 && gh > 3)
+		gh = 3;
+	nh = compare_scene_rows(c->w - 2, c->h >= 35 ? 6 : 4, o);
 	/* title, rule, verdict, lesson scene, status */
 	colh = c->h - 1 - 1 - 1 - vh - gh - nh;
 	/* Source rows: what the columns can spare (4 at 35 rows, 2 at
 	   24). */
 	sh = c->h >= 35 ? 4 + (c->h - 35) / 4 : c->h >= 30 ? 3 : 2;
+	/* Each column's title whole, or none; the lane runs in the rows
+	   they need; and under 30 rows the counts of this step only (the
+	   verdict gives the whole launch), so the memory has rows. */
+	th = 1;
+	for (i = 0, rh = 1; i < n; i++) {
+		if (compare_cols(m[i]->l->v->title) > cw - (i > 0))
+			th = 0;
+		k = compare_rows(&panel_lane_runs, m[i], cw - 1,
+		    c->h >= 35 ? 3 : 2);
+		rh = k > rh ? k : rh;
+	}
+	if (c->h < 30)
+		ch = 5;
+	while (sh > 1 && colh - (4 + th - 1) - (sh + 1) - rh - 2 - ch < 3)
+		sh--;
 	for (i = 0; i < n; i++) {
 		x = i * (cw + 1);
 		if (i > 0)
@@ -344,22 +426,26 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 			if (j != i)
 				others[k++] = m[j];
 		compare_column(c, x + (i > 0), 1, cw - (i > 0), colh, m[i], rh,
-		    ch, sh, others, k);
+		    ch, sh, th, o != NULL && o->hide, others, k);
 	}
 
 	y = 1 + colh;
 	panel_rule(c, 0, y, c->w, NULL);
 	for (i = 1; i < n; i++)
 		canvas_put(c, i * (cw + 1) - 1, y, 0x2534, ROLE_BORDER);
-	panel_wrap(c, 1, y + 1, c->w - 2, vh, buf, ROLE_HEADING);
-	panel_gpu(c, 1, y + 1 + vh, c->w - 2, gh, o, "GPU: ");
+	if (o != NULL && o->hide)
+		panel_wrap(c, 1, y + 1, c->w - 2, vh, "whole launch: "
+		    VIEW_HIDDEN, ROLE_DIM);
+	else
+		panel_wrap(c, 1, y + 1, c->w - 2, vh, buf, ROLE_HEADING);
+	panel_gpu(c, 1, y + 1 + vh, c->w - 2, gh, 3, o, "GPU: ");
 	if (nh > 0)
 		compare_scene(c, 1, y + 1 + vh + gh, c->w - 2, nh, o);
 	/* The legend of the first column's memory, if all columns agree. */
 	for (i = 1, same = 1; i < n; i++)
 		if (m[i]->res.space != m[0]->res.space)
 			same = 0;
-	if (same && c->w - 2 >= 72) {
+	if (same && c->w - 2 >= 72 && (o == NULL || !o->hide)) {
 		canvas_fill(c, 0, y, c->w, 1, ' ', ROLE_NORMAL);
 		panel_legend(c, 1, y, c->w - 2, m[0]);
 	}

@@ -23,6 +23,7 @@
 #include "lesson.h"
 #include "roles.h"
 #include "textfile.h"
+#include "warp.h"
 
 #define LESSON_LINE_MAX		1024
 #define LESSON_MAX_ASSIGN	32
@@ -42,6 +43,7 @@ struct lesson_raw {
 	int64_t			 loop_val;
 	int			 loop_line;
 	int			 optional;
+	int			 ask_line;
 };
 
 /* Parse a whole number lo..hi as -p does (param_number); -1 when not
@@ -225,6 +227,46 @@ lesson_partners(struct lesson_raw *raw, const char *file,
 
 /* Check and store the scene read into raw; *keep is 0 for a scene left
    out.  -1 with *cause on a mistake. */
+/*
+ * An ask must fit its scene: a question about the access that access can
+ * answer (sectors of a global one, wavefronts of a shared one, ...), and
+ * "faster" in a compare scene, whose recorded times answer it.
+ */
+static int
+lesson_ask(struct lesson_raw *raw, const struct launch *l, const char *file,
+    char **cause)
+{
+	struct lesson_scene	*s = &raw->s;
+	struct access		 a;
+	struct access_result	 res;
+	struct predict_truth	 t;
+	const char		*why;
+	char			*c = NULL;
+
+	if (s->ask == PREDICT_FASTER) {
+		if (s->compare)
+			return 0;
+		*cause = cause_printf("%s:%d: ask: faster compares two "
+		    "kernels' recorded times (add a 'compare' line)", file,
+		    raw->ask_line);
+		return -1;
+	}
+	if (warp_access(l, s->block[0], s->block[1], s->warp, s->step, &a,
+	    &c) != 0) {
+		*cause = cause_printf("%s:%d: ask: %s", file, raw->ask_line, c);
+		free(c);
+		return -1;
+	}
+	arch_apply(s->arch, l, &a, &res);
+	if (predict_access(s->ask, l, &a, &res, s->arch, &t, &why) != 0) {
+		*cause = cause_printf("%s:%d: ask: %s here (ask %s)", file,
+		    raw->ask_line, why, predict_word(predict_default(&res,
+		    s->arch)));
+		return -1;
+	}
+	return 0;
+}
+
 static int
 lesson_finish(struct lesson_raw *raw, const char *file, lesson_find_fn find,
     int *keep, char **cause)
@@ -303,6 +345,9 @@ lesson_finish(struct lesson_raw *raw, const char *file, lesson_find_fn find,
 	else if (s->say[0] == '\0')
 		*cause = cause_printf("%s:%d: scene '%s' says nothing (add a "
 		    "'say' line)", file, s->line, s->title);
+	else if (s->ask != PREDICT_NONE && lesson_ask(raw, l, file,
+	    cause) != 0)
+		/* *cause is set */;
 	else
 		r = 0;
 	launch_free(l);
@@ -450,10 +495,14 @@ lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
 		if (*arg != '\0')
 			goto want;
 		raw->optional = 1;
+	} else if (strcmp(word, "ask") == 0) {
+		if ((s->ask = predict_parse(arg)) == PREDICT_NONE)
+			goto want;
+		raw->ask_line = line;
 	} else {
 		*cause = cause_printf("%s:%d: unknown directive '%s' (title, "
 		    "scene, variant, param, step, loop, block, warp, arch, "
-		    "compare, lanes, theme, say, dram, optional)", file, line,
+		    "compare, lanes, theme, say, dram, optional, ask)", file, line,
 		    word);
 		return -1;
 	}
@@ -485,6 +534,9 @@ want:
 		end = "a sentence";
 	else if (strcmp(word, "optional") == 0)
 		end = "nothing after it";
+	else if (strcmp(word, "ask") == 0)
+		end = "sectors, class, wavefronts, reads, transactions or "
+		    "faster";
 	*cause = cause_printf("%s:%d: %s: '%s' is not allowed (%s)", file, line,
 	    word, arg, end);
 	return -1;
@@ -705,6 +757,8 @@ lesson_write(FILE *f, const struct lesson *ls)
 		if (s->dram)
 			fprintf(f, "dram %d,%d,%lld\n", s->dram_cfg.channels,
 			    s->dram_cfg.banks, (long long)s->dram_cfg.interleave);
+		if (s->ask != PREDICT_NONE)
+			fprintf(f, "ask %s\n", predict_word(s->ask));
 		fprintf(f, "say %s\n", s->say);
 	}
 }

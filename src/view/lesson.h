@@ -24,6 +24,11 @@
  *	                             banks, interleave; default 8,16,256)
  *	optional                     leave the scene out when its variant or
  *	                             a partner is not in this build
+ *	ask WHAT                     predict first: the counts and times are
+ *	                             hidden and the screen asks one question
+ *	                             (sectors, class, wavefronts, reads,
+ *	                             transactions of the access; faster: of
+ *	                             a compare scene's recorded times)
  *
  * Errors are one line "FILE:LINE: what".  Steps, blocks and warps are
  * checked against the scene's launch.  Narration is counted in bytes.
@@ -38,6 +43,7 @@
 #include "arch.h"
 #include "dram.h"
 #include "param.h"
+#include "predict.h"
 
 #define LESSON_TITLE_MAX	96
 #define LESSON_SAY_MAX		480
@@ -61,6 +67,7 @@ struct lesson_scene {
 	int			 dram;		/* the DRAM box on */
 	struct dram_config	 dram_cfg;	/* ... under this interleaving */
 	int			 line;		/* of its "scene" line */
+	enum predict_ask	 ask;		/* predict first, or NONE */
 };
 
 struct lesson {

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,11 +81,27 @@ panel_kind_line(struct canvas *c, int x, int y, int w, int h,
     const char *name, const struct site_totals *t, enum arch arch,
     int per_request)
 {
-	int	row = 0, n;
+	int	 row = 0, n, k, pct;
+	char	 buf[96], *cut;
 
 	if (t->requests == 0 || h < 1)
 		return 0;
-	n = canvas_printf(c, x, y, ROLE_DIM, w, "%-7s", name);
+	/* "this load: 2.00 sectors/req" when that fits, else the label on
+	   a line of its own and the numbers under it, indented. */
+	snprintf(buf, sizeof buf, "%s:", name);
+	if (14 + 20 > w) {
+		if (h < 2)
+			return 0;
+		canvas_text(c, x, y, buf, ROLE_DIM, w);
+		y++;
+		h--;
+		row++;
+		n = 2;
+	} else
+		n = canvas_printf(c, x, y, ROLE_DIM, w, "%-13s ", buf);
+	x += n;
+	w -= n;
+	n = 0;
 	if (t->wavefronts + t->ideal_wavefronts > 0 && t->sectors == 0) {
 		if (per_request)
 			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%.2f "
@@ -96,7 +113,7 @@ panel_kind_line(struct canvas *c, int x, int y, int w, int h,
 			    t->wavefronts, t->wavefronts == 1 ? "" : "s",
 			    t->requests);
 		if (h < 2)
-			return 1;
+			return row + 1;
 		if (per_request)
 			canvas_printf(c, x + n, y + 1, ROLE_DIM, w - n, "ideal "
 			    "%.2f", panel_ratio(t->ideal_wavefronts,
@@ -104,7 +121,7 @@ panel_kind_line(struct canvas *c, int x, int y, int w, int h,
 		else
 			canvas_printf(c, x + n, y + 1, ROLE_DIM, w - n, "ideal "
 			    "%" PRId64, t->ideal_wavefronts);
-		return 2;
+		return row + 2;
 	}
 	if (t->sectors == 0) {
 		if (per_request)
@@ -115,7 +132,7 @@ panel_kind_line(struct canvas *c, int x, int y, int w, int h,
 			canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%"
 			    PRId64 " serial read%s in %" PRId64 " req",
 			    t->serial, t->serial == 1 ? "" : "s", t->requests);
-		return 1;
+		return row + 1;
 	}
 	if (per_request)
 		canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%.2f sectors/"
@@ -124,31 +141,32 @@ panel_kind_line(struct canvas *c, int x, int y, int w, int h,
 		canvas_printf(c, x + n, y, ROLE_NORMAL, w - n, "%" PRId64
 		    " sector%s in %" PRId64 " req", t->sectors,
 		    t->sectors == 1 ? "" : "s", t->requests);
-	row++;
-	if (row < h && arch_transactions(arch)) {
-		canvas_printf(c, x + n, y + row++, ROLE_NORMAL, w - n,
+	k = 1;
+	if (k < h && arch_transactions(arch)) {
+		canvas_printf(c, x + n, y + k++, ROLE_NORMAL, w - n,
 		    "%.2f %s/req", panel_ratio(t->transactions,
 		    t->requests), arch == ARCH_CC20 ? "lines" : "segments");
 	}
-	if (row < h) {
+	if (k < h) {
+		/* The bytes the lanes asked for, of the bytes moved. */
+		pct = panel_pct(t->bytes_used, t->bytes_moved);
 		if (per_request && t->need > 0)
 			/* Against a coalesced warp, as this step's words. */
-			canvas_printf(c, x + n, y + row, ROLE_DIM, w - n,
-			    "need %.2f, %d%% used",
-			    panel_ratio(t->need, t->requests),
-			    panel_pct(t->bytes_used, t->bytes_moved));
+			snprintf(buf, sizeof buf, "need %.2f, %d%% of bytes "
+			    "used", panel_ratio(t->need, t->requests), pct);
 		else if (per_request)
-			canvas_printf(c, x + n, y + row, ROLE_DIM, w - n,
-			    "ideal %.2f, %d%% used",
-			    panel_ratio(t->ideal, t->requests),
-			    panel_pct(t->bytes_used, t->bytes_moved));
+			snprintf(buf, sizeof buf, "ideal %.2f, %d%% of bytes "
+			    "used", panel_ratio(t->ideal, t->requests), pct);
 		else
-			canvas_printf(c, x + n, y + row, ROLE_DIM, w - n,
-			    "ideal %" PRId64 ", %d%% used", t->ideal,
-			    panel_pct(t->bytes_used, t->bytes_moved));
-		row++;
+			snprintf(buf, sizeof buf, "ideal %" PRId64 ", %d%% of "
+			    "bytes used", t->ideal, pct);
+		/* Shortened by design where the longer one would not fit. */
+		if ((int)strlen(buf) > w - n &&
+		    (cut = strstr(buf, " of bytes")) != NULL)
+			memmove(cut, cut + 9, strlen(cut + 9) + 1);
+		canvas_text(c, x + n, y + k++, buf, ROLE_DIM, w - n);
 	}
-	return row;
+	return row + k;
 }
 
 /* The kinds of a totals struct, each on a line or two. */
@@ -163,21 +181,53 @@ panel_kinds(struct canvas *c, int x, int y, int w, int h,
 	totals_merge(&g, &t->global_load);
 	totals_merge(&g, &t->global_store);
 	totals_merge(&g, &t->global_atomic);
-	row += panel_kind_line(c, x, y + row, w, h - row, "global", &g,
+	row += panel_kind_line(c, x, y + row, w, h - row, "all global", &g,
 	    t->arch, per_request);
 	memset(&g, 0, sizeof g);
 	totals_merge(&g, &t->shared_load);
 	totals_merge(&g, &t->shared_store);
-	row += panel_kind_line(c, x, y + row, w, h - row, "shared", &g,
+	row += panel_kind_line(c, x, y + row, w, h - row, "all shared", &g,
 	    t->arch, per_request);
-	row += panel_kind_line(c, x, y + row, w, h - row, "const",
+	row += panel_kind_line(c, x, y + row, w, h - row, "all constant",
 	    &t->constant, t->arch, per_request);
 	memset(&g, 0, sizeof g);
 	totals_merge(&g, &t->local_load);
 	totals_merge(&g, &t->local_store);
-	row += panel_kind_line(c, x, y + row, w, h - row, "local", &g,
+	row += panel_kind_line(c, x, y + row, w, h - row, "all local", &g,
 	    t->arch, per_request);
 	return row;
+}
+
+/* A sentence wrapped within w when it fits whole in h rows, else
+   nothing (a sentence is never cut); returns the rows used. */
+static int
+panel_sentence(struct canvas *c, int x, int y, int w, int h,
+    const char *text, enum role role)
+{
+	struct canvas	*scratch;
+	int		 n;
+
+	scratch = canvas_new(w, h + 1, 0);
+	n = panel_wrap(scratch, 0, 0, w, h + 1, text, role);
+	canvas_free(scratch);
+	if (n > h)
+		return 0;
+	return panel_wrap(c, x, y, w, h, text, role);
+}
+
+/* A sentence of this step's counts, wrapped within w when it fits
+   whole in the h rows left; returns the rows used. */
+static __attribute__((format(printf, 7, 8))) int
+panel_say(struct canvas *c, int x, int y, int w, int h, enum role role,
+    const char *fmt, ...)
+{
+	va_list	ap;
+	char	buf[256];
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	return panel_sentence(c, x, y, w, h, buf, role);
 }
 
 /* Lanes outside the array: still drawn and counted, flagged in words so
@@ -189,7 +239,7 @@ oob_line(struct canvas *c, int x, int y, int w, int h,
 	const struct launch_array	*a;
 	char				 buf[160];
 	int64_t				 d, far = 0;
-	int				 l, n = 0;
+	int				 l, n = 0, k;
 
 	a = &m->l->arrays[m->l->sites[m->acc.site].array];
 	for (l = 0; l < m->acc.nlanes; l++) {
@@ -204,7 +254,12 @@ oob_line(struct canvas *c, int x, int y, int w, int h,
 	    "to %lld element%s %s", n, n == 1 ? "" : "s", a->def->name,
 	    (long long)(far < 0 ? -far : far), far == 1 || far == -1 ? "" :
 	    "s", far < 0 ? "before it" : "past its end");
-	return panel_wrap(c, x, y, w, h, buf, ROLE_BAD);
+	if ((k = panel_sentence(c, x, y, w, h, buf, ROLE_BAD)) > 0)
+		return k;
+	/* Shortened by design: how far is in the lanes' addresses. */
+	snprintf(buf, sizeof buf, "OUT OF BOUNDS: %d lane%s outside %s", n,
+	    n == 1 ? "" : "s", a->def->name);
+	return panel_sentence(c, x, y, w, h, buf, ROLE_BAD);
 }
 
 static int
@@ -220,8 +275,8 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 	if (h < 1 || w < 16)
 		return 0;
 	if (so_far != 0 || w >= 30)
-		canvas_printf(c, x, y + row++, ROLE_HEADING, w, "this step: "
-		    "%s %s", arch_op_name(s->op), s->text);
+		row += panel_say(c, x, y + row, w, h - row, ROLE_HEADING,
+		    "this step: %s %s", arch_op_name(s->op), s->text);
 	if (row < h && m->compiled != NULL &&
 	    m->acc.site < m->compiled->nsites) {
 		char	per[96];
@@ -241,34 +296,33 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 	else if (row < h && arch_sectored(r->space)) {
 		role = panel_class_role(r->g.class);
 		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
-		canvas_printf(c, x + 3, y + row++, role, w - 3, "%s",
-		    rules_class_name(r->g.class));
+		canvas_text(c, x + 3, y + row++, rules_class_name(r->g.class),
+		    role, w - 3);
 		panel_global_words(buf, sizeof buf, &r->g);
-		row += panel_wrap(c, x + 3, y + row, w - 3, h - row > 3 ? 3 :
-		    h - row, buf, r->g.class == RULES_SPLIT || r->g.class ==
+		row += panel_sentence(c, x + 3, y + row, w - 3, h - row, buf,
+		    r->g.class == RULES_SPLIT || r->g.class ==
 		    RULES_UNCOALESCED ? ROLE_BAD : ROLE_NORMAL);
 		if (row < h && arch_transactions(m->arch)) {
-			canvas_printf(c, x + 3, y + row++, ROLE_NORMAL, w - 3,
-			    "%d %s%s: %d B for %d B used",
+			row += panel_say(c, x + 3, y + row, w - 3, h - row,
+			    ROLE_NORMAL, "%d %s%s: %d B for %d B used",
 			    r->l.transactions, m->arch == ARCH_CC20 ? "line" :
-			    "segment", r->l.transactions == 1 ? "" :
-			    "s", r->l.bytes_moved, r->l.bytes_used);
+			    "segment", r->l.transactions == 1 ? "" : "s",
+			    r->l.bytes_moved, r->l.bytes_used);
 			if (row < h && m->arch == ARCH_CC20)
-				canvas_printf(c, x + 3, y + row++, ROLE_DIM,
-				    w - 3, "%d 32-B segments if L1 is bypassed",
-				    r->l.l2_segments);
-		}
-		else if (row < h && r->g.class == RULES_BROADCAST)
+				row += panel_say(c, x + 3, y + row, w - 3,
+				    h - row, ROLE_DIM, "%d 32-B segments if "
+				    "L1 is bypassed", r->l.l2_segments);
+		} else if (row < h && r->g.class == RULES_BROADCAST)
 			/* Few distinct bytes is the point of a broadcast, not
 			   a waste: say what the lanes share. */
-			canvas_printf(c, x + 3, y + row++, ROLE_GOOD, w - 3,
-			    "%d B moved, %d distinct B for %d lanes",
+			row += panel_say(c, x + 3, y + row, w - 3, h - row,
+			    ROLE_GOOD, "%d B moved, %d distinct B for %d lanes",
 			    r->g.sectors * RULES_SECTOR, r->g.bytes_used,
 			    r->g.active);
 		else if (row < h)
-			canvas_printf(c, x + 3, y + row++, r->g.sectors >
-			    r->g.ideal ? ROLE_WARN : ROLE_GOOD, w - 3, "%d B "
-			    "moved, %d used: %d%%", r->g.sectors *
+			row += panel_say(c, x + 3, y + row, w - 3, h - row,
+			    r->g.sectors > r->g.ideal ? ROLE_WARN : ROLE_GOOD,
+			    "%d B moved, %d used: %d%%", r->g.sectors *
 			    RULES_SECTOR, r->g.bytes_used,
 			    panel_pct(r->g.bytes_used, r->g.sectors *
 			    RULES_SECTOR));
@@ -279,8 +333,8 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 			canvas_text(c, x + 3, y + row++, "no conflict", role,
 			    w - 3);
 		else
-			canvas_printf(c, x + 3, y + row++, role, w - 3,
-			    "%d-way conflict", r->s.degree);
+			row += panel_say(c, x + 3, y + row, w - 3, h - row,
+			    role, "%d-way conflict", r->s.degree);
 		if (r->s.wavefronts > r->s.ideal) {
 			panel_times(tbuf, sizeof tbuf, r->s.wavefronts,
 			    r->s.ideal);
@@ -290,34 +344,34 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 			snprintf(buf, sizeof buf, "%d wavefront%s, as few as "
 			    "can be", r->s.wavefronts, r->s.wavefronts == 1 ?
 			    "" : "s");
-		row += panel_wrap(c, x + 3, y + row, w - 3, h - row > 3 ? 3 :
-		    h - row, buf, r->s.wavefronts > r->s.ideal ? ROLE_BAD :
-		    ROLE_NORMAL);
+		row += panel_sentence(c, x + 3, y + row, w - 3, h - row, buf,
+		    r->s.wavefronts > r->s.ideal ? ROLE_BAD : ROLE_NORMAL);
 		if (row < h && s->size > 4 && s->op == OP_STORE)
-			canvas_printf(c, x + 3, y + row++, ROLE_DIM, w - 3,
-			    "%d-byte store: phases of %d lanes", s->size,
-			    s->size == 8 ? 16 : 8);
+			row += panel_say(c, x + 3, y + row, w - 3, h - row,
+			    ROLE_DIM, "%d-byte store: phases of %d lanes",
+			    s->size, s->size == 8 ? 16 : 8);
 		else if (row < h && s->size > 4)
-			canvas_printf(c, x + 3, y + row++, ROLE_DIM, w - 3,
-			    "%d-byte load: %d phase%s", s->size, r->s.ideal,
-			    r->s.ideal == 1 ? "" : "s");
+			row += panel_say(c, x + 3, y + row, w - 3, h - row,
+			    ROLE_DIM, "%d-byte load: %d phase%s", s->size,
+			    r->s.ideal, r->s.ideal == 1 ? "" : "s");
 	} else if (row < h && r->space == SPACE_TEXTURE) {
 		role = panel_texture_role(&r->t);
 		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
-		canvas_printf(c, x + 3, y + row++, role, w - 3, "%d sectors in "
-		    "%d texture requests", r->t.sectors, r->t.requests);
+		row += panel_say(c, x + 3, y + row, w - 3, h - row, role,
+		    "%d sectors in %d texture requests", r->t.sectors,
+		    r->t.requests);
 		if (row < h)
-			canvas_printf(c, x + 3, y + row++, r->t.sectors >
-			    r->t.ideal ? ROLE_WARN : ROLE_GOOD, w - 3,
+			row += panel_say(c, x + 3, y + row, w - 3, h - row,
+			    r->t.sectors > r->t.ideal ? ROLE_WARN : ROLE_GOOD,
 			    "ideal %d: %s", r->t.ideal, m->l->arrays[
 			    s->array].def->dims[0] != NULL ? "a quad of lanes "
 			    "a request" : "8 lanes a request");
 	} else if (row < h) {
 		role = r->c.serial <= 1 ? ROLE_BROADCAST : ROLE_UNCOALESCED;
 		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
-		canvas_printf(c, x + 3, y + row++, role, w - 3, "%d serial "
-		    "read%s for %d lanes", r->c.serial, r->c.serial == 1 ?
-		    "" : "s", r->c.active);
+		row += panel_say(c, x + 3, y + row, w - 3, h - row, role,
+		    "%d serial read%s for %d lanes", r->c.serial,
+		    r->c.serial == 1 ? "" : "s", r->c.active);
 	}
 	if (so_far && row + 1 < h) {
 		canvas_printf(c, x, y + row++, ROLE_HEADING, w, "so far, "
@@ -329,12 +383,17 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 			row += panel_kinds(c, x + 1, y + row, w - 1, h - row,
 			    &m->so_far, 0);
 	}
-	if (m->whole != NULL && row + 1 < h) {
+	/* The heading only with a count under it: its label and numbers
+	   take one row where the panel is wide, two where narrow. */
+	if (m->whole != NULL && row + (w - 1 >= 34 ? 1 : 2) < h) {
 		snprintf(buf, sizeof buf, "whole launch, %" PRId64 " warps",
 		    launch_total_warps(m->l));
 		canvas_text(c, x, y + row++, buf, ROLE_HEADING, w);
+		/* This access of every warp, then every access of each
+		   kind: why the two percentages differ is in the labels. */
 		row += panel_kind_line(c, x + 1, y + row, w - 1, h - row,
-		    "access", &m->whole->site[m->acc.site], m->arch, 1);
+		    s->op == OP_LOAD ? "this load" : "this store",
+		    &m->whole->site[m->acc.site], m->arch, 1);
 		row += panel_kinds(c, x + 1, y + row, w - 1, h - row,
 		    m->whole, 1);
 	} else if (m->whole_why != NULL && row + 1 < h) {

@@ -24,6 +24,9 @@ panel_lane_role(const struct view_model *m, int lane, const int *degree)
 
 	if (!(m->acc.active & (UINT32_C(1) << lane)))
 		return ROLE_LANE_INACTIVE;
+	if (m->hide)
+		/* Predict first: no class or conflict degree to read off. */
+		return ROLE_LANE;
 	switch (r->space) {
 	case SPACE_GLOBAL:
 	case SPACE_LOCAL:
@@ -80,6 +83,11 @@ panel_lanes_widths(const struct view_model *m, int *tw, int *elen, char *hdr,
 		snprintf(hdr, hlen, "%s[r,c]", arr->def->name);
 	else
 		snprintf(hdr, hlen, "%s[i]", arr->def->name);
+	/* A long array name does not widen every column: the header is
+	   shortened by design ("[r,c]"; the memory box names the array). */
+	if ((int)strlen(hdr) > *elen + 2)
+		snprintf(hdr, hlen, "%s", arr->def->dims[0] != NULL ?
+		    "[r,c]" : "[i]");
 	if ((int)strlen(hdr) > *elen + 2)
 		*elen = (int)strlen(hdr) - 2;
 }
@@ -92,7 +100,7 @@ panel_lanes_width(const struct view_model *m, int h)
 
 	panel_lanes_widths(m, &tw, &elen, hdr, sizeof hdr);
 	ew = 2 + 1 + tw + 1 + 2 + elen +
-	    (m->l->sites[m->acc.site].space == SPACE_SHARED ? 4 : 0) + 3;
+	    (m->l->sites[m->acc.site].space == SPACE_SHARED ? 5 : 0) + 3;
 	groups = h > 1 ? (m->acc.nlanes + h - 2) / (h - 1) : 32;
 	return groups * ew - 3;
 }
@@ -114,8 +122,9 @@ panel_lanes_table_draw(struct canvas *c, int x, int y, int w, int h,
 		return 0;
 	panel_bank_degree(m, degree);
 	panel_lanes_widths(m, &tw, &elen, hdr, sizeof hdr);
-	/* "31 15,1 ▓ 1999,2047 b31" and a gap */
-	ew = 2 + 1 + tw + 1 + 2 + elen + (shared ? 4 : 0) + 3;
+	/* "31 15,1 ▓ 1999,2047   31": lane, tid, element, a blank and
+	   the bank in 4 (shared), and a gap of 3 */
+	ew = 2 + 1 + tw + 1 + 2 + elen + (shared ? 5 : 0) + 3;
 	groups = (w + 3) / ew;
 	if (groups < 1)
 		groups = 1;
@@ -268,6 +277,7 @@ panel_lane_runs_draw(struct canvas *c, int x, int y, int w, int h,
 			snprintf(buf, sizeof buf, "%s[%s] %s %s[%s]  %s", name,
 			    e0, c->ascii ? ".." : "\xe2\x80\xa6", name, e1,
 			    panel_step_text(arr, d, st, sizeof st));
+		panel_fit(buf, w - n);	/* the step goes whole, not cut */
 		canvas_text(c, x + n, y + row, buf, ROLE_NORMAL, w - n);
 		row++;
 	}

@@ -236,7 +236,8 @@ panel_global(struct canvas *c, int x, int y, int w, int h,
 	if (w < hexw + 1 + 4 * (sc + 1) + 1)
 		hexw = 0;
 	/* Ruler: the byte offset of each sector within its line. */
-	canvas_text(c, x, y, "line", ROLE_DIM, hexw);
+	if (hexw >= 4)		/* a narrow column: no label, not "l" */
+		canvas_text(c, x, y, "line", ROLE_DIM, hexw);
 	for (s = 0; s < 4; s++)
 		canvas_printf(c, x + (hexw ? hexw + 1 : 0) + 1 +
 		    s * (sc + 1), y, ROLE_DIM, sc, "+%d", s * RULES_SECTOR);
@@ -252,8 +253,9 @@ panel_global(struct canvas *c, int x, int y, int w, int h,
 		for (sectors = 0; i < n; i++)
 			for (s = 0; s < 4; s++)
 				sectors += rules_line_sector(&lines[i], s) != 0;
-		canvas_printf(c, x, yy, ROLE_DIM, w, "... %d more lines, %d "
-		    "more sectors", n - show, sectors);
+		canvas_printf(c, x, yy, ROLE_DIM, w, "... %d more line%s, %d "
+		    "more sector%s", n - show, n - show == 1 ? "" : "s",
+		    sectors, sectors == 1 ? "" : "s");
 		yy++;
 	}
 	if (m->zoom && tall == 1 && yy < y + h)
@@ -294,10 +296,11 @@ panel_legacy(struct canvas *c, int x, int y, int w, int h,
 	cw = w >= 8 + hexw + 6 + 64 + 12 ? 2 : 1;
 	/* Under the zoom each segment is two rows tall when all fit so. */
 	tall = m->zoom && 1 + 2 * lg->transactions + 1 <= h ? 2 : 1;
-	canvas_text(c, x, y, lg->parts == 1 ? "warp size address  words of "
-	    "the line (4 B each)" : lg->parts == 4 ? "part size address  "
-	    "words of the line (4 B each)" : "half size address  words of "
-	    "the segment (4 B each)", ROLE_DIM, w);
+	snprintf(buf, sizeof buf, "%s size address  words of the %s  "
+	    "(4 B each)", lg->parts == 1 ? "warp" : lg->parts == 4 ?
+	    "part" : "half", lg->parts == 2 ? "segment" : "line");
+	panel_fit(buf, w);
+	canvas_text(c, x, y, buf, ROLE_DIM, w);
 	for (i = 0, row = 1; i < lg->transactions && row < h;
 	    i++, row += tall) {
 		if (row == h - 1 && i + 1 < lg->transactions) {
@@ -355,7 +358,7 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 	int			 bx, more, tall, row, t;
 	enum role		 role;
 	uint32_t		 ch;
-	char			 buf[64];
+	char			 buf[128], lbuf[32];
 
 	/* Each bank's words, phase by phase, as the rule serves them. */
 	rules_shared_banks(a->addr, panel_arrived(m), a->nlanes,
@@ -446,18 +449,25 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 	for (b = 0, k = 0; k < RULES_BANKS; k++)
 		if (rb.degree[k] > rb.degree[b])
 			b = k;
-	if (rb.degree[b] == 1)
-		canvas_text(c, x, y + 2 + stack, "every bank serves at most "
-		    "one word: one pass", ROLE_NORMAL, w);
+	if (rb.degree[b] == 1) {
+		/* Shortened by design where the sentence does not fit. */
+		snprintf(buf, sizeof buf, "every bank serves at most one "
+		    "word: one pass");
+		if ((int)strlen(buf) > w)
+			snprintf(buf, sizeof buf, "one word a bank: one pass");
+		canvas_text(c, x, y + 2 + stack, buf, ROLE_NORMAL, w);
+	}
 	else if (n[b] > 0) {
 		uint32_t all = 0;
 
 		for (i = 0; i < n[b]; i++)
 			all |= lanes[b][i];
-		panel_lanes_text(all, buf, sizeof buf, 20);
-		canvas_printf(c, x, y + 2 + stack, ROLE_NORMAL, w, "busiest:"
-		    " bank %d, %d distinct word%s, lanes %s", b, rb.degree[b],
-		    rb.degree[b] == 1 ? "" : "s", buf);
+		panel_lanes_text(all, lbuf, sizeof lbuf, 20);
+		snprintf(buf, sizeof buf, "busiest: bank %d, %d distinct "
+		    "word%s, lanes %s", b, rb.degree[b], rb.degree[b] == 1 ?
+		    "" : "s", lbuf);
+		panel_fit(buf, w);
+		canvas_text(c, x, y + 2 + stack, buf, ROLE_NORMAL, w);
 	}
 	if (m->zoom && tall == 1 && 3 + stack < h)
 		panel_zoom_note(c, x, y + 3 + stack++, w);
@@ -483,17 +493,22 @@ panel_constant(struct canvas *c, int x, int y, int w, int h,
 	rules_distinct(a->addr, panel_arrived(m), a->nlanes, &rd);
 	n = rd.n;
 	if (n == 1)
-		canvas_text(c, x, y, "one address: one read, broadcast to "
-		    "every lane", ROLE_DIM, w);
+		snprintf(buf, sizeof buf, "one address: one read, broadcast "
+		    "to every lane");
 	else
-		canvas_printf(c, x, y, ROLE_DIM, w, "%d distinct addresses, "
-		    "read one after another:", n);
+		snprintf(buf, sizeof buf, "%d distinct addresses, read one "
+		    "after another", n);
+	panel_fit(buf, w);
+	canvas_text(c, x, y, buf, ROLE_DIM, w);
 	ew = 24;
 	cols = w / ew > 0 ? w / ew : 1;
 	for (i = 0; i < n; i++) {
 		row = 1 + i % (h - 1 > 0 ? h - 1 : 1);
 		col = i / (h - 1 > 0 ? h - 1 : 1);
 		if (col >= cols) {
+			/* Over the last entry drawn, blanked first. */
+			canvas_fill(c, x + (cols - 1) * ew, y + h - 1, ew, 1,
+			    ' ', ROLE_NORMAL);
 			canvas_printf(c, x + (cols - 1) * ew, y + h - 1,
 			    ROLE_DIM, ew, "... %d more", n - i + 1);
 			break;

@@ -19,6 +19,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,23 +78,33 @@ panel_expand(const char *p, char *buf, size_t len, int *at)
 
 /*
  * Bytes of p that fill one row of tw cells; when soft and the text goes
- * on, the row ends after the last blank or comma in its second half.
+ * on, the row ends after the last blank or comma in its second half, or
+ * failing one after its last other mark when the row would end inside a
+ * name or number.
  */
 static int
 panel_break(const char *p, int tw, int soft)
 {
-	int	k, i, b;
+	int	k, i, b, o;
 
-	for (k = 0, i = 0, b = 0; p[i] != '\0' && k < tw; i++) {
+	for (k = 0, i = 0, b = 0, o = 0; p[i] != '\0' && k < tw; i++) {
 		if ((p[i] & 0xc0) != 0x80)
 			k++;
 		if ((p[i] == ' ' || p[i] == ',') && k > tw / 2)
 			b = i + 1;
+		/* Failing a blank, after any other mark: never inside a
+		   name or a number. */
+		if (!isalnum((unsigned char)p[i]) && p[i] != '_' &&
+		    p[i] != '.' && (p[i] & 0x80) == 0 && k > tw / 2)
+			o = i + 1;
 	}
 	while ((p[i] & 0xc0) == 0x80)
 		i++;
 	if (p[i] != '\0' && b > 0 && soft)
 		i = b;
+	else if (p[i] != '\0' && o > 0 && soft && (isalnum((unsigned char)
+	    p[i]) || p[i] == '_'))
+		i = o;
 	return i;
 }
 
@@ -259,7 +270,7 @@ panel_fold(const struct view_model *m, const char *src, int first,
 		cur = first;
 	maxd = 0;
 	for (i = 0; i < nc; i++) {
-		rows[i] = panel_line_rows(src, cand[i], tw, cand[i] != cur);
+		rows[i] = panel_line_rows(src, cand[i], tw, 1);
 		wt[i] = cand[i] < first && cand[i] != cur ? 1 :
 		    panel_weight(m, cand[i], cur);
 		/* Blank lines and lone braces are only context. */
@@ -348,7 +359,7 @@ panel_source_line(struct canvas *c, int x, int y, int w, int h,
 			    ROLE_WARN : ROLE_SOURCE;
 	char		 buf[512];
 	const char	*p = buf;
-	int		 tw = w - PANEL_GUTTER, at, row, i, s, e;
+	int		 tw = w - PANEL_GUTTER, at, row, i, s, e, done = 0;
 
 	at = n == cur ? col : -1;
 	panel_expand(catalog_line_start(src, n), buf, sizeof buf, &at);
@@ -373,7 +384,9 @@ panel_source_line(struct canvas *c, int x, int y, int w, int h,
 			    ROLE_WARN);
 		else if (row == 0 && mark != 0)
 			canvas_put(c, x + 3, y, mark, ROLE_WARN);
-		i = panel_break(p, tw, at < 0);
+		/* Every line breaks after a blank or comma where it can
+		   (never inside a name); the access's cells follow. */
+		i = panel_break(p, tw, 1);
 		{
 			char	 one[512];
 
@@ -382,10 +395,10 @@ panel_source_line(struct canvas *c, int x, int y, int w, int h,
 			canvas_text(c, x + PANEL_GUTTER, y + row, one, role,
 			    tw);
 		}
-		p += i;
-		/* The access's cells on this row. */
+		/* The access's cells on this row: columns before it were
+		   on the rows above (done). */
 		if (at >= 0) {
-			s = at - row * tw;
+			s = at - done;
 			e = s + len;
 			if (s < 0)
 				s = 0;
@@ -395,6 +408,10 @@ panel_source_line(struct canvas *c, int x, int y, int w, int h,
 				canvas_role(c, x + PANEL_GUTTER + s, y + row,
 				    e - s, 1, ROLE_SOURCE_ACCESS);
 		}
+		for (s = 0; s < i; s++)
+			if ((p[s] & 0xc0) != 0x80)
+				done++;
+		p += i;
 	}
 	return row;
 }

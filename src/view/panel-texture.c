@@ -104,12 +104,14 @@ panel_texture(struct canvas *c, int x, int y, int w, int h,
 	enum role			 role = panel_texture_role(t);
 	int64_t				 cols = arr->cols, x0, x1, y0, y1, tx, ty;
 	int				 per, l, nx, ny, row = 0, first = 1;
+	char				 head[128];
 
 	if (arr->def->dims[0] == NULL || cols <= 0) {
-		canvas_printf(c, x, y, ROLE_NORMAL, w, "1D fetch: groups of 8 "
-		    "lanes, %d request%s, %d sectors of 32 B (ideal %d)",
-		    t->requests, t->requests == 1 ? "" : "s", t->sectors,
-		    t->ideal);
+		snprintf(head, sizeof head, "1D fetch: groups of 8 lanes, %d "
+		    "request%s, %d sectors of 32 B, ideal %d", t->requests,
+		    t->requests == 1 ? "" : "s", t->sectors, t->ideal);
+		panel_fit(head, w);
+		canvas_text(c, x, y, head, ROLE_NORMAL, w);
 		return 1;
 	}
 	per = s->size >= 16 ? 1 : 16 / s->size;	/* texels a sector row */
@@ -141,9 +143,11 @@ panel_texture(struct canvas *c, int x, int y, int w, int h,
 	/* Each sector: its texels and a bar. */
 	while (nx > per && 6 + nx + nx / per > w)
 		nx -= per;
-	canvas_printf(c, x, y + row++, ROLE_HEADING, w, "  y  x %lld..%lld, "
-	    "tiles of %d texel%s x 2 rows (16 B x 2)", (long long)x0,
-	    (long long)(x0 + nx - 1), per, per == 1 ? "" : "s");
+	snprintf(head, sizeof head, "  y  x %lld..%lld, tiles of %d texel%s "
+	    "x 2 rows, 16 B x 2", (long long)x0, (long long)(x0 + nx - 1), per,
+	    per == 1 ? "" : "s");
+	panel_fit(head, w);	/* whole parts, never a cut word */
+	canvas_text(c, x, y + row++, head, ROLE_HEADING, w);
 	if (ny > h - row - 1)
 		ny = h - row - 1 > 0 ? h - row - 1 : 0;
 	tex_grid(c, x, y + row, m, cols, per, x0, y0, nx, ny, role);

@@ -134,13 +134,25 @@ int
 panel_wrap(struct canvas *c, int x, int y, int w, int h, const char *text,
     enum role role)
 {
+	return panel_wrap_hang(c, x, y, w, h, text, role, 0);
+}
+
+int
+panel_wrap_hang(struct canvas *c, int x, int y, int w, int h,
+    const char *text, enum role role, int hang)
+{
 	const char	*p = text, *q, *brk;
 	int		 row = 0, cols, n, len;
 	char		 buf[512];
 
-	if (text == NULL || w < 4 || h < 1)
+	if (text == NULL || w < 4 + hang || h < 1)
 		return 0;
 	while (*p != '\0' && row < h) {
+		if (row == 1) {
+			/* The rows after the first hang under it. */
+			x += hang;
+			w -= hang;
+		}
 		while (*p == ' ')
 			p++;
 		/* Find the longest prefix of whole words within w columns. */
@@ -156,6 +168,9 @@ panel_wrap(struct canvas *c, int x, int y, int w, int h, const char *text,
 		if (*q == '\0' && cols <= w)
 			brk = q;
 		if (brk == NULL || brk == p) {
+			/* One word wider than w: it is cut (and recorded so). */
+			canvas_cut(c, x + w, y + row, "(a word wider than the "
+			    "box)", p);
 			brk = p;
 			for (n = 0; *brk != '\0' && n < w; brk++)
 				if ((*brk & 0xc0) != 0x80)
@@ -173,6 +188,7 @@ panel_wrap(struct canvas *c, int x, int y, int w, int h, const char *text,
 			/* Cut short: end on an ellipsis. */
 			n = canvas_text(c, x, y + row, buf, role, w - 1);
 			canvas_put(c, x + n, y + row, 0x2026, role);
+			canvas_cut(c, x + n, y + row, "\xe2\x80\xa6", p);
 		} else
 			canvas_text(c, x, y + row, buf, role, w);
 		row++;
@@ -187,6 +203,7 @@ panel_status(struct canvas *c, int y, const struct view_opts *o)
 	const char	*keys = "warpviz show: --step K  --warp W  --block X,Y"
 	    "  --arch legacy  -p name=value  --color";
 	int		 n = 0;
+	char		 buf[512];
 
 	canvas_fill(c, 0, y, c->w, 1, ' ', ROLE_STATUS);
 	if (o != NULL && o->keys != NULL)
@@ -199,20 +216,49 @@ panel_status(struct canvas *c, int y, const struct view_opts *o)
 		    c->w - 2 - n);
 		n += 3;
 	}
-	canvas_text(c, 1 + n, y, keys, ROLE_HELP, c->w - 2 - n);
+	/* Whole hints only: the ones that do not fit are left out. */
+	snprintf(buf, sizeof buf, "%s", keys);
+	panel_fit(buf, c->w - 2 - n);
+	canvas_text(c, 1 + n, y, buf, ROLE_HELP, c->w - 2 - n);
 	canvas_role(c, 1 + n, y, c->w - 1 - n, 1, ROLE_STATUS);
+}
+
+void
+panel_fit(char *buf, int w)
+{
+	char	*p, *q;
+	int	 n;
+
+	for (;;) {
+		for (n = 0, p = buf; *p != '\0'; p++)
+			if ((*p & 0xc0) != 0x80)
+				n++;
+		if (n <= w)
+			return;
+		/* The last ", " or "  " ends the part to leave out. */
+		p = NULL;
+		for (q = buf; (q = strchr(q + 1, ' ')) != NULL;)
+			if (q[-1] == ',' || q[-1] == ':' || q[1] == ' ')
+				p = q[-1] == ',' || q[-1] == ':' ? q - 1 : q;
+		if (p == NULL || p == buf)
+			return;
+		*p = '\0';
+	}
 }
 
 /* A heading rule across w columns: "── text ─────". */
 void
 panel_rule(struct canvas *c, int x, int y, int w, const char *text)
 {
+	char	buf[256];
 	int	n;
 
 	canvas_fill(c, x, y, w, 1, 0x2500, ROLE_BORDER);
 	if (text == NULL)
 		return;
+	snprintf(buf, sizeof buf, "%s", text);
+	panel_fit(buf, w - 5);
 	canvas_put(c, x + 2, y, ' ', ROLE_BORDER);
-	n = canvas_text(c, x + 3, y, text, ROLE_HEADING, w - 5);
+	n = canvas_text(c, x + 3, y, buf, ROLE_HEADING, w - 5);
 	canvas_put(c, x + 3 + n, y, ' ', ROLE_BORDER);
 }

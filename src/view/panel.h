@@ -30,8 +30,14 @@ void		 panel_access_text(const struct view_model *, char *buf,
 /* Word-wrap UTF-8 text; the last line ends in "…" when cut short. */
 int		 panel_wrap(struct canvas *, int x, int y, int w, int h,
 		     const char *text, enum role);
+/* panel_wrap with the rows after the first indented by hang. */
+int		 panel_wrap_hang(struct canvas *, int x, int y, int w, int h,
+		     const char *text, enum role, int hang);
 /* The bottom line: play state, status message and key hints. */
 void		 panel_status(struct canvas *, int y, const struct view_opts *);
+/* Shorten a heading by design to w columns: leave out its last parts
+   after ", ", ": " or "  " until it fits (a word is never cut here). */
+void		 panel_fit(char *buf, int w);
 /* A heading rule "── text ────" across w columns. */
 void		 panel_rule(struct canvas *, int x, int y, int w,
 		     const char *text);
@@ -95,9 +101,14 @@ int		 panel_measured_rows(const struct view_model *,
 		     const struct view_opts *);
 /* Lines of live GPU text in o (at most max). */
 int		 panel_gpu_rows(const struct view_opts *o, int max);
+/* Rows the first n GPU lines of o take wrapped w wide after lead. */
+int		 panel_gpu_height(const struct view_opts *o, int n, int w,
+		     const char *lead);
 /* The first n GPU lines of o from x, y, the first after lead and the
-   rest indented to match; returns the rows used. */
-int		 panel_gpu(struct canvas *, int x, int y, int w, int n,
+   rest indented to match, each wrapped within w (its rows after the
+   first indented two more) and left out when it does not fit whole in
+   h rows; returns the rows used. */
+int		 panel_gpu(struct canvas *, int x, int y, int w, int h, int n,
 		     const struct view_opts *o, const char *lead);
 
 #endif

@@ -603,7 +603,77 @@ state_apply(struct state *st, const struct lesson_scene *sc, char **cause)
 	st->focus_box = sc->lanes != 0;
 	st->playing = 0;
 	st->mode = MODE_FRAME;
+	/* The question waits for the scene's frame (state_update). */
+	st->ask = sc->ask;
+	st->ask_pending = sc->ask != PREDICT_NONE;
+	st->predict = 0;
 	return 0;
+}
+
+/* Remember where the question was asked. */
+static void
+predict_mark(struct state *st)
+{
+	st->predict = 1;
+	st->predict_at[0] = st->step;
+	st->predict_at[1] = st->block[0];
+	st->predict_at[2] = st->block[1];
+	st->predict_at[3] = st->warp;
+	st->predict_v = st->pane[0].v;
+}
+
+void
+state_predict_check(struct state *st)
+{
+	if (st->predict != 0 && (st->predict_at[0] != st->step ||
+	    st->predict_at[1] != st->block[0] ||
+	    st->predict_at[2] != st->block[1] ||
+	    st->predict_at[3] != st->warp || st->predict_v != st->pane[0].v ||
+	    (st->truth.ask == PREDICT_FASTER && st->npanes < 2)))
+		st->predict = 0;
+}
+
+int
+state_predict(struct state *st, enum predict_ask ask, const char **why)
+{
+	const struct state_pane	*p = &st->pane[0];
+	enum arch		 arch = state_pane_arch(st, 0);
+
+	if (st->npanes < 1 || !p->have_m) {
+		*why = "no frame to ask about";
+		return -1;
+	}
+	if (ask == PREDICT_NONE)
+		ask = predict_default(&p->m.res, arch);
+	if (predict_access(ask, p->l, &p->m.acc, &p->m.res, arch,
+	    &st->truth, why) != 0)
+		return -1;
+	predict_mark(st);
+	return 0;
+}
+
+void
+state_predict_times(struct state *st, double ms0, double ms1)
+{
+	predict_times(&st->truth, st->pane[0].v->name, ms0,
+	    st->pane[1].v->name, ms1);
+	predict_mark(st);
+}
+
+int
+state_predict_answer(struct state *st, const char *answer)
+{
+	int	right;
+
+	right = predict_right(&st->truth, answer);
+	predict_reveal(&st->truth, right, st->reveal, sizeof st->reveal);
+	st->predict = 2;
+	if (st->truth.lanes != 0) {
+		/* The lanes that make it so stand out, addresses shown. */
+		st->focus = st->truth.lanes;
+		st->focus_box = 1;
+	}
+	return right;
 }
 
 int

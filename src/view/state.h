@@ -24,6 +24,7 @@
 #include "dram.h"
 #include "launch.h"
 #include "lesson.h"
+#include "predict.h"
 #include "param.h"
 #include "totals.h"
 #include "view.h"
@@ -56,7 +57,8 @@ enum state_prompt {
 	PROMPT_BLOCK,		/* "X,Y" */
 	PROMPT_STEP,		/* "K" */
 	PROMPT_LOOP,		/* a value of the access's innermost loop */
-	PROMPT_LANES		/* "L,L,..." lanes to focus */
+	PROMPT_LANES,		/* "L,L,..." lanes to focus */
+	PROMPT_PREDICT		/* the answer to st->truth's question */
 };
 
 /* The rows of the occupancy what-if (o): the device model, then the
@@ -158,7 +160,33 @@ struct state {
 						   STATE_MOTION_PHASES of the
 						   step in motion */
 	struct state_occ	 occ;		/* the what-if of o */
+
+	/* Predict, then reveal (a scene's ask, or the P key). */
+	enum predict_ask	 ask;		/* the scene's ask, or NONE */
+	int			 ask_pending;	/* a scene's ask, to be asked once
+						   its frame is computed */
+	int			 predict;	/* 0 off, 1 asking, 2 revealed */
+	struct predict_truth	 truth;		/* of the question asked */
+	int64_t			 predict_at[4];	/* step, block, warp asked at */
+	const struct variant	*predict_v;	/* ... of this variant */
+	char			 reveal[PREDICT_WHY_MAX + 96];
 };
+
+/*
+ * Ask ask (NONE: the access's natural question) about pane 0's access
+ * and hide the answer: st->predict 1, st->truth set.  Returns 0, or -1
+ * with *why when the access cannot answer it.  "faster" is the caller's
+ * (it needs recorded times: state_predict_times).
+ */
+int	state_predict(struct state *, enum predict_ask, const char **why);
+/* Predict mode ends when the frame moves to another access than the
+   one asked about. */
+void	state_predict_check(struct state *);
+/* Ask which of pane 0 and pane 1 is faster, from their times in ms. */
+void	state_predict_times(struct state *, double ms0, double ms1);
+/* Grade answer: st->predict 2, st->reveal the verdict and reason, the
+   lanes that make it so in focus.  Returns nonzero if right. */
+int	state_predict_answer(struct state *, const char *answer);
 
 /* Steps per second of each speed. */
 extern const double	state_speeds[];

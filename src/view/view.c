@@ -90,43 +90,107 @@ view_model_so_far(struct view_model *m, const struct totals *t, int64_t to)
 	m->so_far_pending = 0;
 }
 
-/* The title bar: variant and parameters left, where we are right. */
+/*
+ * The title bar's two halves in one of their forms: left is " NAME
+ * params — TITLE" (form 0), without the title (1), with only the
+ * parameters changed from their defaults (2) or the name alone (3);
+ * right is "step S/N (k=..)  block X,Y  warp W  ARCH " (form 0) or
+ * without the block and warp (1), which the lanes heading says too.
+ */
 static void
-view_title(struct canvas *c, int x, int y, int w, const struct view_model *m)
+view_title_parts(const struct view_model *m, int ascii, int lf, int rf,
+    char *left, size_t llen, char *right, size_t rlen)
 {
 	const struct launch	*l = m->l;
-	char			 params[256], right[160], left[400];
-	int			 n, i, j;
+	char			 params[256];
+	int			 i, j;
 	size_t			 used;
 
-	canvas_fill(c, x, y, w, 1, ' ', ROLE_TITLE);
-	param_format(&l->ps, params, sizeof params, 1);
+	param_format(&l->ps, params, sizeof params, lf < 2);
 	for (i = 0; params[i] != '\0'; i++)
 		if (params[i] == ',')
 			params[i] = ' ';
-	used = snprintf(right, sizeof right, "step %" PRId64 "/%" PRId64,
+	if (lf >= 3)
+		params[0] = '\0';
+	if (lf == 0)
+		snprintf(left, llen, " %s  %s  %s %s", l->v->name, params,
+		    ascii ? "-" : "\xe2\x80\x94", l->v->title);
+	else
+		snprintf(left, llen, " %s  %s", l->v->name, params);
+	used = snprintf(right, rlen, "step %" PRId64 "/%" PRId64,
 	    m->step, l->nsteps);
-	for (i = 0; i < l->sites[m->acc.site].nloops; i++) {
+	for (i = 0; i < l->sites[m->acc.site].nloops && used < rlen; i++) {
 		j = l->sites[m->acc.site].loop[i];
-		used += snprintf(right + used, sizeof right - used, "%s%s=%"
+		used += snprintf(right + used, rlen - used, "%s%s=%"
 		    PRId64, i ? "," : " (", l->loops[j].var, m->acc.loop[j]);
-		if (i + 1 == l->sites[m->acc.site].nloops && used <
-		    sizeof right)
-			used += snprintf(right + used, sizeof right - used,
-			    ")");
+		if (i + 1 == l->sites[m->acc.site].nloops && used < rlen)
+			used += snprintf(right + used, rlen - used, ")");
 	}
-	if (used < sizeof right)
-		snprintf(right + used, sizeof right - used, "  block %" PRId64
+	if (used < rlen && rf == 0)
+		snprintf(right + used, rlen - used, "  block %" PRId64
 		    ",%" PRId64 "  warp %d  %s ", m->block[0], m->block[1],
 		    m->warp, arch_name(m->arch));
-	snprintf(left, sizeof left, " %s  %s  %s %s %s", l->v->name, params,
-	    c->ascii ? "-" : "\xe2\x80\x94", l->v->title, "");
-	n = (int)strlen(right);
+	else if (used < rlen)
+		snprintf(right + used, rlen - used, "  %s ",
+		    arch_name(m->arch));
+}
+
+/* Columns of UTF-8 text. */
+static int
+view_cols(const char *s)
+{
+	int	n = 0;
+
+	for (; *s != '\0'; s++)
+		if ((*s & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+/* The forms of the title bar, most first, that view_title tries. */
+static const int view_title_forms[][2] = {
+	{ 0, 0 }, { 1, 0 }, { 1, 1 }, { 2, 1 }, { 3, 1 }
+};
+#define VIEW_TITLE_FORMS \
+	((int)(sizeof view_title_forms / sizeof view_title_forms[0]))
+
+/* The first form of the title bar that fits in w columns (the last one
+   when none does). */
+static int
+view_title_form(const struct view_model *m, int ascii, int w)
+{
+	char	left[400], right[160];
+	int	f;
+
+	for (f = 0; f < VIEW_TITLE_FORMS - 1; f++) {
+		view_title_parts(m, ascii, view_title_forms[f][0],
+		    view_title_forms[f][1], left, sizeof left, right,
+		    sizeof right);
+		if (view_cols(left) + 1 + view_cols(right) <= w)
+			break;
+	}
+	return f;
+}
+
+/*
+ * The title bar: variant and parameters left, where we are right, in
+ * the fullest form that fits; the kernel's title, when it does not fit
+ * here, heads the source instead (view_source_title).
+ */
+static void
+view_title(struct canvas *c, int x, int y, int w, const struct view_model *m)
+{
+	char	left[400], right[160];
+	int	f, n;
+
+	canvas_fill(c, x, y, w, 1, ' ', ROLE_TITLE);
+	f = view_title_form(m, c->ascii, w);
+	view_title_parts(m, c->ascii, view_title_forms[f][0],
+	    view_title_forms[f][1], left, sizeof left, right, sizeof right);
+	n = view_cols(right);
 	if (n > w)
 		n = w;
 	canvas_text(c, x, y, left, ROLE_TITLE, w - n - 1);
-	if (w - n - 1 > 0 && (int)strlen(left) > w - n - 1)
-		canvas_put(c, x + w - n - 2, y, 0x2026, ROLE_TITLE);
 	canvas_text(c, x + w - n, y, right, ROLE_TITLE, n);
 }
 
@@ -145,47 +209,127 @@ view_scene_text(struct canvas *c, int x, int y, int w, int h,
 	return n;
 }
 
-/* Lines the lesson and note (or a scene's narration) take wrapped at
-   width w, at most max. */
+/* Rows panel p uses drawn w wide with at most max rows (at least 1). */
 static int
-view_lesson_rows(const struct view_model *m, const struct view_opts *o,
-    int w, int max)
+view_panel_rows(const struct panel *p, const struct view_model *m, int w,
+    int max, int arg)
 {
 	struct canvas	*scratch;
 	int		 n;
 
 	scratch = canvas_new(w, max, 0);
-	if (o != NULL && o->narration != NULL) {
-		n = view_scene_text(scratch, 0, 0, w, max, o);
-		canvas_free(scratch);
-		return n;
-	}
-	n = panel_wrap(scratch, 0, 0, w, max, m->l->v->lesson, ROLE_NORMAL);
-	if (m->l->v->note != NULL && n < max)
-		n += panel_wrap(scratch, 0, n, w, max - n, m->l->v->note,
-		    ROLE_NORMAL);
+	n = panel_draw(p, scratch, 0, 0, w, max, m, arg);
+	canvas_free(scratch);
+	return n < 1 ? 1 : n;
+}
+
+/* Rows the compact layout's memory and counts panels use, the memory
+   mw wide and the counts the rest of w: at least 6, at most 8. */
+static int
+view_memory_rows(const struct view_model *m, int mw, int w)
+{
+	int	a, b;
+
+	a = view_panel_rows(&panel_memory, m, mw - 2, 8, w >= 110);
+	b = view_panel_rows(&panel_counts, m, w - mw - 2, 8, 0);
+	a = a > b ? a : b;
+	return a < 6 ? 6 : a;
+}
+
+/* Rows text takes wrapped at width w (up to 64). */
+static int
+view_wrap_rows(const char *text, int w)
+{
+	struct canvas	*scratch;
+	int		 n;
+
+	if (text == NULL)
+		return 0;
+	scratch = canvas_new(w, 64, 0);
+	n = panel_wrap(scratch, 0, 0, w, 64, text, ROLE_NORMAL);
 	canvas_free(scratch);
 	return n;
 }
 
-/* Lesson (and note) text from row y, h rows; a scene's narration
-   instead when there is one. */
+/*
+ * Text in buf shortened by design to h rows at width w: whole sentences
+ * from its start (up to a ". "), never a cut one.  Returns buf.
+ */
+static const char *
+view_sentences(const char *text, int w, int h, char *buf, size_t len)
+{
+	size_t	i, best = 0;
+
+	snprintf(buf, len, "%s", text != NULL ? text : "");
+	if (view_wrap_rows(buf, w) <= h)
+		return buf;
+	/* The longest run of whole sentences that fits, if any does. */
+	for (i = 0; buf[i] != '\0'; i++) {
+		if (buf[i] != '.' || buf[i + 1] != ' ')
+			continue;
+		buf[i + 1] = '\0';
+		if (view_wrap_rows(buf, w) <= h)
+			best = i + 1;
+		buf[i + 1] = ' ';
+	}
+	buf[best] = '\0';
+	return buf;
+}
+
+/* The variant's note as the lesson area shows it, in buf. */
+static const char *
+view_note(const struct view_model *m, char *buf, size_t len)
+{
+	if (m->l->v->note == NULL)
+		return NULL;
+	snprintf(buf, len, "Note: %s.", m->l->v->note);
+	return buf;
+}
+
+/*
+ * Lines the lesson (or a scene's counter and narration) take wrapped at
+ * width w, at most max; *note gets the lines the variant's note adds
+ * (0 without a scene's narration or a note).  A layout gives the lesson
+ * its lines and the note its own only when they fit whole: a sentence
+ * is never cut.
+ */
+static int
+view_lesson_rows(const struct view_model *m, const struct view_opts *o,
+    int w, int max, int *note)
+{
+	char	buf[400];
+	int	n;
+
+	*note = 0;
+	if (o != NULL && o->narration != NULL)
+		n = (o->scene != NULL ? view_wrap_rows(o->scene, w) : 0) +
+		    view_wrap_rows(o->narration, w);
+	else {
+		n = view_wrap_rows(m->l->v->lesson, w);
+		*note = view_wrap_rows(view_note(m, buf, sizeof buf), w);
+	}
+	return n < max ? n : max;
+}
+
+/* Lesson (and note, when it fits whole) text from row y, h rows; a
+   scene's narration instead when there is one. */
 static void
 view_lesson(struct canvas *c, int x, int y, int w, int h,
     const struct view_model *m, const struct view_opts *o)
 {
-	int	n;
-	char	note[400];
+	int		 n;
+	char		 buf[400], text[1024];
+	const char	*note;
 
 	if (o != NULL && o->narration != NULL) {
 		view_scene_text(c, x, y, w, h, o);
 		return;
 	}
-	n = panel_wrap(c, x, y, w, h, m->l->v->lesson, ROLE_NORMAL);
-	if (m->l->v->note != NULL && n < h) {
-		snprintf(note, sizeof note, "Note: %s.", m->l->v->note);
+	n = panel_wrap(c, x, y, w, h, view_sentences(m->l->v->lesson, w, h,
+	    text, sizeof text), ROLE_NORMAL);
+	note = view_note(m, buf, sizeof buf);
+	if (note != NULL && view_wrap_rows(note, w) <= h - n)
 		panel_wrap(c, x, y + n, w, h - n, note, ROLE_WARN);
-	}
 }
 
 /* The memory panel's title: array, space, op and bytes per lane. */
@@ -214,16 +358,37 @@ view_memory_title(const struct view_model *m, char *buf, size_t len)
 		    a->def->name);
 }
 
-/* The kernel box title: function and file (a user's as given). */
+/*
+ * The kernel box title: function and file (a user's as given), and the
+ * kernel's title when the title bar had no room for it, in the fullest
+ * form that fits w columns.
+ */
 static void
-view_source_title(const struct view_model *m, char *buf, size_t len)
+view_source_title(const struct canvas *c, const struct view_model *m,
+    char *buf, size_t len, int w)
 {
 	const struct variant	*v = m->l->v;
+	const char		*dash = c->ascii ? "-" : "\xe2\x80\x94";
+	char			 file[256];
 
 	if (v->path != NULL)
-		snprintf(buf, len, "kernel %s  %s", v->kernel, v->path);
+		snprintf(file, sizeof file, "%s", v->path);
 	else
-		snprintf(buf, len, "kernel %s  cuda/%s", v->kernel, v->source);
+		snprintf(file, sizeof file, "cuda/%s", v->source);
+	if (view_title_forms[view_title_form(m, c->ascii, c->w)][0] != 0) {
+		if (snprintf(buf, len, "kernel %s  %s %s %s", v->kernel,
+		    file, dash, v->title) < (int)len && view_cols(buf) <= w)
+			return;
+		/* A catalog kernel's file (one with a CPU reference) can
+		   go; a user's file stays. */
+		if (v->live.reference != NULL && snprintf(buf, len, "kernel %s %s %s",
+		    v->kernel, dash, v->title) < (int)len &&
+		    view_cols(buf) <= w)
+			return;
+	}
+	if (snprintf(buf, len, "kernel %s  %s", v->kernel, file) >= (int)len ||
+	    view_cols(buf) > w)
+		snprintf(buf, len, "kernel %s", v->kernel);
 }
 
 /* The lanes box title: which warp and how many lanes take part. */
@@ -240,7 +405,7 @@ static int
 view_full(struct canvas *c, const struct view_model *m,
     const struct view_opts *o)
 {
-	int	w = c->w, h = c->h, top, sw, lw, mid, mh, cw, lh, gh, y, used;
+	int	w = c->w, h = c->h, top, sw, lw, mid, mh, cw, lh, nh, gh, gb, y, used;
 	int	mrows;
 	char	buf[256];
 
@@ -256,42 +421,66 @@ view_full(struct canvas *c, const struct view_model *m,
 		sw = 100;
 		lw = w - sw;
 	}
-	lh = view_lesson_rows(m, o, w - 4, 4 + (h - VIEW_FULL_H) / 8);
-	gh = panel_gpu_rows(o, 4);
+	lh = view_lesson_rows(m, o, w - 9, 6 + (h - VIEW_FULL_H) / 8,
+	    &nh);
+	if (lh + nh <= 4 + (h - VIEW_FULL_H) / 8)
+		lh += nh;
 	mid = 1 + top;
-	mh = h - 1 - mid - lh;
 	cw = w >= 160 ? w * 30 / 100 : 44;
+	/* The GPU's verdicts under the counts when each takes a row or
+	   two there, else whole, full width under the boxes (gb rows). */
+	gh = panel_gpu_height(o, 4, cw - 3, "");
+	gb = 0;
+	if (gh > panel_gpu_rows(o, 4) + 1) {
+		gb = panel_gpu_height(o, 4, w - 4, "GPU  ");
+		gh = 0;
+	}
+	mh = h - 1 - mid - lh - gb;
 
-	view_source_title(m, buf, sizeof buf);
+	view_source_title(c, m, buf, sizeof buf, sw - 5);
 	canvas_box(c, 0, 1, sw, top, buf, ROLE_BORDER);
 	panel_draw(&panel_source, c, 1, 2, sw - 2, top - 2, m,
 	    o != NULL ? o->source_scroll : 0);
 	view_lanes_title(m, buf, sizeof buf);
+	panel_fit(buf, lw - 5);
 	canvas_box(c, sw, 1, lw, top, buf, ROLE_BORDER);
 	panel_draw(&panel_lanes_table, c, sw + 2, 2, lw - 3, top - 2, m, 0);
 
 	view_memory_title(m, buf, sizeof buf);
+	panel_fit(buf, w - cw - 5);
 	canvas_box(c, 0, mid, w - cw, mh, buf, ROLE_BORDER);
-	panel_draw(&panel_memory, c, 2, mid + 1, w - cw - 4, mh - 3, m, 1);
-	panel_legend(c, 2, mid + mh - 2, w - cw - 4, m);
-
 	canvas_box(c, w - cw, mid, cw, mh, "counts", ROLE_BORDER);
-	/* Measured counters take the rows of "so far" and the whole
-	   launch's (they say "= model" or both numbers): this step keeps 5. */
-	used = mh - 2 - (gh ? gh + 1 : 0);
-	mrows = panel_measured_rows(m, o);
-	if (mrows > used - 5)
-		mrows = used - 5 > 0 ? used - 5 : 0;
-	y = panel_draw(&panel_counts, c, w - cw + 2, mid + 1, cw - 3,
-	    used - mrows, m, mrows == 0);
-	panel_measured(c, w - cw + 2, mid + 1 + y, cw - 3, used - y, m, o);
+	if (o != NULL && o->hide) {
+		panel_wrap(c, 2, mid + 1, w - cw - 4, mh - 2, VIEW_HIDDEN,
+		    ROLE_DIM);
+		panel_wrap(c, w - cw + 2, mid + 1, cw - 3, mh - 2,
+		    VIEW_HIDDEN, ROLE_DIM);
+		gh = 0;
+	} else {
+		panel_draw(&panel_memory, c, 2, mid + 1, w - cw - 4, mh - 3,
+		    m, 1);
+		panel_legend(c, 2, mid + mh - 2, w - cw - 4, m);
+		/* Measured counters take the rows of "so far" and the whole
+		   launch's (they say "= model" or both numbers): this step
+		   keeps 5. */
+		used = mh - 2 - (gh ? gh + 1 : 0);
+		mrows = panel_measured_rows(m, o);
+		if (mrows > used - 5)
+			mrows = used - 5 > 0 ? used - 5 : 0;
+		y = panel_draw(&panel_counts, c, w - cw + 2, mid + 1, cw - 3,
+		    used - mrows, m, mrows == 0);
+		panel_measured(c, w - cw + 2, mid + 1 + y, cw - 3, used - y,
+		    m, o);
+	}
 	if (gh > 0) {
 		y = mid + mh - 1 - gh;
 		panel_rule(c, w - cw + 1, y - 1, cw - 2, "GPU");
-		panel_gpu(c, w - cw + 2, y, cw - 3, gh, o, "");
+		panel_gpu(c, w - cw + 2, y, cw - 3, gh, 4, o, "");
 	}
+	if (gb > 0)
+		panel_gpu(c, 2, mid + mh, w - 4, gb, 4, o, "GPU  ");
 
-	y = mid + mh;
+	y = mid + mh + gb;
 	canvas_text(c, 1, y, o != NULL && o->narration != NULL ? "Scene" :
 	    "Lesson", ROLE_HEADING, 7);
 	view_lesson(c, 8, y, w - 9, lh, m, o);
@@ -302,24 +491,37 @@ static void
 view_compact(struct canvas *c, const struct view_model *m,
     const struct view_opts *o)
 {
-	int	w = c->w, h = c->h, sh, rh, lh, mh, mw, gh, y, i;
+	int	w = c->w, h = c->h, sh, rh, lh, nh, mh, mw, gh, y, i, need;
 	char	buf[256];
 
 	/* Five source rows: the index lines, guard, loop and access. */
 	sh = 5 + (h - VIEW_MIN_H) / 3;
-	rh = 2;
-	gh = panel_gpu_rows(o, 4);
-	lh = view_lesson_rows(m, o, w - 9, 4);
-	/* The memory panel needs 8 rows; the lesson gives way first. */
+	rh = view_panel_rows(&panel_lane_runs, m, w - 1, 2, 0);
+	mw = w >= 100 ? w - 40 : 48;
+	gh = panel_gpu_height(o, 4, w - 2, "");
+	/* The lecturer's words whole: the memory panel gives way first,
+	   down to six rows, then the source (down to the access and two
+	   lines around it), and only then does the lesson keep to its
+	   first whole sentences. */
+	lh = view_lesson_rows(m, o, w - 9, 8, &nh);
+	need = view_memory_rows(m, mw, w);
 	mh = h - 6 - sh - rh - gh - lh;
-	while (mh < 8 && lh > 2) {
+	while (mh < 6 && sh > 3) {
+		sh--;
+		mh++;
+	}
+	while (mh < 6 && lh > 2) {
 		lh--;
 		mh++;
 	}
-	mw = w >= 100 ? w - 40 : 48;
+	/* The note only whole, in rows the memory panel can spare. */
+	if (nh > 0 && mh - nh >= need) {
+		lh += nh;
+		mh -= nh;
+	}
 
 	y = 1;
-	view_source_title(m, buf, sizeof buf);
+	view_source_title(c, m, buf, sizeof buf, w - 5);
 	panel_rule(c, 0, y++, w, buf);
 	panel_draw(&panel_source, c, 0, y, w, sh, m,
 	    o != NULL ? o->source_scroll : 0);
@@ -333,20 +535,28 @@ view_compact(struct canvas *c, const struct view_model *m,
 	panel_rule(c, mw, y, w - mw, "counts");
 	canvas_put(c, mw, y, 0x252c, ROLE_BORDER);
 	y++;
-	panel_draw(&panel_memory, c, 1, y, mw - 2, mh, m, w >= 110);
 	for (i = 0; i < mh; i++)
 		canvas_put(c, mw, y + i, 0x2502, ROLE_BORDER);
-	/* Measured counters take the rows of "so far" and the whole
-	   launch's (they say "= model" or both numbers): this step keeps 4. */
-	i = panel_measured_rows(m, o);
-	if (i > mh - 4)
-		i = mh - 4 > 0 ? mh - 4 : 0;
-	i = panel_draw(&panel_counts, c, mw + 2, y, w - mw - 2, mh - i, m,
-	    mh >= 14 && i == 0);
-	panel_measured(c, mw + 2, y + i, w - mw - 2, mh - i, m, o);
-	y += mh;
-	panel_legend(c, 1, y++, w - 1, m);
-	y += panel_gpu(c, 1, y, w - 2, gh, o, "");
+	if (o != NULL && o->hide) {
+		panel_wrap(c, 1, y, mw - 2, mh, VIEW_HIDDEN, ROLE_DIM);
+		panel_wrap(c, mw + 2, y, w - mw - 2, mh, VIEW_HIDDEN,
+		    ROLE_DIM);
+		y += mh + 1;
+	} else {
+		panel_draw(&panel_memory, c, 1, y, mw - 2, mh, m, w >= 110);
+		/* Measured counters take the rows of "so far" and the whole
+		   launch's (they say "= model" or both numbers): this step
+		   keeps 4. */
+		i = panel_measured_rows(m, o);
+		if (i > mh - 4)
+			i = mh - 4 > 0 ? mh - 4 : 0;
+		i = panel_draw(&panel_counts, c, mw + 2, y, w - mw - 2, mh - i,
+		    m, mh >= 14 && i == 0);
+		panel_measured(c, mw + 2, y + i, w - mw - 2, mh - i, m, o);
+		y += mh;
+		panel_legend(c, 1, y++, w - 1, m);
+	}
+	y += panel_gpu(c, 1, y, w - 2, gh, 4, o, "");
 	canvas_text(c, 1, y, o != NULL && o->narration != NULL ? "Scene" :
 	    "Lesson", ROLE_HEADING, 7);
 	view_lesson(c, 8, y, w - 9, lh, m, o);
@@ -356,8 +566,14 @@ int
 view_draw(struct canvas *c, const struct view_model *m,
     const struct view_opts *o)
 {
-	int	legend = -1;
+	struct view_model	hm;
+	int			legend = -1;
 
+	if (o != NULL && o->hide) {
+		hm = *m;
+		hm.hide = 1;
+		m = &hm;
+	}
 	canvas_clear(c);
 	if (c->w < VIEW_MIN_W || c->h < VIEW_MIN_H) {
 		view_draw_too_small(c, VIEW_MIN_W, VIEW_MIN_H);

@@ -45,6 +45,9 @@ struct view_model {
 	const struct compiled	*compiled;	/* the sites as compiled, or
 						   NULL (as written); set by
 						   the face like focus */
+	int			 hide;		/* predict mode: the lanes show
+						   no class or conflict; set by
+						   the view from view_opts */
 	/* view_model_set's cache of so_far; zero the struct before its
 	   first use */
 	const struct launch	*so_far_l;
@@ -73,7 +76,13 @@ struct view_opts {
 	   (NULL: no measured section). */
 	const struct measured *measured;
 	const char	*measured_line;
+	int		 hide;		/* predict first: the memory, the
+					   counts, the verdict and the GPU
+					   lines are hidden */
 };
+
+/* What a hidden panel says instead (predict mode). */
+#define VIEW_HIDDEN	"hidden: predict first, then it shows"
 
 /*
  * Evaluate the access of warp `warp` of block (bx, by) at `step` and the

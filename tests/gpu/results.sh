@@ -106,7 +106,7 @@ panel() {
 		i=$((i + 1))
 	done
 	sleep 0.2
-	$tmux capture-pane -p 2>/dev/null | sed -n '/GPU ─/,$p'
+	$tmux capture-pane -p 2>/dev/null | sed -n '/GPU/,$p'
 	$tmux kill-server >/dev/null 2>&1
 }
 if command -v tmux >/dev/null 2>&1; then
