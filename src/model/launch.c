@@ -596,6 +596,123 @@ out:
 	return rc;
 }
 
+static int	setup_body(struct launch *, int *, int *, int, const char *,
+		    char **);
+
+/* An IF at body[*i - 1] (b): its branch under guard && b's condition,
+   an ELSE's under guard && !condition, up to its END. */
+static int
+setup_if(struct launch *l, const struct body_def *b, int *i, int *open,
+    int nopen, const char *guard, char **cause)
+{
+	char	*g;
+	int	 r;
+
+	g = join_guard(guard, "", b->expr);
+	r = setup_body(l, i, open, nopen, g, cause);
+	free(g);
+	if (r < 0)
+		return -1;
+	if (body_at(l->v, *i)->kind == BODY_ELSE) {
+		(*i)++;
+		g = join_guard(guard, "!", b->expr);
+		r = setup_body(l, i, open, nopen, g, cause);
+		free(g);
+		if (r < 0)
+			return -1;
+	}
+	if (body_at(l->v, *i)->kind != BODY_END) {
+		*cause = cause_printf("%s: if not closed", l->v->name);
+		return -1;
+	}
+	(*i)++;
+	return 0;
+}
+
+/* A catalog LOOP (0..count-1): its variable becomes a slot. */
+static int
+setup_counted(struct launch *l, const struct body_def *b,
+    struct launch_loop *lp, char **cause)
+{
+	lp->var = b->text;
+	if (eval_const(l, b->text, b->count, &lp->count, cause) != 0)
+		return -1;
+	if (lp->count < 0)
+		lp->count = 0;
+	/* Sequential loops may reuse a name. */
+	lp->slot = expr_scope_find(&l->scope, b->text);
+	if (lp->slot >= 0 && lp->slot < SLOT_PARAM0 + l->ps.n)
+		lp->slot = -1;
+	else if (lp->slot < 0)
+		lp->slot = expr_scope_slot(&l->scope, b->text);
+	if (lp->slot < 0) {
+		*cause = cause_printf("%s: bad loop variable %s", l->v->name,
+		    b->text);
+		return -1;
+	}
+	l->var_of[lp->slot] = VAR_LOOP0 + l->nloops;
+	l->vary[lp->slot] = 1;
+	return 0;
+}
+
+/*
+ * A loop at body[*i - 1] (b), node me: its variable becomes a slot and
+ * an affine var, its body nodes follow, and its steps are its body's
+ * times its count.
+ */
+static int
+setup_loop(struct launch *l, const struct body_def *b, int me, int *i,
+    int *open, int nopen, const char *guard, char **cause)
+{
+	struct launch_node	*nd;
+	struct launch_loop	*lp;
+	int64_t			 steps;
+	char			*inner = NULL;
+	int			 c, r;
+
+	if (l->nloops == VARIANT_MAX_LOOPS) {
+		*cause = cause_printf("%s: more than %d loops",
+		    l->v->name, VARIANT_MAX_LOOPS);
+		return -1;
+	}
+	lp = &l->loops[l->nloops];
+	if (b->kind == BODY_FOR) {
+		if (setup_for(l, b, lp, cause) != 0)
+			return -1;
+		if (lp->bounded)
+			inner = join_guard(guard, "", b->expr);
+	} else if (setup_counted(l, b, lp, cause) != 0)
+		return -1;
+	nd = &l->nodes[me];
+	nd->site = -1;
+	nd->loop = l->nloops++;
+	open[nopen] = nd->loop;
+	r = setup_body(l, i, open, nopen + 1, inner != NULL ? inner : guard,
+	    cause);
+	free(inner);
+	if (r < 0)
+		return -1;
+	if (body_at(l->v, *i)->kind != BODY_END) {
+		*cause = cause_printf("%s: loop %s not closed", l->v->name,
+		    b->text);
+		return -1;
+	}
+	(*i)++;
+	nd = &l->nodes[me];
+	nd->next = l->nnodes;
+	steps = 0;
+	for (c = me + 1; c < nd->next; c = l->nodes[c].next)
+		steps += l->nodes[c].steps;
+	nd->inner = steps;
+	if (__builtin_mul_overflow(steps, lp->count, &nd->steps) ||
+	    nd->steps > LAUNCH_MAX_STEPS) {
+		*cause = cause_printf("loop %s makes too many steps with %s",
+		    b->text, params_text(l));
+		return -1;
+	}
+	return 0;
+}
+
 /*
  * Parse body[*i..] up to the matching END (or ELSE); returns the first
  * node index.  guard: the conditions around this part, NULL = none.
@@ -606,10 +723,7 @@ setup_body(struct launch *l, int *i, int *open, int nopen, const char *guard,
 {
 	const struct body_def	*b;
 	struct launch_node	*nd;
-	struct launch_loop	*lp;
-	int			 first = l->nnodes, me, c, r;
-	int64_t			 steps;
-	char			*g, *inner;
+	int			 first = l->nnodes, me;
 
 	for (;;) {
 		b = body_at(l->v, *i);
@@ -624,25 +738,8 @@ setup_body(struct launch *l, int *i, int *open, int nopen, const char *guard,
 			continue;
 		}
 		if (b->kind == BODY_IF) {
-			g = join_guard(guard, "", b->expr);
-			r = setup_body(l, i, open, nopen, g, cause);
-			free(g);
-			if (r < 0)
+			if (setup_if(l, b, i, open, nopen, guard, cause) != 0)
 				return -1;
-			if (body_at(l->v, *i)->kind == BODY_ELSE) {
-				(*i)++;
-				g = join_guard(guard, "!", b->expr);
-				r = setup_body(l, i, open, nopen, g, cause);
-				free(g);
-				if (r < 0)
-					return -1;
-			}
-			if (body_at(l->v, *i)->kind != BODY_END) {
-				*cause = cause_printf("%s: if not closed",
-				    l->v->name);
-				return -1;
-			}
-			(*i)++;
 			continue;
 		}
 		if (l->nnodes == LAUNCH_MAX_NODES) {
@@ -660,83 +757,26 @@ setup_body(struct launch *l, int *i, int *open, int nopen, const char *guard,
 			nd->next = l->nnodes;
 			continue;
 		}
-		/* A loop: its variable becomes a slot and an affine var. */
-		if (l->nloops == VARIANT_MAX_LOOPS) {
-			*cause = cause_printf("%s: more than %d loops",
-			    l->v->name, VARIANT_MAX_LOOPS);
+		if (setup_loop(l, b, me, i, open, nopen, guard, cause) != 0)
 			return -1;
-		}
-		lp = &l->loops[l->nloops];
-		inner = NULL;
-		if (b->kind == BODY_FOR) {
-			if (setup_for(l, b, lp, cause) != 0)
-				return -1;
-			if (lp->bounded)
-				inner = join_guard(guard, "", b->expr);
-		} else {
-			lp->var = b->text;
-			if (eval_const(l, b->text, b->count, &lp->count,
-			    cause) != 0)
-				return -1;
-			if (lp->count < 0)
-				lp->count = 0;
-			/* Sequential loops may reuse a name. */
-			lp->slot = expr_scope_find(&l->scope, b->text);
-			if (lp->slot >= 0 && lp->slot < SLOT_PARAM0 + l->ps.n)
-				lp->slot = -1;
-			else if (lp->slot < 0)
-				lp->slot = expr_scope_slot(&l->scope, b->text);
-			if (lp->slot < 0) {
-				*cause = cause_printf("%s: bad loop variable "
-				    "%s", l->v->name, b->text);
-				return -1;
-			}
-			l->var_of[lp->slot] = VAR_LOOP0 + l->nloops;
-			l->vary[lp->slot] = 1;
-		}
-		nd->site = -1;
-		nd->loop = l->nloops++;
-		open[nopen] = nd->loop;
-		r = setup_body(l, i, open, nopen + 1, inner != NULL ? inner :
-		    guard, cause);
-		free(inner);
-		if (r < 0)
-			return -1;
-		if (body_at(l->v, *i)->kind != BODY_END) {
-			*cause = cause_printf("%s: loop %s not closed",
-			    l->v->name, b->text);
-			return -1;
-		}
-		(*i)++;
-		nd = &l->nodes[me];
-		nd->next = l->nnodes;
-		steps = 0;
-		for (c = me + 1; c < nd->next; c = l->nodes[c].next)
-			steps += l->nodes[c].steps;
-		nd->inner = steps;
-		if (__builtin_mul_overflow(steps, lp->count, &nd->steps) ||
-		    nd->steps > LAUNCH_MAX_STEPS) {
-			*cause = cause_printf("loop %s makes too many steps "
-			    "with %s", b->text, params_text(l));
-			return -1;
-		}
 	}
 }
 
-int
-launch_init(struct launch *l, const struct param_set *ps, char **cause)
+/*
+ * The names every expression may use: the built-in variables, the
+ * parameters with their values, the warp size, the derived values; then
+ * the variant's requirement on them.
+ */
+static int
+setup_scope(struct launch *l, const struct param_set *ps, char **cause)
 {
 	const struct variant	*v = ps->v;
 	static const char	*builtin[] = { "threadIdx.x", "threadIdx.y",
 	    "blockIdx.x", "blockIdx.y", "blockDim.x", "blockDim.y",
 	    "gridDim.x", "gridDim.y" };
-	int			 i, open[VARIANT_MAX_LOOPS], c;
-	int64_t			 steps;
+	int			 i;
+	int64_t			 ok;
 
-	memset(l, 0, sizeof *l);
-	*cause = NULL;
-	l->ps = *ps;
-	l->v = v;
 	for (i = 0; i < EXPR_MAX_SLOTS; i++)
 		l->var_of[i] = -1;
 	for (i = 0; i < SLOT_PARAM0; i++)
@@ -759,30 +799,37 @@ launch_init(struct launch *l, const struct param_set *ps, char **cause)
 	if (l->warp_size < 1 || l->warp_size > RULES_MAX_LANES) {
 		*cause = cause_printf("the warp size must be 1 to %d lanes",
 		    RULES_MAX_LANES);
-		goto fail;
+		return -1;
 	}
 	for (i = 0; i < 4 && v->derived[i].name != NULL; i++)
 		if (expr_scope_let(&l->scope, v->derived[i].name,
 		    v->derived[i].expr, cause) != 0)
-			goto fail;
-
+			return -1;
 	if (v->require != NULL) {
-		int64_t	ok;
-
 		if (eval_const(l, "requirement", v->require, &ok, cause) != 0)
-			goto fail;
+			return -1;
 		if (!ok) {
 			*cause = cause_printf("%s: %s (have %s)", v->name,
 			    v->require_text, params_text(l));
-			goto fail;
+			return -1;
 		}
 	}
+	return 0;
+}
+
+/* The block and the grid, bounded as the hardware bounds them. */
+static int
+setup_geometry(struct launch *l, char **cause)
+{
+	const struct variant	*v = l->v;
+	int			 i;
+
 	for (i = 0; i < 2; i++) {
 		if (eval_const(l, "blockDim", v->block[i], &l->block[i],
 		    cause) != 0 ||
 		    eval_const(l, "gridDim", v->grid[i], &l->grid[i],
 		    cause) != 0)
-			goto fail;
+			return -1;
 		l->env[SLOT_BDX + i] = l->block[i];
 		l->env[SLOT_GDX + i] = l->grid[i];
 	}
@@ -793,7 +840,7 @@ launch_init(struct launch *l, const struct param_set *ps, char **cause)
 		    "allowed (1 to 1024 threads) with %s",
 		    (long long)l->block[0], (long long)l->block[1],
 		    params_text(l));
-		goto fail;
+		return -1;
 	}
 	l->threads = l->block[0] * l->block[1];
 	if (l->grid[0] < 1 || l->grid[1] < 1 || l->grid[0] > INT_INDEX_MAX ||
@@ -801,10 +848,25 @@ launch_init(struct launch *l, const struct param_set *ps, char **cause)
 		*cause = cause_printf("a grid of %lldx%lld blocks is not "
 		    "allowed with %s", (long long)l->grid[0],
 		    (long long)l->grid[1], params_text(l));
-		goto fail;
+		return -1;
 	}
 	l->warps = (int)((l->threads + l->warp_size - 1) / l->warp_size);
+	return 0;
+}
 
+int
+launch_init(struct launch *l, const struct param_set *ps, char **cause)
+{
+	const struct variant	*v = ps->v;
+	int			 i, open[VARIANT_MAX_LOOPS], c;
+	int64_t			 steps;
+
+	memset(l, 0, sizeof *l);
+	*cause = NULL;
+	l->ps = *ps;
+	l->v = v;
+	if (setup_scope(l, ps, cause) != 0 || setup_geometry(l, cause) != 0)
+		goto fail;
 	if (setup_arrays(l, cause) != 0)
 		goto fail;
 	/* Loop variables first: a let may use one ("i + j*blockDim.x"). */

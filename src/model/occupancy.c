@@ -231,19 +231,16 @@ quotient(char *buf, int len, long long a, long long b)
 		    q == 1 ? "" : "s");
 }
 
-int
-occupancy_explain(const struct occ_device *d, int threads, int regs,
-    int smem, char lines[][OCC_LINE_MAX])
+/* What each limit allows on its own, into lines[]; returns the count. */
+static int
+explain_limits(const struct occ_device *d, const struct occ_result *rp,
+    int threads, int regs, int smem, char lines[][OCC_LINE_MAX])
 {
-	struct occ_result	r;
+	struct occ_result	r = *rp;
 	char			q[64], a[24], b[24], c[24], e[24];
-	int			n = 0, ws = d->warp_size, wthreads, by[4], i, k;
+	int			n = 0, ws = d->warp_size, wthreads;
 
-	if (occupancy_compute(d, threads, regs, smem, &r) != 0)
-		return 0;
 	wthreads = r.block_warps * ws;
-
-	/* What each limit allows on its own. */
 	quotient(q, sizeof q, d->threads_per_sm, wthreads);
 	if (wthreads != threads)
 		snprintf(lines[n++], OCC_LINE_MAX, "threads:       %d / %d "
@@ -290,27 +287,47 @@ occupancy_explain(const struct occ_device *d, int threads, int regs,
 	}
 	snprintf(lines[n++], OCC_LINE_MAX, "blocks:        at most %d per SM",
 	    d->blocks_per_sm);
+	return n;
+}
 
-	if (r.limit == OCC_NONE) {
-		snprintf(lines[n++], OCC_LINE_MAX, "resident:      0 "
-		    "blocks, occupancy 0%%: the launch fails");
-		if (r.by_threads == 0)
-			snprintf(lines[n++], OCC_LINE_MAX, "does not fit: a "
-			    "block of %d threads is more than the SM's %d",
-			    threads, d->threads_per_sm);
-		if (r.by_regs == 0)
-			snprintf(lines[n++], OCC_LINE_MAX, "does not fit: a "
-			    "block needs %d registers, the SM has %d",
-			    r.block_regs, d->regs_per_sm);
-		if (r.by_smem == 0) {
-			occupancy_bytes(a, sizeof a, r.block_smem);
-			occupancy_bytes(b, sizeof b, d->smem_per_sm);
-			snprintf(lines[n++], OCC_LINE_MAX, "does not fit: a "
-			    "block needs %s of shared memory, the SM has %s",
-			    a, b);
-		}
-		return n;
+/* Why no block fits, into lines[]; returns the count. */
+static int
+explain_none(const struct occ_device *d, const struct occ_result *rp,
+    int threads, char lines[][OCC_LINE_MAX])
+{
+	struct occ_result	r = *rp;
+	char			a[24], b[24];
+	int			n = 0;
+
+	snprintf(lines[n++], OCC_LINE_MAX, "resident:      0 "
+	    "blocks, occupancy 0%%: the launch fails");
+	if (r.by_threads == 0)
+		snprintf(lines[n++], OCC_LINE_MAX, "does not fit: a "
+		    "block of %d threads is more than the SM's %d",
+		    threads, d->threads_per_sm);
+	if (r.by_regs == 0)
+		snprintf(lines[n++], OCC_LINE_MAX, "does not fit: a "
+		    "block needs %d registers, the SM has %d",
+		    r.block_regs, d->regs_per_sm);
+	if (r.by_smem == 0) {
+		occupancy_bytes(a, sizeof a, r.block_smem);
+		occupancy_bytes(b, sizeof b, d->smem_per_sm);
+		snprintf(lines[n++], OCC_LINE_MAX, "does not fit: a "
+		    "block needs %s of shared memory, the SM has %s",
+		    a, b);
 	}
+	return n;
+}
+
+/* What is resident, what binds it and what it uses, into lines[]. */
+static int
+explain_resident(const struct occ_device *d, const struct occ_result *rp,
+    int regs, int smem, char lines[][OCC_LINE_MAX])
+{
+	struct occ_result	r = *rp;
+	char			q[64], a[24], b[24];
+	int			n = 0, by[4], i, k;
+
 	snprintf(lines[n++], OCC_LINE_MAX, "resident:      %d block%s, %d "
 	    "warps, %d threads per SM", r.blocks, r.blocks == 1 ? "" : "s",
 	    r.warps, r.threads);
@@ -348,4 +365,19 @@ occupancy_explain(const struct occ_device *d, int threads, int regs,
 		snprintf(lines[n++], OCC_LINE_MAX, "in use:        %s, no "
 		    "shared memory", q);
 	return n;
+}
+
+int
+occupancy_explain(const struct occ_device *d, int threads, int regs,
+    int smem, char lines[][OCC_LINE_MAX])
+{
+	struct occ_result	r;
+	int			n;
+
+	if (occupancy_compute(d, threads, regs, smem, &r) != 0)
+		return 0;
+	n = explain_limits(d, &r, threads, regs, smem, lines);
+	if (r.limit == OCC_NONE)
+		return n + explain_none(d, &r, threads, lines + n);
+	return n + explain_resident(d, &r, regs, smem, lines + n);
 }

@@ -14,16 +14,11 @@
 #include "cause.h"
 #include "warp.h"
 
-int
-warp_access(const struct launch *l, int64_t bx, int64_t by, int warp,
-    int64_t step, struct access *a, char **cause)
+/* Is the block, warp and step inside the launch?  0, or -1 with why. */
+static int
+warp_inside(const struct launch *l, int64_t bx, int64_t by, int warp,
+    int64_t step, char **cause)
 {
-	const struct launch_site	*s;
-	const struct launch_array	*arr;
-	struct launch_pos		 pos;
-	int64_t				 env[EXPR_MAX_SLOTS], t, idx, sub1, byte;
-	int				 lane, i, err = 0, pass;
-
 	if (bx < 0 || bx >= l->grid[0] || by < 0 || by >= l->grid[1]) {
 		*cause = cause_printf("block %lld,%lld is outside the grid "
 		    "(0..%lld, 0..%lld)", (long long)bx, (long long)by,
@@ -40,6 +35,37 @@ warp_access(const struct launch *l, int64_t bx, int64_t by, int warp,
 		    "(0..%lld)", (long long)step, (long long)l->nsteps - 1);
 		return -1;
 	}
+	return 0;
+}
+
+/* The error err of lane's thread at a's step, as one line; a kernel
+   file's site says where it is in the file. */
+static char *
+warp_error(const struct launch *l, const struct launch_site *s,
+    const struct access *a, int lane, int err)
+{
+	if (l->v->path != NULL && s->line > 0)
+		return cause_printf("%s:%d:%d: %s: %s (block %lld,%lld thread "
+		    "%d,%d) at step %lld", l->v->path, s->line, s->col + 1,
+		    s->text, expr_err_text(err), (long long)a->block[0],
+		    (long long)a->block[1], a->tid[lane][0], a->tid[lane][1],
+		    (long long)a->step);
+	return cause_printf("%s %s at step %lld", s->text, expr_err_text(err),
+	    (long long)a->step);
+}
+
+int
+warp_access(const struct launch *l, int64_t bx, int64_t by, int warp,
+    int64_t step, struct access *a, char **cause)
+{
+	const struct launch_site	*s;
+	const struct launch_array	*arr;
+	struct launch_pos		 pos;
+	int64_t				 env[EXPR_MAX_SLOTS], t, idx, sub1, byte;
+	int				 lane, i, err = 0, pass;
+
+	if (warp_inside(l, bx, by, warp, step, cause) != 0)
+		return -1;
 	launch_locate(l, step, &pos);
 	s = &l->sites[pos.site];
 	arr = &l->arrays[s->array];
@@ -103,16 +129,7 @@ warp_access(const struct launch *l, int64_t bx, int64_t by, int warp,
 		a->addr[lane] = byte;
 	}
 	if (err) {
-		/* A kernel file's site says where it is in the file. */
-		if (l->v->path != NULL && s->line > 0)
-			*cause = cause_printf("%s:%d:%d: %s: %s (block %lld,%lld "
-			    "thread %d,%d) at step %lld", l->v->path, s->line,
-			    s->col + 1, s->text, expr_err_text(err),
-			    (long long)bx, (long long)by, a->tid[lane][0],
-			    a->tid[lane][1], (long long)step);
-		else
-			*cause = cause_printf("%s %s at step %lld", s->text,
-			    expr_err_text(err), (long long)step);
+		*cause = warp_error(l, s, a, lane, err);
 		return -1;
 	}
 	return 0;
