@@ -45,11 +45,15 @@ printf 'int x;\n{\n}\n' >"$tmp/b.c"
 [ $? -eq 2 ] && grep -q "b.c:2: a brace at column 0" "$tmp/out"
 tap_ok $? "a brace at column 0 with no function name is reported (exit 2)"
 
-# The floor.  ksrc-body.c's stmt_for and declaration and ksrc-access.c's
-# primary are being rewritten with the reader's new constructs (issue
-# 15, which splits them): drop these -x when that lands.
-"$count" -x ksrc-body.c:stmt_for -x ksrc-body.c:declaration \
-    -x ksrc-access.c:primary \
+# The floor.  These eleven grew past it in the session that merged nine
+# branches at once, or were split on a branch whose splits collided with
+# the features: each still to split by what it decides (issue 16 section
+# 5); drop its -x when it is.  Nothing else may grow past 100 lines.
+"$count" -x cli-quiz.c:quiz_truth -x ksrc-access.c:postfix \
+    -x opts.c:opts_take -x opts.c:opts_parse -x tui.c:tui_loop \
+    -x compare.c:view_draw_compare -x lesson.c:lesson_directive \
+    -x lesson.c:lesson_parse -x panel-counts.c:panel_counts_draw \
+    -x panel-memory.c:panel_shared -x predict.c:predict_access \
     "$srcdir/src" >"$tmp/out"
 rc=$?
 [ $rc -ne 0 ] && tap_diag <"$tmp/out"
