@@ -412,8 +412,55 @@ for_count(struct launch *l, const struct body_def *b, struct launch_loop *lp,
 
 /* A loop whose trips differ per thread: T(iter, ...) op 0 with T affine;
    the count is the most any thread makes, the condition guards the body. */
+static int	for_bounded_at(struct launch *, const struct body_def *,
+		    struct launch_loop *, const struct expr *, char **);
+
+/*
+ * A per-thread loop's most iterations.  Its condition may read the value
+ * of an enclosing loop that steps by *=, /=, <<= or >>= (for (stride =
+ * N / 2; stride > 0; stride >>= 1) for (i = tid; i < stride; i += bd)):
+ * that value is not in l->env, it is one of the table's, so the count is
+ * the most over them.  Two such loops in one condition are refused.
+ */
 static int
 for_bounded(struct launch *l, const struct body_def *b,
+    struct launch_loop *lp, const struct expr *cond, char **cause)
+{
+	struct launch_loop	*tl = NULL;
+	int64_t			 most = 0, save;
+	int			 i;
+
+	for (i = 0; i < (int)(lp - l->loops); i++) {
+		if (l->loops[i].values == NULL ||
+		    !expr_uses(cond, l->loops[i].val_slot))
+			continue;
+		if (tl != NULL) {
+			*cause = cause_printf("%s: line %d: loop %s: its bound "
+			    "reads two loops that step by multiplying or "
+			    "shifting", l->v->name, b->line, b->text);
+			return -1;
+		}
+		tl = &l->loops[i];
+	}
+	if (tl == NULL || tl->count == 0)
+		return for_bounded_at(l, b, lp, cond, cause);
+	save = l->env[tl->val_slot];
+	for (i = 0; i < tl->count; i++) {
+		l->env[tl->val_slot] = tl->values[i];
+		if (for_bounded_at(l, b, lp, cond, cause) != 0) {
+			l->env[tl->val_slot] = save;
+			return -1;
+		}
+		if (lp->count > most)
+			most = lp->count;
+	}
+	l->env[tl->val_slot] = save;
+	lp->count = most;
+	return 0;
+}
+
+static int
+for_bounded_at(struct launch *l, const struct body_def *b,
     struct launch_loop *lp, const struct expr *cond, char **cause)
 {
 	struct affine		term;
