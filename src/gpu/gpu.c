@@ -851,19 +851,6 @@ gpu_info(void)
 
 /* --- warpviz bench --- */
 
-/* Whether v reads a texture: the runner's CUDA arrays and texture objects
-   are not yet checked on a GPU, so bench leaves it out unless named. */
-static int
-bench_texture(const struct variant *v)
-{
-	int	i;
-
-	for (i = 0; i < VARIANT_MAX_ARRAYS && v->arrays[i].name; i++)
-		if (v->arrays[i].space == SPACE_TEXTURE)
-			return 1;
-	return 0;
-}
-
 /* Add ps to list unless there; *more set when there is no room. */
 static int
 bench_add(struct param_set *list, int n, const struct param_set *ps,
@@ -996,19 +983,18 @@ gpu_bench(const struct param_set *specs, int nspecs, int json, int once)
 	}
 	for (i = 0; i < nspecs; i++)
 		asked[nasked++] = specs[i];
-	/* Everything that runs live: the texture walks do not yet. */
+	/* Everything that runs live (the texture walks too: verified on
+	   the H100, doc/validation.md). */
 	if (nasked == 0)
 		for (i = 0; catalog[i] != NULL && nasked < RESULTS_MAX; i++)
-			if (!bench_texture(catalog[i]))
-				param_defaults(&asked[nasked++], catalog[i]);
+			param_defaults(&asked[nasked++], catalog[i]);
 	for (i = 0; i < nasked; i++) {
 		n = bench_add(list, n, &asked[i], &more);
 		if (once)
 			continue;
 		np = gpu_partners(&asked[i], partners, MAX_PARTNERS);
 		for (j = 0; j < np; j++)
-			if (!bench_texture(partners[j].v))
-				n = bench_add(list, n, &partners[j], &more);
+			n = bench_add(list, n, &partners[j], &more);
 	}
 	if (more) {
 		fprintf(stderr, "warpviz: bench: the variants and their "
