@@ -106,3 +106,11 @@ shot copy-offset-mono 120 35 "NO_COLOR=1" "--variant copy-offset"
 shot lesson-twohop 120 35 "" "--lesson twohop"
 shot dram-matmul-row 120 35 "" "--variant matmul-row" m
 shot zoom-classroom 120 35 "" "--variant matmul-row -p width=4 -p bx=4 -p by=4 -p warp=4" z
+# Issues 17-19: predict first, texture against global memory, local
+# memory, the counters recorded on the H100, as compiled.
+shot predict-alignment 120 35 "" "--lesson alignment"
+shot compare-tex-col 120 35 "" "--variant tex-col" c
+shot local-lane 120 35 "" "--variant local-lane"
+shot counters-twohop-v0 120 35 "" "--variant twohop-v0 --results $HERE/../doc/results-h100.json"
+shot as-compiled-powers 120 35 "" "--variant powers-stride32" Right I
+shot lesson-twohop-80x24 80 24 "" "--lesson twohop"
