@@ -490,6 +490,12 @@ kfile z.cu '// warpviz: require=n/0'
 want="requirement (n / 0) has a division by zero"; bad check "$tmp/z.cu"
 kfile sa.cu '' '__shared__ float h[32]; atomicAdd(&h[i % 32], 1.0f);'
 want="atomicAdd on shared memory is not modelled"; bad check "$tmp/sa.cu"
+# C++'s functional cast converts as (type)x does: u8 of 300 is 44.
+kfile fc.cu '' 'a[(int)(unsigned char)(i + 268)] = 0; a[int(i) % 8] = 1;'
+"$WARPVIZ" trace "$tmp/fc.cu" --step 1 >"$tmp/out" 2>&1
+# a at 65536 (0x10000): lanes 0-7 on floats 0-7, lanes 8-15 the same.
+grep -q '"lanes": \[65536, 65540, 65544, 65548, 65552, 65556, 65560, 65564, 65536, 65540' "$tmp/out"
+tap_ok $? "int(i) % 8: a functional cast, floats 0..7 again and again"
 kfile zi.cu '' 'a[i % (n - 64)] = 0;'
 want="zi.cu:7:24: a[i % (n - 64)]: has a division by zero (block 0,0 thread 0,0) at step 0"; bad show "$tmp/zi.cu"
 

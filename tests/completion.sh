@@ -182,7 +182,7 @@ tab() {
 	tm send-keys -t c Tab
 	tm send-keys -t c -l '#'
 	n=0
-	while [ "$n" -lt "$tries" ]; do
+	while [ "$n" -lt $((2 * tries)) ]; do
 		tm capture-pane -t c -p >"$tmp/pane"
 		grep -qxF "> $2#" "$tmp/pane" && break
 		sleep 0.1
@@ -190,7 +190,7 @@ tab() {
 	done
 	grep -qxF "> $2#" "$tmp/pane"
 	tap_ok $? "$3: '$1' Tab gives '$2'"
-	[ "$n" -lt "$tries" ] || { echo "pane after $n tries:"; cat "$tmp/pane"; } | tap_diag
+	[ "$n" -lt $((2 * tries)) ] || { echo "pane after $n tries:"; cat "$tmp/pane"; } | tap_diag
 	tm send-keys -t c C-u
 	tm send-keys -t c C-l
 	sleep 0.2
@@ -201,14 +201,20 @@ start() {
 	tm new-session -d -s c -x 160 -y 30 -c "$tmp/w" \
 	    "env -i PATH=$(dirname "$wv"):$PATH HOME=$tmp TERM=xterm LC_ALL=C.UTF-8 $1"
 	tm send-keys -t c "$2" Enter
+	# compinit scans fpath: on a loaded machine (make -j check) it can
+	# take a while; wait three times as long, and say so if it never
+	# settles.
 	n=0
-	while [ "$n" -lt "$tries" ] &&
+	while [ "$n" -lt $((3 * tries)) ] &&
 	    ! tm capture-pane -t c -p | grep -qx '> *'; do
 		sleep 0.1
 		n=$((n + 1))
 	done
+	[ "$n" -lt $((3 * tries)) ] ||
+	    { echo "no prompt after $n tries:"; tm capture-pane -t c -p; } |
+	    tap_diag
 	tm send-keys -t c C-l
-	sleep 0.2
+	sleep 0.5
 }
 
 if [ -z "$TMUX_BIN" ] || ! command -v bash >/dev/null 2>&1; then

@@ -515,6 +515,28 @@ cpp_cast(struct rd *r, int first)
 	return x;
 }
 
+/* int(x), float(x): C++'s functional cast, a conversion as (int)x. */
+static struct val
+functional_cast(struct rd *r, int first)
+{
+	struct val	 x;
+	struct ty	 ty;
+
+	ksrc_sym_parse_type(r, &ty);
+	ksrc_want(r, "(");
+	x = ksrc_access_rval(r, ksrc_access_walk(r, 0));
+	ksrc_want(r, ")");
+	if (!ty.is_int || ty.ptr)
+		return ksrc_access_mk(VAL_DATA, first, r->pos - 1);
+	if (x.kind == VAL_INT) {
+		x.text = ksrc_access_as(r, &x, ksrc_access_ctype(&ty));
+		x.ct = ksrc_access_ctype(&ty);
+	}
+	x.first = first;
+	x.last = r->pos - 1;
+	return x;
+}
+
 /* threadIdx.x and the other built-ins, warpSize, sizeof(T): 1 and *out,
    or 0. */
 static int
@@ -589,6 +611,9 @@ primary(struct rd *r)
 		return v;
 	if (ksrc_at(r, "reinterpret_cast") || ksrc_at(r, "static_cast"))
 		return cpp_cast(r, first);
+	if (ksrc_sym_find_base(ksrc_tk(r)) != NULL &&
+	    ksrc_tok_is(&r->t[r->pos + 1], "("))
+		return functional_cast(r, first);
 	var = ksrc_sym_find_var(r, ksrc_tk(r));
 	if (var == NULL) {
 		/* A call of something we do not know: data. */

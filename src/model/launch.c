@@ -74,7 +74,13 @@ setup_arrays(struct launch *l, char **cause)
 			    cause) != 0)
 				return -1;
 		}
-		if (a->length < 1 || a->rows < 1 || a->cols < 1) {
+		/* An extern __shared__ array launched with no bytes (the
+		   SDK's simpleOccupancy) may be declared unused: refused
+		   below only if a site reads or writes it. */
+		if (a->length == 0 && d->space == SPACE_SHARED &&
+		    d->dims[0] == NULL)
+			a->cols = 0;
+		else if (a->length < 1 || a->rows < 1 || a->cols < 1) {
 			*cause = cause_printf("array %s would be empty with %s",
 			    d->name, params_text(l));
 			return -1;
@@ -939,6 +945,13 @@ launch_init(struct launch *l, const struct param_set *ps, char **cause)
 		*cause = cause_printf("%s: unbalanced END", v->name);
 		goto fail;
 	}
+	for (c = 0; c < l->nsites; c++)
+		if (l->arrays[l->sites[c].array].length == 0) {
+			*cause = cause_printf("array %s would be empty with %s",
+			    l->arrays[l->sites[c].array].def->name,
+			    params_text(l));
+			goto fail;
+		}
 	steps = 0;
 	for (c = 0; c < l->nnodes; c = l->nodes[c].next)
 		steps += l->nodes[c].steps;
