@@ -12,6 +12,11 @@
 
 #include "cause.h"
 #include "launch.h"
+
+/* Each loop of a variant is an affine variable after the four of the
+   thread and block indices: the box and the coefficients must hold them. */
+_Static_assert(VAR_LOOP0 + VARIANT_MAX_LOOPS <= AFFINE_MAX_VARS,
+    "AFFINE_MAX_VARS must cover VAR_LOOP0 + VARIANT_MAX_LOOPS");
 #include "rules.h"
 
 #define INT_INDEX_MAX	((int64_t)2147483647)

@@ -18,7 +18,7 @@
 #define VARIANT_MAX_LETS	12
 #define VARIANT_MAX_BODY	24
 #define VARIANT_MAX_FIELDS	4
-#define VARIANT_MAX_LOOPS	16
+#define VARIANT_MAX_LOOPS	8
 
 enum mem_space {
 	SPACE_GLOBAL,
