@@ -496,6 +496,11 @@ kfile fc.cu '' 'a[(int)(unsigned char)(i + 268)] = 0; a[int(i) % 8] = 1;'
 # a at 65536 (0x10000): lanes 0-7 on floats 0-7, lanes 8-15 the same.
 grep -q '"lanes": \[65536, 65540, 65544, 65548, 65552, 65556, 65560, 65564, 65536, 65540' "$tmp/out"
 tap_ok $? "int(i) % 8: a functional cast, floats 0..7 again and again"
+# A sum whose increment changes each iteration is no c + it * inc: v0 is
+# 3, 5, 6, 6 in C; the model once said 3, 4, ... (the differential
+# oracle, seed 1004).  Refused, never approximated.
+kfile vi.cu '' 'signed char v0 = 0; for (int j = 3; j >= 0; j--) { v0 += (unsigned char)(j % 4); a[v0] = 0; }'
+want="vi.cu:7:107: the index of a uses 'v0'"; bad check "$tmp/vi.cu"
 kfile zi.cu '' 'a[i % (n - 64)] = 0;'
 want="zi.cu:7:24: a[i % (n - 64)]: has a division by zero (block 0,0 thread 0,0) at step 0"; bad show "$tmp/zi.cu"
 

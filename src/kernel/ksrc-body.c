@@ -838,6 +838,48 @@ struct loop_subst {
 
 /* Induction variables: entry + iteration * increment; unknown when the
    loop changes them otherwise. */
+/* Whether text names name, or a value made from it in the loop (name_2),
+   as a whole identifier. */
+static int
+names_var(const char *text, const char *name)
+{
+	size_t		 n = strlen(name);
+	const char	*p, *e;
+
+	if (n == 0)
+		return 0;
+	for (p = text; (p = strstr(p, name)) != NULL; p++) {
+		if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+			continue;
+		e = p + n;
+		if (e[0] == '_' && isdigit((unsigned char)e[1]))
+			for (e++; isdigit((unsigned char)*e); e++)
+				;
+		if (!isalnum((unsigned char)*e) && *e != '_')
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Whether an increment changes from one iteration to the next: it reads
+ * the loop's variable or another variable the loop changes (v0 +=
+ * (unsigned char)(i % 4)).  Such a sum is no c + it * inc.
+ */
+static int
+inc_varies(struct rd *r, const struct loop_ctx *c, const struct loop_chg *lc,
+    const char *inc)
+{
+	int	j;
+
+	for (j = 0; j < r->nvars; j++)
+		if ((j == c->lvi || (j < c->nouter && lc->chg[j] != 0)) &&
+		    names_var(inc, r->vars[j].model[0] != '\0' ?
+		    r->vars[j].model : r->vars[j].name))
+			return 1;
+	return 0;
+}
+
 static void
 loop_inductions(struct rd *r, const struct loop_ctx *c,
     const struct loop_chg *lc, struct loop_subst *sb)
@@ -854,7 +896,7 @@ loop_inductions(struct rd *r, const struct loop_ctx *c,
 		if (lc->chg[i] == 0 || i == c->lvi ||
 		    (v->kind != VK_INT && v->kind != VK_ARRAY))
 			continue;
-		if (lc->chg[i] != 1) {
+		if (lc->chg[i] != 1 || inc_varies(r, c, lc, lc->inc[i])) {
 			if (v->kind == VK_ARRAY)
 				ksrc_sym_set_ptr(r, v, "?");
 			else
