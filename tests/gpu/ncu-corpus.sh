@@ -15,6 +15,8 @@
 #   ncu-raw.txt      ncu's own CSV of each launch
 #   sass-corpus.txt  the SASS of each harness (cuobjdump -sass), to explain
 #                    where the model and the hardware differ
+#   sass/NAME.sass   the same with line info (nvdisasm -g -c), for
+#                    warpviz stats --sass (as compiled, without a GPU)
 #   log              versions, GPU, and what failed
 # The host programs and binaries are built in a temporary folder (HARNESS
 # keeps them there), so that OUTDIR holds only small text files.
@@ -97,6 +99,21 @@ done
 	"$CUOBJDUMP" -sass "$h/$n.bin" |
 	    grep -v -E '^[[:space:]]*/\* 0x[0-9a-f]+ \*/[[:space:]]*$'
 done >"$out/sass-corpus.txt" 2>>"$log"
+# ... and with line info (nvdisasm -g -c of each cubin the binary holds),
+# as tests/compiled/*.sass: what `warpviz stats --sass FILE` replays, so
+# that the corpus can be counted as compiled without a GPU.
+NVDISASM=${NVDISASM:-$(dirname "$NVCC")/nvdisasm}
+mkdir -p "$out/sass"
+[ -x "$NVDISASM" ] || say "no $NVDISASM: no SASS with line info"
+[ -x "$CUOBJDUMP" ] && [ -x "$NVDISASM" ] &&
+    for n in $(cut -d ' ' -f 1 "$h/list"); do
+	[ -x "$h/$n.bin" ] || continue
+	rm -rf "$h/$n.elf" && mkdir -p "$h/$n.elf"
+	(cd "$h/$n.elf" && "$CUOBJDUMP" -xelf all "$h/$n.bin" >/dev/null) &&
+	    for c in "$h/$n.elf"/*.cubin; do
+		"$NVDISASM" -g -c "$c"
+	    done >"$out/sass/$n.sass"
+done 2>>"$log"
 
 # 4. Each launched once under ncu, its kernel only (by name: a template's
 # function name carries no arguments, hence the regex).
