@@ -796,6 +796,7 @@ lesson_html(struct opts *o)
 	ho.ascii = o->ascii > 0;
 	ho.zoom = o->zoom;
 	ho.start = o->scene > 0 ? (int)o->scene : 1;
+	ho.recorded_ms = gpu_recorded_ms;
 	if (html_print_lesson(stdout, &ls, &ho, &cause) != 0) {
 		rc = opts_error("lesson: %s", cause);
 		free(cause);

@@ -10,7 +10,8 @@
 # Input.dispatchMouseEvent at the button's place on the screen; a test
 # hook in the page would only prove that the hook works.
 #
-# usage: html-browser.py CHROMIUM PAGE.html SCENES
+# usage: html-browser.py CHROMIUM PAGE.html SCENES ASKS
+# (ASKS: the scenes that ask a question, comma-separated, from 1)
 # Prints TAP test points (no plan: the caller's tap.sh numbers them) as
 # lines "ok|not ok TEXT"; exit 0 when it could run, 3 when the browser
 # could not be driven (the caller says so and fails).
@@ -124,9 +125,54 @@ SHOWN = ('JSON.stringify({shown: Array.prototype.filter.call('
          'performance.getEntriesByType("resource").length})')
 
 
+# Which of scene K's question frame, answer frame and button have a box
+# (1) or none (0), as the browser lays them out.
+ASKED = ('(function (k) { var s = document.getElementById("scene-" + k);'
+         'function b(q) { var e = s.querySelector(q);'
+         'return e !== null && e.getClientRects().length > 0 ? 1 : 0; }'
+         'return [b("figure.frame"), b("figure.answer"), b("p.reveal")];'
+         '})(%d)')
+
+
+def ask_points(b, ok, page, k, scenes):
+    """Scene k asks: the question first, the answer on Space, on the
+    button, and on Right before moving on."""
+    def where():
+        return b.js('document.getElementById("where").textContent')
+    b.send('Page.navigate', {'url': 'file://' + page + '#%d' % k})
+    time.sleep(0.3)
+    f = b.js(ASKED % k)
+    ok(f == [1, 0, 1], 'scene %d asks: its question frame and the button '
+       'show, the answer does not (frame, answer, button: %s)' % (k, f))
+    b.key(' ', 'Space', 32)
+    f = b.js(ASKED % k)
+    ok(f == [0, 1, 0] and where() == '%d/%d' % (k, scenes),
+       'Space shows the answer in the question\'s place, on scene %d '
+       '(%s, %s)' % (k, f, where()))
+    b.key('ArrowLeft', 'ArrowLeft', 37)
+    b.key('ArrowRight', 'ArrowRight', 39)
+    f = b.js(ASKED % k)
+    ok(f == [1, 0, 1] and where() == '%d/%d' % (k, scenes),
+       'back on scene %d it asks again (%s, %s)' % (k, f, where()))
+    b.key('ArrowRight', 'ArrowRight', 39)
+    f = b.js(ASKED % k)
+    ok(f == [0, 1, 0] and where() == '%d/%d' % (k, scenes),
+       'Right on a question shows its answer first, still scene %d '
+       '(%s, %s)' % (k, f, where()))
+    if k < scenes:
+        b.key('ArrowRight', 'ArrowRight', 39)
+        ok(where() == '%d/%d' % (k + 1, scenes),
+           'Right again moves on to scene %d (%s)' % (k + 1, where()))
+        b.key('ArrowLeft', 'ArrowLeft', 37)
+    b.click('reveal-%d' % k)
+    f = b.js(ASKED % k)
+    ok(f == [0, 1, 0], 'a click on "show the answer" shows it (%s)' % f)
+
+
 def main():
     exe, page, scenes = sys.argv[1], os.path.abspath(sys.argv[2]), \
         int(sys.argv[3])
+    asks = [int(a) for a in sys.argv[4].split(',') if a != '']
     work = tempfile.mkdtemp(prefix='wv-chromium.')
     b = Browser(exe, work)
     results = []
@@ -157,8 +203,8 @@ def main():
         ok(s['resources'] == 0,
            'the page fetched nothing (%d resources)' % s['resources'])
         svgs = b.js('document.querySelectorAll("section.scene svg").length')
-        ok(svgs == scenes, 'one SVG frame per scene (%s of %d)'
-           % (svgs, scenes))
+        ok(svgs == scenes + len(asks), 'one SVG frame per scene and one '
+           'per answer (%s of %d)' % (svgs, scenes + len(asks)))
         b.key('ArrowRight', 'ArrowRight', 39)
         s = shown()
         ok(s['shown'] == ['scene-2'] and s['where'] == '2/%d' % scenes
@@ -193,8 +239,10 @@ def main():
         s = shown()
         ok(s['shown'] == ['scene-3'],
            'a link to #3 shows scene 3 (shows %s)' % s['shown'])
+        if asks:
+            ask_points(b, ok, page, asks[0], scenes)
         # Scripting off, in a tab of its own: every scene, one under
-        # the other.
+        # the other, a question's answer under it.
         b.session = None
         tid = b.send('Target.createTarget', {'url': 'about:blank'})[
             'targetId']
@@ -209,6 +257,11 @@ def main():
                 raise RuntimeError('the page did not load in 30 s')
             time.sleep(0.1)
         s = shown()
+        if asks:
+            f = b.js(ASKED % asks[0])
+            ok(f == [1, 1, 0], 'with scripting off scene %d shows its '
+               'question and its answer, and no button (frame, answer, '
+               'button: %s)' % (asks[0], f))
         ok(len(s['shown']) == scenes and s['where'] == '%d scenes' % scenes,
            'with scripting off all %d scenes show, the bar says "%d '
            'scenes" (%d shown, "%s")' % (scenes, scenes, len(s['shown']),

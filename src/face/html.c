@@ -9,7 +9,10 @@
  * shows every scene one under the other.
  *
  * Keys (as the lecture screen's): Right, PgDn, n next; Left, PgUp, N
- * previous; Home and End the first and last.  The location's hash (#K)
+ * previous; Home and End the first and last.  A scene that asks shows
+ * its question first, the numbers hidden, as the lecture screen asks:
+ * Space, Enter, the button under it, or Right (before moving on) shows
+ * the answer.  The location's hash (#K)
  * names the scene shown, so a scene can be linked to.  Text from a
  * lesson file is escaped; control characters become '?'.
  */
@@ -48,7 +51,8 @@ static const char html_style[] =
 "figure{margin:0}\n"
 "figure svg{display:block;max-width:100%;height:auto}\n"
 "figcaption{max-width:60em;margin-top:.6em;line-height:1.4}\n"
-"p.keys{color:var(--dim);font-size:.85em;padding:0 1em}\n";
+"p.keys{color:var(--dim);font-size:.85em;padding:0 1em}\n"
+"p.reveal button{font:inherit;padding:.3em 1em;cursor:pointer}\n";
 
 /* Step through the sections; the hash names the scene (from 1). */
 static const char html_script[] =
@@ -57,10 +61,30 @@ static const char html_script[] =
 "\tvar prev = document.getElementById('prev');\n"
 "\tvar next = document.getElementById('next');\n"
 "\tvar where = document.getElementById('where'), cur = -1;\n"
+"\tvar told = false;\n"
+"\t/* A scene that asks: its question, or once told its answer. */\n"
+"\tfunction answer(i, yes) {\n"
+"\t\tvar a = s[i].querySelector('figure.answer');\n"
+"\t\tif (a === null)\n"
+"\t\t\treturn;\n"
+"\t\ts[i].querySelector('figure.frame').hidden = yes;\n"
+"\t\ts[i].querySelector('p.reveal').hidden = yes;\n"
+"\t\ta.hidden = !yes;\n"
+"\t}\n"
+"\tfunction tell() {\n"
+"\t\tif (told || !s[cur].hasAttribute('data-ask'))\n"
+"\t\t\treturn false;\n"
+"\t\tanswer(cur, true);\n"
+"\t\ttold = true;\n"
+"\t\treturn true;\n"
+"\t}\n"
 "\tfunction show(k) {\n"
 "\t\tk = Math.max(0, Math.min(n - 1, k));\n"
-"\t\tfor (var i = 0; i < n; i++)\n"
+"\t\tfor (var i = 0; i < n; i++) {\n"
 "\t\t\ts[i].hidden = i !== k;\n"
+"\t\t\tanswer(i, false);\n"
+"\t\t}\n"
+"\t\ttold = false;\n"
 "\t\tcur = k;\n"
 "\t\twhere.textContent = (k + 1) + '/' + n;\n"
 "\t\tprev.disabled = k === 0;\n"
@@ -75,13 +99,23 @@ static const char html_script[] =
 "\t\tshow(h >= 1 ? h - 1 : k);\n"
 "\t}\n"
 "\tprev.addEventListener('click', function () { show(cur - 1); });\n"
-"\tnext.addEventListener('click', function () { show(cur + 1); });\n"
+"\tnext.addEventListener('click', function () {\n"
+"\t\ttell() || show(cur + 1);\n"
+"\t});\n"
+"\tArray.prototype.forEach.call(document.querySelectorAll(\n"
+"\t    'button.reveal'), function (b) {\n"
+"\t\tb.addEventListener('click', tell);\n"
+"\t});\n"
 "\tdocument.addEventListener('keydown', function (e) {\n"
 "\t\tif (e.altKey || e.ctrlKey || e.metaKey)\n"
 "\t\t\treturn;\n"
 "\t\tswitch (e.key) {\n"
 "\t\tcase 'ArrowRight': case 'PageDown': case 'n':\n"
-"\t\t\tshow(cur + 1); break;\n"
+"\t\t\ttell() || show(cur + 1); break;\n"
+"\t\tcase ' ': case 'Enter':\n"
+"\t\t\tif (!tell())\n"
+"\t\t\t\treturn;\n"
+"\t\t\tbreak;\n"
 "\t\tcase 'ArrowLeft': case 'PageUp': case 'N':\n"
 "\t\t\tshow(cur - 1); break;\n"
 "\t\tcase 'Home': show(0); break;\n"
@@ -125,25 +159,55 @@ html_put(FILE *f, const char *s)
 	}
 }
 
-/*
- * Draw scene k (from 0) of ls as the lecture screen shows it, into a new
- * canvas; NULL with *cause when the model cannot draw it.
- */
+/* A scene's frames: the one shown first, and for a scene that asks,
+   the answer. */
+struct html_frames {
+	struct canvas	*cv;
+	struct canvas	*answer;
+	char		 question[PREDICT_QUESTION_MAX];
+};
+
+/* Draw st as the lecture screen shows it, with vo, into a new canvas;
+   NULL when there is nothing to draw. */
 static struct canvas *
+html_frame(struct state *st, const struct view_opts *vo,
+    const struct html_opts *ho)
+{
+	struct canvas	*cv;
+
+	cv = canvas_new(ho->w, ho->h, ho->ascii);
+	if (state_draw(cv, st, vo) == 0) {
+		canvas_free(cv);
+		return NULL;
+	}
+	return cv;
+}
+
+/*
+ * Draw scene k (from 0) of ls as the lecture screen shows it: into
+ * fr->cv, and for a scene that asks a question about its counts (its
+ * 'ask' line) first asking, the numbers hidden (fr->cv), then answered
+ * (fr->answer) with the lanes that make it so boxed, as the lecture
+ * screen's predict mode does ("which is faster" where ho->recorded_ms
+ * has both times).  -1 with *cause when the model cannot draw it.
+ */
+static int
 html_scene(const struct lesson *ls, int k, const struct html_opts *ho,
-    char **cause)
+    struct html_frames *fr, char **cause)
 {
 	const struct lesson_scene	*sc = &ls->scenes[k];
 	struct state			 st;
 	struct view_opts		 vo;
-	struct canvas			*cv = NULL;
-	char				 title[LESSON_TITLE_MAX + 32];
+	const char			*why;
+	char				 title[LESSON_TITLE_MAX + 48];
+	char				 answer[PREDICT_WHY_MAX + 128];
 
+	memset(fr, 0, sizeof *fr);
 	state_init(&st, sc->arch);
 	state_set_width(&st, ho->w);
 	if (state_apply(&st, sc, cause) != 0) {
 		state_free(&st);
-		return NULL;
+		return -1;
 	}
 	st.zoom = ho->zoom;
 	if (st.status[0] == '\0') {
@@ -155,18 +219,37 @@ html_scene(const struct lesson *ls, int k, const struct html_opts *ho,
 	    sc->title);
 	vo.scene = title;
 	vo.narration = sc->say;
-	if (st.status[0] == '\0') {
-		cv = canvas_new(ho->w, ho->h, ho->ascii);
-		if (state_draw(cv, &st, &vo) == 0) {
-			canvas_free(cv);
-			cv = NULL;
+	if (st.status[0] == '\0' && st.ask_pending &&
+	    state_ask(&st, st.ask, ho->recorded_ms, &why) == 0) {
+		snprintf(fr->question, sizeof fr->question, "%s",
+		    st.truth.question);
+		vo.hide = 1;
+		vo.narration = st.truth.question;
+		snprintf(title, sizeof title, "%d/%d %s (predict first)",
+		    k + 1, ls->nscenes, sc->title);
+		fr->cv = html_frame(&st, &vo, ho);
+		vo.hide = 0;
+		predict_answer_text(&st.truth, answer + 8, sizeof answer - 8);
+		memcpy(answer, "Answer: ", 8);
+		vo.narration = answer;
+		snprintf(title, sizeof title, "%d/%d %s (the answer)", k + 1,
+		    ls->nscenes, sc->title);
+		if (st.truth.lanes != 0) {
+			st.focus = st.truth.lanes;
+			st.focus_box = 1;
 		}
-	}
-	if (cv == NULL)
+		if (fr->cv != NULL && (fr->answer = html_frame(&st, &vo,
+		    ho)) == NULL) {
+			canvas_free(fr->cv);
+			fr->cv = NULL;
+		}
+	} else if (st.status[0] == '\0')
+		fr->cv = html_frame(&st, &vo, ho);
+	if (fr->cv == NULL)
 		*cause = xasprintf("scene %d (%s): %s", k + 1, sc->title,
 		    st.status[0] != '\0' ? st.status : "nothing to draw");
 	state_free(&st);
-	return cv;
+	return fr->cv != NULL ? 0 : -1;
 }
 
 /* The page's head and the bar with the buttons. */
@@ -195,33 +278,57 @@ html_head(FILE *f, const struct lesson *ls, const struct html_opts *ho)
 	    "type=\"button\" title=\"next scene (Right, PgDn)\">next "
 	    "&#8594;</button></nav>\n</header>\n", ls->nscenes);
 	fputs("<p class=\"keys\" id=\"keys\" hidden>Right or PgDn: next "
-	    "scene; Left or PgUp: previous; Home, End: first, last.</p>\n"
+	    "scene (on a question, its answer first); Space: the answer; "
+	    "Left or PgUp: previous; Home, End: first, last.</p>\n"
 	    "<main>\n", f);
+}
+
+/* Scene k's section: its frame, or for a scene that asks, the question
+   with a button that shows the answer's frame (with scripting off, both
+   show, the question first, and the button, which would do nothing,
+   does not). */
+static void
+html_section(FILE *f, const struct lesson *ls, int k,
+    const struct html_frames *fr)
+{
+	const struct lesson_scene	*sc = &ls->scenes[k];
+
+	fprintf(f, "<section class=\"scene\" id=\"scene-%d\" "
+	    "data-scene=\"%d\"%s>\n<h2>%d/%d ", k + 1, k + 1,
+	    fr->answer != NULL ? " data-ask=\"1\"" : "", k + 1, ls->nscenes);
+	html_put(f, sc->title);
+	fputs("</h2>\n<figure class=\"frame\">\n", f);
+	svg_print_element(f, fr->cv);
+	fputs("<figcaption>", f);
+	html_put(f, fr->answer != NULL ? fr->question : sc->say);
+	fputs("</figcaption>\n</figure>\n", f);
+	if (fr->answer != NULL) {
+		fprintf(f, "<p class=\"reveal\" hidden><button type=\"button\" "
+		    "class=\"reveal\" id=\"reveal-%d\" title=\"show the "
+		    "answer (Space, or Right)\">show the answer</button></p>\n"
+		    "<figure class=\"answer\">\n", k + 1);
+		svg_print_element(f, fr->answer);
+		fputs("<figcaption>", f);
+		html_put(f, sc->say);
+		fputs("</figcaption>\n</figure>\n", f);
+	}
+	fputs("</section>\n", f);
 }
 
 int
 html_print_lesson(FILE *f, const struct lesson *ls,
     const struct html_opts *ho, char **cause)
 {
-	const struct lesson_scene	*sc;
-	struct canvas			*cv;
-	int				 k;
+	struct html_frames	 fr;
+	int			 k;
 
 	html_head(f, ls, ho);
 	for (k = 0; k < ls->nscenes; k++) {
-		sc = &ls->scenes[k];
-		if ((cv = html_scene(ls, k, ho, cause)) == NULL)
+		if (html_scene(ls, k, ho, &fr, cause) != 0)
 			return -1;
-		fprintf(f, "<section class=\"scene\" id=\"scene-%d\" "
-		    "data-scene=\"%d\">\n<h2>%d/%d ", k + 1, k + 1, k + 1,
-		    ls->nscenes);
-		html_put(f, sc->title);
-		fputs("</h2>\n<figure>\n", f);
-		svg_print_element(f, cv);
-		canvas_free(cv);
-		fputs("<figcaption>", f);
-		html_put(f, sc->say);
-		fputs("</figcaption>\n</figure>\n</section>\n", f);
+		html_section(f, ls, k, &fr);
+		canvas_free(fr.cv);
+		canvas_free(fr.answer);
 	}
 	fprintf(f, "</main>\n<script>\n%s</script>\n</body>\n</html>\n",
 	    html_script);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "lesson.h"
+#include "state.h"
 
 /* How the page is drawn. */
 struct html_opts {
@@ -19,6 +20,8 @@ struct html_opts {
 	int	ascii;		/* ASCII glyphs only */
 	int	zoom;		/* memory cells twice as big */
 	int	start;		/* the scene shown first, from 1 */
+	state_ms_fn recorded_ms; /* recorded times, for "which is faster?"
+				   (NULL: that question is not asked) */
 };
 
 /*

@@ -60,22 +60,7 @@ keys_prompt(struct state *st, enum state_prompt what, const char *init)
 int
 keys_predict(struct state *st, enum predict_ask ask, const char **why)
 {
-	double	ms0, ms1;
-
-	if (ask != PREDICT_FASTER)
-		return state_predict(st, ask, why);
-	if (st->npanes < 2) {
-		*why = "which is faster needs two kernels side by side (c)";
-		return -1;
-	}
-	if (gpu_recorded_ms(&st->pane[0].ps, &ms0) != 0 ||
-	    gpu_recorded_ms(&st->pane[1].ps, &ms1) != 0) {
-		*why = "no time recorded for both kernels (--results FILE, "
-		    "or g on a GPU)";
-		return -1;
-	}
-	state_predict_times(st, ms0, ms1);
-	return 0;
+	return state_ask(st, ask, gpu_recorded_ms, why);
 }
 
 /* The what-if's values from pane 0: its block, its shared memory and

@@ -261,21 +261,25 @@ predict_right(const struct predict_truth *t, const char *answer)
 }
 
 void
+predict_answer_text(const struct predict_truth *t, char *buf, size_t len)
+{
+	if (t->ask == PREDICT_FASTER)
+		snprintf(buf, len, "%s, %.2fx, because %s", t->name, t->value,
+		    t->why);
+	else if (t->word != NULL)
+		snprintf(buf, len, "%s, because %s", t->word, t->why);
+	else if (t->tolerance > 0)
+		snprintf(buf, len, "%.2f, because %s", t->value, t->why);
+	else
+		snprintf(buf, len, "%.0f, because %s", t->value, t->why);
+}
+
+void
 predict_reveal(const struct predict_truth *t, int right, char *buf,
     size_t len)
 {
-	const char	*verdict = right ? "Right" : "Not quite";
+	char	answer[PREDICT_WHY_MAX + 96];
 
-	if (t->ask == PREDICT_FASTER)
-		snprintf(buf, len, "%s: %s, %.2fx, because %s", verdict,
-		    t->name, t->value, t->why);
-	else if (t->word != NULL)
-		snprintf(buf, len, "%s: %s, because %s", verdict, t->word,
-		    t->why);
-	else if (t->tolerance > 0)
-		snprintf(buf, len, "%s: %.2f, because %s", verdict, t->value,
-		    t->why);
-	else
-		snprintf(buf, len, "%s: %.0f, because %s", verdict, t->value,
-		    t->why);
+	predict_answer_text(t, answer, sizeof answer);
+	snprintf(buf, len, "%s: %s", right ? "Right" : "Not quite", answer);
 }

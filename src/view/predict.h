@@ -68,7 +68,10 @@ void		 predict_times(struct predict_truth *, const char *a,
    tolerance), or for PREDICT_FASTER the faster one's name (or the
    distinct end of it, "v1") and the factor, "v1 5" or "twohop-v1, 5x". */
 int		 predict_right(const struct predict_truth *, const char *answer);
-/* "right: 16" or "not quite: 16" and the reason, in buf. */
+/* The answer and its reason, "16, because ...", in buf. */
+void		 predict_answer_text(const struct predict_truth *, char *buf,
+		     size_t len);
+/* "Right: 16" or "Not quite: 16" and the reason, in buf. */
 void		 predict_reveal(const struct predict_truth *, int right,
 		     char *buf, size_t len);
 

@@ -661,6 +661,28 @@ state_predict_times(struct state *st, double ms0, double ms1)
 }
 
 int
+state_ask(struct state *st, enum predict_ask ask, state_ms_fn ms,
+    const char **why)
+{
+	double	ms0, ms1;
+
+	if (ask != PREDICT_FASTER)
+		return state_predict(st, ask, why);
+	if (st->npanes < 2) {
+		*why = "which is faster needs two kernels side by side (c)";
+		return -1;
+	}
+	if (ms == NULL || ms(&st->pane[0].ps, &ms0) != 0 ||
+	    ms(&st->pane[1].ps, &ms1) != 0) {
+		*why = "no time recorded for both kernels (--results FILE, "
+		    "or g on a GPU)";
+		return -1;
+	}
+	state_predict_times(st, ms0, ms1);
+	return 0;
+}
+
+int
 state_predict_answer(struct state *st, const char *answer)
 {
 	int	right;

@@ -184,6 +184,13 @@ int	state_predict(struct state *, enum predict_ask, const char **why);
 void	state_predict_check(struct state *);
 /* Ask which of pane 0 and pane 1 is faster, from their times in ms. */
 void	state_predict_times(struct state *, double ms0, double ms1);
+/* A kernel's recorded time in ms (0), or -1 when none is recorded: the
+   GPU layer's gpu_recorded_ms, handed down by the faces that have it. */
+typedef int	(*state_ms_fn)(const struct param_set *, double *ms);
+/* Ask ask as state_predict does, and "faster" from the two panes' times
+   as ms gives them (NULL: none).  Returns 0, or -1 with *why. */
+int	state_ask(struct state *, enum predict_ask, state_ms_fn ms,
+	    const char **why);
 /* Grade answer: st->predict 2, st->reveal the verdict and reason, the
    lanes that make it so in focus.  Returns nonzero if right. */
 int	state_predict_answer(struct state *, const char *answer);
