@@ -14,7 +14,13 @@
 . "$srcdir/tests/tap.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/wv-compl.XXXXXX") || exit 99
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux 2>/dev/null)}
-tm() { "$TMUX_BIN" -L "wvcompl$$" -f /dev/null "$@"; }
+# Each shell has a tmux server of its own (socket wvcompl$$.N): a server
+# just told to kill-server may still answer the next client, which then
+# finds "duplicate session" or makes a session that dies with the server
+# (17 of 40 tries here, tmux 3.3a).  That lost the zsh shell, started
+# after the bash one, in CI's distcheck: all seven zsh points failed.
+nserver=0
+tm() { "$TMUX_BIN" -L "wvcompl$$.$nserver" -f /dev/null "$@"; }
 trap 'tm kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
 LC_ALL=C.UTF-8
 export LC_ALL
@@ -217,8 +223,17 @@ warm() {
 # start CMD: a shell in tmux, its prompt "> " once ready.
 start() {
 	tm kill-server >/dev/null 2>&1
+	nserver=$((nserver + 1))
 	tm new-session -d -s c -x 160 -y 30 -c "$tmp/w" \
 	    "env -i PATH=$(dirname "$wv"):$PATH HOME=$tmp TERM=xterm LC_ALL=C.UTF-8 $1"
+	# The shell's own first prompt before the first key, so that the
+	# setup line is typed into a shell that is running.
+	n=0
+	while [ "$n" -lt $((3 * tries)) ] &&
+	    ! tm capture-pane -t c -p | grep -q '[^[:space:]]'; do
+		sleep 0.1
+		n=$((n + 1))
+	done
 	tm send-keys -t c "$2" Enter
 	# compinit scans fpath: on a loaded machine (make -j check) it can
 	# take a while; wait three times as long, and say so if it never
