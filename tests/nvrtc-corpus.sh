@@ -4,9 +4,12 @@
 # (tests/kernels/real) that it could not reach before: a template kernel
 # (the instance the header lines name, by nvrtcAddNameExpression) and
 # files that #include <cooperative_groups.h> (CUDA's include folder
-# handed to NVRTC).  Needs libnvrtc (no GPU, no driver): skipped, with
-# the reason, where NVRTC cannot be loaded or CUDA's include folder is
-# not found; any other failure fails.  TAP.
+# handed to NVRTC); and sites the compiler reads with another site's
+# instruction (BlackScholes' float2 fields, simpleOccupancy's a[i] *=
+# a[i]), from hand-written PTX and from NVRTC's.  NVRTC needs no GPU or
+# driver; where it cannot be loaded or CUDA's include folder is not
+# found, its checks are skipped with the reason; any other failure
+# fails.  TAP.
 : "${WARPVIZ:=./warpviz}" "${srcdir:=.}"
 . "$srcdir/tests/tap.sh"
 tmp=${TMPDIR:-/tmp}/wv-nvrtc-corpus.$$
@@ -151,4 +154,66 @@ r=$?
 check "sdk-reduce5 -p blockSize=512 compiles" [ "$r" -eq 0 ]
 check "sdk-reduce5 at blockSize=512: sdata[tid + 256] is one ld.shared.f32 (got $(site 4))" \
     [ "$(site 4)" = 'same "ld.shared.f32"' ]
+
+# --- One instruction for two sites (PTX semantics, hand-written listings:
+# these run without NVRTC too) ---
+# sdk-occupancy-square, line 48 `array[idx] *= array[idx];`: two reads
+# and a store as written, one ld.global.u32 and one st.global.u32 in the
+# PTX.  arrayCount=1000000: (1000000 + 31)/32 = 31250 blocks of 32
+# threads, 31250 warps, idx <= 999999 < arrayCount everywhere; a warp
+# reads 32 consecutive ints from a 128-byte boundary: 1 request, 4
+# sectors.  As compiled the second read is the first's instruction:
+# 31250 requests, 125000 sectors (ncu on the H100: the same), where as
+# written counts 62500 and 250000.
+printf '%s\n' '.version 9.0' '.target sm_90' '.address_size 64' \
+    '.visible .entry _Z6squarePii(' '	.param .u64 p0,' '	.param .u32 p1' \
+    ')' '{' '	.loc	1 48 9' '	ld.global.u32 	%r6, [%rd4];' \
+    '	st.global.u32 	[%rd4], %r7;' '	ret;' '}' \
+    '	.file	1 "sdk-occupancy-square.cu"' >"$tmp/square.ptx"
+"$WARPVIZ" stats --json "$real/sdk-occupancy-square.cu" \
+    --ptx "$tmp/square.ptx" >"$tmp/out" 2>"$tmp/err"
+tap_ok $? "sdk-occupancy-square --ptx (hand-written): $(cat "$tmp/err")"
+[ "$(req global_load)" = 31250 ] && [ "$(num global_load sectors)" = 125000 ]
+tap_ok $? "array[idx] *= array[idx]: one load, 31250 requests, 125000 sectors (got $(req global_load), $(num global_load sectors))"
+[ "$(site 1)" = 'same "ld.global.u32"' ] && [ "$(site 2)" = 'merged null' ]
+tap_ok $? "the first read has the instruction, the second is merged into it (got $(site 1); $(site 2))"
+
+# sdk-blackscholes: d_StockPrice[opt].x (line 111) and .y (line 118),
+# and the same for OptionStrike and OptionYears, are float2 fields; the
+# PTX reads each float2 whole with one ld.global.nc.v2.f32 on the .x line
+# and has no load on the .y lines.  optN=65536: (32768 + 127)/128 = 256
+# blocks of 128 threads, 1024 warps, opt <= 32767 < optN/2 everywhere.
+# One v2 load is 32 lanes x 8 bytes from a 256-byte boundary: 1 request,
+# 8 sectors.  3 x 1024 = 3072 requests, 24576 sectors (ncu: the same,
+# LDG.E.64); as written, 6 field reads of 8 sectors each (4 bytes used
+# of every 8): 6144 and 49152.
+printf '%s\n' '.version 9.0' '.target sm_90' '.address_size 64' \
+    '.visible .entry _Z15BlackScholesGPUP6float2S0_S0_S0_S0_ffi(' \
+    '	.param .u64 p0' ')' '{' \
+    '	.loc	1 111 29' '	ld.global.nc.v2.f32 	{%f3, %f4}, [%rd8];' \
+    '	.loc	1 112 29' '	ld.global.nc.v2.f32 	{%f7, %f8}, [%rd10];' \
+    '	.loc	1 113 29' '	ld.global.nc.v2.f32 	{%f11, %f12}, [%rd12];' \
+    '	.loc	1 123 9' '	st.global.v2.f32 	[%rd14], {%f121, %f120};' \
+    '	.loc	1 124 9' '	st.global.v2.f32 	[%rd16], {%f123, %f122};' \
+    '	ret;' '}' '	.file	1 "sdk-blackscholes.cu"' >"$tmp/bs.ptx"
+"$WARPVIZ" stats --json "$real/sdk-blackscholes.cu" --ptx "$tmp/bs.ptx" \
+    >"$tmp/out" 2>"$tmp/err"
+tap_ok $? "sdk-blackscholes --ptx (hand-written): $(cat "$tmp/err")"
+[ "$(req global_load)" = 3072 ] && [ "$(num global_load sectors)" = 24576 ]
+tap_ok $? "float2 read whole: 3072 requests, 24576 sectors (got $(req global_load), $(num global_load sectors))"
+[ "$(site 1)" = 'wide "ld.global.nc.v2.f32"' ] && [ "$(site 4)" = 'merged null' ]
+tap_ok $? ".x is one 8-byte load, .y is merged into it (got $(site 1); $(site 4))"
+"$WARPVIZ" stats --json "$real/sdk-blackscholes.cu" >"$tmp/out"
+[ "$(req global_load)" = 6144 ] && [ "$(num global_load sectors)" = 49152 ]
+tap_ok $? "as written: 6144 requests, 49152 sectors (got $(req global_load), $(num global_load sectors))"
+
+# The same through NVRTC's own PTX, where it loads.
+run sdk-blackscholes.cu
+r=$?
+check "sdk-blackscholes through NVRTC: 3072 global loads, 24576 sectors (got $(req global_load), $(num global_load sectors))" \
+    [ "$r" -eq 0 -a "$(req global_load)" = 3072 -a "$(num global_load sectors)" = 24576 ]
+run sdk-occupancy-square.cu
+r=$?
+check "sdk-occupancy-square through NVRTC: 31250 global loads (got $(req global_load))" \
+    [ "$r" -eq 0 -a "$(req global_load)" = 31250 ]
 tap_done
