@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC
  * cli-compiled.c - the listing for --as-compiled: a recorded one given
  * with --sass FILE or --ptx FILE, else SASS where nvdisasm is installed,
- * else NVRTC's PTX.  Without NVRTC (and no file): one line, exit 1.
+ * else NVRTC's PTX.  Without NVRTC (and no file), or where NVRTC cannot
+ * compile the file: one line, exit 1.
  */
 #include "config.h"
 
@@ -47,9 +48,15 @@ from_nvrtc(const struct launch *l, int sm, struct isa_func *f)
 	char	why[512];
 
 	if (gpu_isa_read(&l->ps, sm, f, why, sizeof why) != 0) {
-		fputs("warpviz: as compiled needs NVRTC: ", stderr);
-		safestr_fputs(strncmp(why, "no NVRTC: ", 10) == 0 ? why + 10 :
-		    why, stderr);
+		/* No NVRTC, or NVRTC that cannot compile the file (a
+		   header it cannot find, a template with no line). */
+		if (strncmp(why, "no NVRTC: ", 10) == 0) {
+			fputs("warpviz: as compiled needs NVRTC: ", stderr);
+			safestr_fputs(why + 10, stderr);
+		} else {
+			fputs("warpviz: as compiled: ", stderr);
+			safestr_fputs(why, stderr);
+		}
 		fputs(" (or give a recorded listing with --ptx FILE or "
 		    "--sass FILE)\n", stderr);
 		return EXIT_ENV;

@@ -26,7 +26,7 @@ const char *
 compiled_how_name(enum compiled_how h)
 {
 	static const char *const names[] = { "written", "same", "vector",
-	    "split", "registers" };
+	    "split", "registers", "wide", "merged" };
 
 	return names[h];
 }
@@ -225,6 +225,66 @@ decide(const struct launch *l, int si, const struct isa_func *f,
 	    "access is not understood: counted as written", best, m, s->size);
 }
 
+/* Whether sites a and b read the same element each time they run: one
+   array and direction, one affine index, the same loops. */
+static int
+same_element(const struct launch_site *a, const struct launch_site *b)
+{
+	return a->array == b->array && a->space == b->space &&
+	    a->op == b->op && a->affine && b->affine &&
+	    memcmp(&a->aff, &b->aff, sizeof a->aff) == 0 &&
+	    a->nloops == b->nloops && memcmp(a->loop, b->loop,
+	    a->nloops * sizeof a->loop[0]) == 0;
+}
+
+/*
+ * A site left with no instruction whose bytes another site's instruction
+ * reads: the compiler read them once.  The same bytes on the same line
+ * (a[i] *= a[i]: one load for both reads) or a wider instruction spanning
+ * both (.x and .y of one float2 read by one ld.global.v2.f32, which alone
+ * was not understood): the site is merged into that one, which counts at
+ * its instruction's width.
+ */
+static void
+merge(const struct launch *l, struct compiled *c)
+{
+	const struct launch_site	*sj, *sk;
+	struct compiled_site		*cj, *ck;
+	int				 j, k;
+
+	for (j = 0; j < l->nsites; j++) {
+		cj = &c->site[j];
+		sj = &l->sites[j];
+		if (cj->how != COMPILED_WRITTEN || cj->ninsn != 0 ||
+		    sj->space == SPACE_LOCAL)
+			continue;
+		for (k = 0; k < l->nsites; k++) {
+			ck = &c->site[k];
+			sk = &l->sites[k];
+			if (k == j || ck->ninsn == 0 || !same_element(sj, sk))
+				continue;
+			/* One line: a dead branch's a[i] elsewhere has
+			   no instruction either, and reads nothing. */
+			if (ck->how == COMPILED_SAME && sj->line == sk->line &&
+			    sj->offset == sk->offset && sj->size == sk->size)
+				break;
+			if ((ck->how == COMPILED_WRITTEN ||
+			    ck->how == COMPILED_WIDE) && ck->width > sk->size &&
+			    sk->offset <= sj->offset && sj->offset + sj->size <=
+			    sk->offset + ck->width) {
+				ck->how = COMPILED_WIDE;
+				ck->note[0] = '\0';
+				break;
+			}
+		}
+		if (k == l->nsites)
+			continue;
+		cj->how = COMPILED_MERGED;
+		cj->with = k;
+		cj->note[0] = '\0';
+	}
+}
+
 int
 compiled_match(const struct launch *l, const struct isa_func *f,
     struct compiled *c, char **cause)
@@ -293,6 +353,7 @@ compiled_match(const struct launch *l, const struct isa_func *f,
 				    "store", l->sites[i].line);
 		}
 	}
+	merge(l, c);
 	return 0;
 }
 
@@ -371,7 +432,8 @@ vector_totals(const struct launch *l, enum arch arch, int si,
 	return rc;
 }
 
-/* Site si as `parts` instructions of width bytes each. */
+/* Site si as `parts` instructions of width bytes each (WIDE: one
+   instruction of width bytes, parts 1). */
 static int
 split_totals(const struct launch *l, enum arch arch, int si,
     const struct compiled_site *cs, struct site_totals *out, char **cause)
@@ -402,19 +464,30 @@ compiled_totals(const struct launch *l, enum arch arch,
     const struct compiled *c, struct totals *t, char **cause)
 {
 	struct site_totals	alt;
+	int64_t			written[LAUNCH_MAX_SITES];
 	int			i, rc = 0;
 
 	if (totals_compute(l, arch, TOTALS_AUTO, t, cause) != 0)
 		return -1;
+	for (i = 0; i < l->nsites; i++)
+		written[i] = t->site[i].requests;
 	for (i = 0; i < l->nsites && i < c->nsites && rc == 0; i++) {
 		switch (c->site[i].how) {
 		case COMPILED_VECTOR:
 			rc = vector_totals(l, arch, i, &c->site[i], &alt, cause);
 			break;
 		case COMPILED_SPLIT:
+		case COMPILED_WIDE:
 			rc = split_totals(l, arch, i, &c->site[i], &alt, cause);
 			break;
 		case COMPILED_REGISTERS:
+			memset(&alt, 0, sizeof alt);
+			break;
+		case COMPILED_MERGED:
+			/* Only where the two run alike (their conditions
+			   are not compared): else as written. */
+			if (written[i] != written[c->site[i].with])
+				continue;
 			memset(&alt, 0, sizeof alt);
 			break;
 		default:
@@ -457,6 +530,14 @@ compiled_per(const struct launch *l, const struct compiled *c, int si,
 		break;
 	case COMPILED_REGISTERS:
 		snprintf(buf, len, "in registers: no instruction");
+		break;
+	case COMPILED_WIDE:
+		snprintf(buf, len, "%s: 1 per access, %d bytes", cs->mnem,
+		    cs->width);
+		break;
+	case COMPILED_MERGED:
+		snprintf(buf, len, "no instruction: the %s of %s reads it",
+		    c->site[cs->with].mnem, l->sites[cs->with].text);
 		break;
 	default:
 		snprintf(buf, len, "as written");

@@ -29,8 +29,16 @@ enum compiled_how {
 	COMPILED_SAME,		/* one instruction per access */
 	COMPILED_VECTOR,	/* one instruction per `iters` iterations */
 	COMPILED_SPLIT,		/* `parts` instructions per access */
-	COMPILED_REGISTERS	/* a local array the compiler kept in
+	COMPILED_REGISTERS,	/* a local array the compiler kept in
 				   registers: no instruction at all */
+	COMPILED_WIDE,		/* one instruction wider than the access
+				   that reads other sites' bytes of the
+				   same element too (a float2's .x and .y
+				   as one ld.global.v2.f32) */
+	COMPILED_MERGED		/* no instruction of its own: site `with`
+				   reads the same bytes (a[i] *= a[i]
+				   loads once) or a wider span holding them
+				   (WIDE) */
 };
 
 struct compiled_site {
@@ -41,6 +49,8 @@ struct compiled_site {
 	int		 parts;		/* SPLIT: >= 2; else 1 */
 	int		 ninsn;		/* instructions matched in the listing */
 	int		 loop;		/* VECTOR: the launch loop it unrolls */
+	int		 with;		/* MERGED: the site whose instruction
+					   reads it */
 	char		 note[128];	/* why it is counted as written */
 };
 
@@ -69,7 +79,7 @@ int	compiled_totals(const struct launch *, enum arch,
 /* "LDS.128: 1 per 4 k", "ld.global.f32: 3 per access", "as written". */
 void	compiled_per(const struct launch *, const struct compiled *, int site,
 	    char *buf, size_t len);
-/* "written", "same", "vector", "split", "registers". */
+/* "written", "same", "vector", "split", "registers", "wide", "merged". */
 const char *compiled_how_name(enum compiled_how);
 
 #endif

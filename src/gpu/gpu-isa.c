@@ -18,6 +18,7 @@
 #include "gpu-isa.h"
 #include "gpu-nvrtc.h"
 #include "gpu-run.h"
+#include "gpu-tmpl.h"
 #include "isa.h"
 #include "variant.h"
 
@@ -167,13 +168,22 @@ gpu_isa_listing(const struct param_set *ps, int sm, int sass, char **text,
 	const struct variant	*v = ps->v;
 	struct gpu_nvrtc_job	 job;
 	struct gpu_nvrtc_image	 img;
-	char			 kbuf[160];
+	char			 kbuf[160], expr[300], twhy[256];
 
 	memset(&job, 0, sizeof job);
 	job.name = gpu_isa_file(v);
 	job.text = v->live.text != NULL ? v->live.text : v->text != NULL ?
 	    v->text : catalog_source(v->source);
 	job.kernel = gpu_isa_kernel(ps, kbuf, sizeof kbuf);
+	/* A template kernel: the instance the parameters name. */
+	if (job.text != NULL && job.kernel != NULL) {
+		if (gpu_tmpl_expr(job.text, job.kernel, ps, expr, sizeof expr,
+		    twhy, sizeof twhy) != 0) {
+			snprintf(why, wlen, "%s: %s", job.name, twhy);
+			return -1;
+		}
+		job.kernel = expr;
+	}
 	job.arch = sm;
 	job.ptx = !sass;
 	job.lineinfo = 1;

@@ -6,7 +6,8 @@
  * (nvrtc_min.h, checked against <nvrtc.h> when the toolkit is there).
  * A compiled image is cached as KEY.cubin or KEY.ptx, KEY the SHA-256 of
  * everything that decides the image (source, kernel, options, the
- * headers given to NVRTC, NVRTC's version, the architecture): one header
+ * headers given to NVRTC, CUDA's include folder, NVRTC's version, the
+ * architecture): one header
  * line "warpviz-nvrtc 2 KEY IMAGE-SHA256 LOWERED-NAME", then the image.
  * The folder must be the user's and not writable by group or others, or
  * it is not used at all (one line says why); every file in it is opened
@@ -15,6 +16,13 @@
  * image hashes as it says; a new one is written to a temporary file made
  * with O_CREAT|O_EXCL|O_NOFOLLOW and renamed, so a reader never sees half
  * of one and a planted link is never followed.  Never prints.
+ *
+ * CUDA's own headers (<cooperative_groups.h>, which the SDK samples
+ * include) are not NVRTC's: NVRTC gets -I of the include folder of the
+ * toolkit the loaded libnvrtc belongs to (its folder's ../include or
+ * ../../include), else $CUDA_HOME/include, $CUDA_PATH/include or
+ * /usr/local/cuda/include, the first that holds cooperative_groups.h,
+ * and CUDA 13's include/cccl beside it where there is one.
  */
 #include "config.h"
 
@@ -23,6 +31,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,16 +81,29 @@ static struct {
 /*
  * Headers a kernel file may include that NVRTC does not ship (it has no
  * host C library): HUGE_VALF and INFINITY are what the catalog uses;
- * the math functions themselves are NVRTC built-ins.
+ * the math functions themselves are NVRTC built-ins.  The last is
+ * included before every source: the names nvcc's host headers
+ * (<sys/types.h>, through cuda_runtime.h) give every .cu file, which
+ * kernels written for nvcc use without an #include (uint in SGEMM_CUDA).
  */
-static const char *const header_names[] = { "math.h", "cmath" };
+#define PRELUDE_NAME	"warpviz-nvcc-types.h"
+static const char *const header_names[] = { "math.h", "cmath",
+    PRELUDE_NAME };
 static const char *const header_texts[] = {
 	"#pragma once\n"
 	"#define HUGE_VALF (__int_as_float(0x7f800000))\n"
 	"#define INFINITY HUGE_VALF\n"
 	"#define NAN (__int_as_float(0x7fffffff))\n",
 	"#pragma once\n#include <math.h>\n",
+	"#pragma once\n"
+	"typedef unsigned short ushort;\n"
+	"typedef unsigned int uint;\n"
+	"typedef unsigned long ulong;\n",
 };
+#define NHEADERS	((int)(sizeof header_names / sizeof header_names[0]))
+
+/* -I of CUDA's include folder and of its cccl folder, or "". */
+static char	inc_opt[2][PATH_MAX + 16];
 
 static double
 now_ms(void)
@@ -101,6 +123,71 @@ try_open(const char *dir, const char *file)
 		return NULL;
 	snprintf(path, sizeof path, "%s/lib64/%s", dir, file);
 	return dlopen(path, RTLD_NOW | RTLD_LOCAL);
+}
+
+/* Take dir/rel as CUDA's include folder if it holds
+   cooperative_groups.h: 0, or -1. */
+static int
+try_include(const char *dir, const char *rel)
+{
+	char	path[PATH_MAX + 32], real[PATH_MAX];
+
+	if (dir == NULL || *dir != '/' ||
+	    snprintf(path, sizeof path, "%s%s", dir, rel) >= (int)sizeof path ||
+	    realpath(path, real) == NULL)
+		return -1;
+	snprintf(path, sizeof path, "%s/cooperative_groups.h", real);
+	if (access(path, R_OK) != 0)
+		return -1;
+	snprintf(inc_opt[0], sizeof inc_opt[0], "-I%s", real);
+	/* CUDA 13 keeps libcu++ (<cuda/std/...>, which cooperative
+	   groups include) there; nvcc adds it by itself. */
+	snprintf(path, sizeof path, "%s/cccl/cuda", real);
+	if (access(path, R_OK) == 0)
+		snprintf(inc_opt[1], sizeof inc_opt[1], "-I%s/cccl", real);
+	return 0;
+}
+
+/* The folder of a library path (p is changed), then its include. */
+static int
+try_lib(char *p)
+{
+	char	*slash = strrchr(p, '/');
+
+	if (slash == NULL || slash == p)
+		return -1;
+	*slash = '\0';
+	return try_include(p, "/../include") == 0 ||
+	    try_include(p, "/../../include") == 0 ? 0 : -1;
+}
+
+/* CUDA's include folder: the loaded libnvrtc's toolkit first (its
+   headers are of its version), then the usual places. */
+static void
+find_include(void)
+{
+	const char	*dirs[3];
+	char		 path[PATH_MAX], real[PATH_MAX];
+	Dl_info		 info;
+	void		*sym;
+	int		 i;
+
+	memset(inc_opt, 0, sizeof inc_opt);
+	if ((sym = dlsym(nv.dl, "nvrtcVersion")) != NULL &&
+	    dladdr(sym, &info) != 0 && info.dli_fname != NULL &&
+	    *info.dli_fname == '/') {
+		snprintf(path, sizeof path, "%s", info.dli_fname);
+		if (realpath(info.dli_fname, real) != NULL && try_lib(real) == 0)
+			return;
+		if (try_lib(path) == 0)
+			return;
+	}
+	dirs[0] = getenv("CUDA_HOME");
+	dirs[1] = getenv("CUDA_PATH");
+	dirs[2] = "/usr/local/cuda";
+	for (i = 0; i < 3; i++)
+		if (try_include(dirs[i], "/include") == 0)
+			return;
 }
 
 int
@@ -155,7 +242,14 @@ gpu_nvrtc_open(char *why, size_t len)
 	if (nv.Version(&major, &minor) != WNV_SUCCESS)
 		major = minor = 0;
 	nv.version = major * 1000 + minor * 10;
+	find_include();
 	return 0;
+}
+
+const char *
+gpu_nvrtc_include(void)
+{
+	return inc_opt[0][0] != '\0' ? inc_opt[0] + 2 : NULL;
 }
 
 int
@@ -174,6 +268,7 @@ job_arch(const struct gpu_nvrtc_job *job, char *buf, size_t len)
 
 #define STD_OPTION	"--std=c++17"
 #define LINEINFO_OPTION	"-lineinfo"
+#define PRELUDE_OPTION	"--pre-include=" PRELUDE_NAME
 
 void
 gpu_nvrtc_key(const struct gpu_nvrtc_job *job, int version,
@@ -195,6 +290,10 @@ gpu_nvrtc_key(const struct gpu_nvrtc_job *job, int version,
 	/* Only when given, so that the keys of plain jobs stay as they were. */
 	if (job->lineinfo)
 		sha256_update(&s, LINEINFO_OPTION, sizeof LINEINFO_OPTION);
+	for (i = 0; i < 2; i++)
+		if (inc_opt[i][0] != '\0')
+			sha256_update(&s, inc_opt[i], strlen(inc_opt[i]) + 1);
+	sha256_update(&s, PRELUDE_OPTION, sizeof PRELUDE_OPTION);
 	for (i = 0; i < sizeof header_names / sizeof header_names[0]; i++) {
 		sha256_update(&s, header_names[i], strlen(header_names[i]) + 1);
 		sha256_update(&s, header_texts[i], strlen(header_texts[i]) + 1);
@@ -470,6 +569,28 @@ newest_below(int arch)
 	return best;
 }
 
+/*
+ * An #include NVRTC could not open: say where it looked and what to set.
+ * "FILE:LINE: error: could not open source file "X" (...)" keeps its
+ * place and the header's name.
+ */
+static void
+missing_header(char *why, size_t len)
+{
+	char	*paren = strstr(why, " (");
+	size_t	 n;
+
+	if (paren != NULL)
+		*paren = '\0';
+	n = strlen(why);
+	if (inc_opt[0][0] == '\0')
+		snprintf(why + n, len - n, ": CUDA's include folder was not "
+		    "found beside libnvrtc, under $CUDA_HOME, $CUDA_PATH or "
+		    "/usr/local/cuda; set CUDA_HOME to the CUDA toolkit");
+	else
+		snprintf(why + n, len - n, " (not in %s)", inc_opt[0] + 2);
+}
+
 static int	compile_job(const struct gpu_nvrtc_job *,
 		    struct gpu_nvrtc_image *, char *, size_t);
 
@@ -493,6 +614,57 @@ gpu_nvrtc_compile(const struct gpu_nvrtc_job *job, struct gpu_nvrtc_image *out,
 	return rc;
 }
 
+/* The options of a job (arch is its --gpu-architecture): their count
+   in opts, at most 6. */
+static int
+job_options(const struct gpu_nvrtc_job *job, const char *arch,
+    const char **opts)
+{
+	int	n = 0, i;
+
+	opts[n++] = arch;
+	opts[n++] = STD_OPTION;
+	opts[n++] = PRELUDE_OPTION;
+	if (job->lineinfo)
+		opts[n++] = LINEINFO_OPTION;
+	for (i = 0; i < 2; i++)
+		if (inc_opt[i][0] != '\0')
+			opts[n++] = inc_opt[i];
+	return n;
+}
+
+/* Why a compile failed, from its result and its log: one line. */
+static void
+compile_error(wnv_program prog, wnv_result r, const struct gpu_nvrtc_job *job,
+    char *why, size_t len)
+{
+	char	*log = NULL;
+	size_t	 size = 0;
+
+	if (nv.GetProgramLogSize(prog, &size) == WNV_SUCCESS && size > 0 &&
+	    (log = malloc(size + 1)) != NULL &&
+	    nv.GetProgramLog(prog, log) == WNV_SUCCESS)
+		log[size] = '\0';
+	else {
+		free(log);
+		log = NULL;
+	}
+	if (r == WNV_ERROR_INVALID_OPTION)
+		snprintf(why, len, "%s: this NVRTC (CUDA %d.%d) cannot "
+		    "compile for sm_%d", job->name, nv.version / 1000,
+		    nv.version % 1000 / 10, job->arch);
+	else if (gpu_nvrtc_first_error(log, why, len) != 0)
+		snprintf(why, len, "%s: NVRTC failed: %s", job->name,
+		    nv.GetErrorString(r));
+	else if (strncmp(why, "__nv_name_map:", 14) == 0)
+		/* Only the name expression failed. */
+		snprintf(why, len, "%s: no __global__ function %s",
+		    job->name, job->kernel);
+	else if (strstr(why, "could not open source file") != NULL)
+		missing_header(why, len);
+	free(log);
+}
+
 static int
 compile_job(const struct gpu_nvrtc_job *job, struct gpu_nvrtc_image *out,
     char *why, size_t len)
@@ -500,11 +672,11 @@ compile_job(const struct gpu_nvrtc_job *job, struct gpu_nvrtc_image *out,
 	wnv_program	 prog = NULL;
 	wnv_result	 r;
 	char		 key[NVRTC_KEY_LEN], name[NVRTC_KEY_LEN + 8];
-	char		 arch[48], expr[300], *log = NULL;
-	const char	*opts[3], *lowered = NULL;
+	char		 arch[48], expr[300];
+	const char	*opts[6], *lowered = NULL;
 	size_t		 size = 0;
 	double		 t0 = now_ms();
-	int		 dfd, rc = -1;
+	int		 dfd, rc = -1, nopts;
 
 	memset(out, 0, sizeof *out);
 	if (gpu_nvrtc_open(why, len) != 0)
@@ -525,12 +697,10 @@ compile_job(const struct gpu_nvrtc_job *job, struct gpu_nvrtc_image *out,
 	}
 
 	job_arch(job, arch, sizeof arch);
-	opts[0] = arch;
-	opts[1] = STD_OPTION;
-	opts[2] = LINEINFO_OPTION;
+	nopts = job_options(job, arch, opts);
 	snprintf(expr, sizeof expr, "&%s", job->kernel);
-	if ((r = nv.CreateProgram(&prog, job->text, job->name, 2, header_texts,
-	    header_names)) != WNV_SUCCESS) {
+	if ((r = nv.CreateProgram(&prog, job->text, job->name, NHEADERS,
+	    header_texts, header_names)) != WNV_SUCCESS) {
 		snprintf(why, len, "%s: NVRTC could not take it: %s", job->name,
 		    nv.GetErrorString(r));
 		if (dfd >= 0)
@@ -538,27 +708,9 @@ compile_job(const struct gpu_nvrtc_job *job, struct gpu_nvrtc_image *out,
 		return -1;
 	}
 	nv.AddNameExpression(prog, expr);
-	r = nv.CompileProgram(prog, job->lineinfo ? 3 : 2, opts);
+	r = nv.CompileProgram(prog, nopts, opts);
 	if (r != WNV_SUCCESS) {
-		if (nv.GetProgramLogSize(prog, &size) == WNV_SUCCESS &&
-		    size > 0 && (log = malloc(size + 1)) != NULL &&
-		    nv.GetProgramLog(prog, log) == WNV_SUCCESS)
-			log[size] = '\0';
-		else {
-			free(log);
-			log = NULL;
-		}
-		if (r == WNV_ERROR_INVALID_OPTION)
-			snprintf(why, len, "%s: this NVRTC (CUDA %d.%d) cannot "
-			    "compile for sm_%d", job->name, nv.version / 1000,
-			    nv.version % 1000 / 10, job->arch);
-		else if (gpu_nvrtc_first_error(log, why, len) != 0)
-			snprintf(why, len, "%s: NVRTC failed: %s", job->name,
-			    nv.GetErrorString(r));
-		else if (strncmp(why, "__nv_name_map:", 14) == 0)
-			/* Only the name expression failed. */
-			snprintf(why, len, "%s: no __global__ function %s",
-			    job->name, job->kernel);
+		compile_error(prog, r, job, why, len);
 		goto out;
 	}
 	if (nv.GetLoweredName(prog, expr, &lowered) != WNV_SUCCESS ||
@@ -588,7 +740,6 @@ compile_job(const struct gpu_nvrtc_job *job, struct gpu_nvrtc_image *out,
 out:
 	if (dfd >= 0)
 		close(dfd);
-	free(log);
 	nv.DestroyProgram(&prog);
 	return rc;
 }

@@ -38,6 +38,9 @@ struct gpu_nvrtc_image {
 int	gpu_nvrtc_open(char *why, size_t len);
 /* The loaded NVRTC's version, major * 1000 + minor * 10; 0 if none. */
 int	gpu_nvrtc_version(void);
+/* CUDA's include folder handed to NVRTC (-I), or NULL when none was
+   found; known once NVRTC is open. */
+const char *gpu_nvrtc_include(void);
 /* Compile (or fetch from the cache): 0, or -1 with one line in why, for a
  * compile error the compiler's first error as FILE:LINE: error: TEXT.  A
  * GPU newer than NVRTC gets PTX of the newest architecture NVRTC knows

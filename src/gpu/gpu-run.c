@@ -21,6 +21,7 @@
 #include "gpu-run.h"
 #include "catalog.h"
 #include "gpu-nvrtc.h"
+#include "gpu-tmpl.h"
 #include "launch.h"
 #include "ref.h"
 #include "sha256.h"
@@ -277,18 +278,23 @@ gpu_run_uses_nvrtc(const struct variant *v)
  * once per source: "#H:lowered" into name.  0, or -1 with res failed.
  */
 static int
-run_compile(const struct gpu_ops *ops, const struct variant *v,
+run_compile(const struct gpu_ops *ops, const struct param_set *ps,
     const char *kernel, char *name, size_t len, struct gpu_result *res)
 {
+	const struct variant	*v = ps->v;
 	struct gpu_nvrtc_job	 job;
 	struct gpu_nvrtc_image	 img;
-	char			 why[256], key[NVRTC_KEY_LEN];
+	char			 why[256], key[NVRTC_KEY_LEN], expr[300];
 	int			 i, h;
 
 	job.name = v->source != NULL ? v->source : v->name;
 	job.text = v->live.text != NULL ? v->live.text :
 	    catalog_source(v->source);
-	job.kernel = kernel;
+	/* A template kernel: the instance the parameters name. */
+	if (job.text != NULL && gpu_tmpl_expr(job.text, kernel, ps, expr,
+	    sizeof expr, why, sizeof why) != 0)
+		return run_fail(res, RESULT_ERROR, why);
+	job.kernel = job.text != NULL ? expr : kernel;
 	job.arch = run_arch;
 	job.ptx = 0;
 	job.lineinfo = 0;
@@ -370,7 +376,7 @@ run_start(const struct gpu_ops *ops, const struct param_set *ps,
 	if (ops->bind() != 0)
 		return run_fail(res, RESULT_ERROR, ops->error());
 	if (gpu_run_uses_nvrtc(ps->v)) {
-		if (run_compile(ops, ps->v, r->kernel, r->cbuf, sizeof r->cbuf,
+		if (run_compile(ops, ps, r->kernel, r->cbuf, sizeof r->cbuf,
 		    res) != 0) {
 			res->compiled = -1;
 			return -1;

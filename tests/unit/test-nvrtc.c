@@ -3,8 +3,8 @@
  * the cache key and folder, the first error of a canned NVRTC log, and,
  * where the toolkit's libnvrtc is installed (it needs no driver), real
  * compiles of catalog kernels to a cubin and to PTX, the cache (planted
- * links, planted entries, a folder open to others), a C++
- * name, and a compile error named by file and line.
+ * links, planted entries, a folder open to others), a C++ name, a
+ * template kernel's instance, and a compile error named by file and line.
  */
 #include "config.h"
 
@@ -129,6 +129,13 @@ static const struct gpu_ops fake_ops = {
 	.live = { .args = "a n", .lo = -1, .hi = 1, .text = (src) } }
 
 static const struct variant user = USER_VARIANT("user", USER_SOURCE);
+/* A template kernel file: its type line and the parameter n name the
+   instance scale<float, 1000>. */
+static const struct variant user_tmpl = USER_VARIANT("user-tmpl",
+    "// warpviz: type T=float\n"
+    "template <class T, int n> __global__ void scale(T *a, int m)\n"
+    "{\n\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "\tif (i < n)\n\t\ta[i] *= 2;\n}\n");
 static const struct variant user_bad = USER_VARIANT("user-bad",
     "__global__ void scale(float *a, int n)\n{\n\ta[threadIdx.x] = q;\n}\n");
 
@@ -568,6 +575,15 @@ test_run(void)
 	ok(res.status == RESULT_TIMED && res.compiled == 2 &&
 	    fake_modules == 1, "run again: the module is reused, not "
 	    "compiled or loaded twice");
+	/* Itanium mangling of scale<float, 1000>(float *, int): _Z 5scale,
+	   template arguments I f (float) Li1000E (int 1000) E, return v,
+	   parameters PT_ (pointer to the first template parameter) i. */
+	run_user(&user_tmpl, &res);
+	ok(res.status == RESULT_TIMED &&
+	    strcmp(fake_kernel, "#8:_Z5scaleIfLi1000EEvPT_i") == 0,
+	    "a template kernel: the instance its lines name is compiled and "
+	    "launched (%s%s%s)", fake_kernel, *res.error ? ": " : "",
+	    res.error);
 	run_user(&user_bad, &res);
 	ok(res.status == RESULT_ERROR && strcmp(res.error, "user.cu:3: error: "
 	    "identifier \"q\" is undefined") == 0 && fake_kernel[0] == '\0' &&
