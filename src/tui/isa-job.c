@@ -101,9 +101,13 @@ isa_job_sync(struct state *st)
 		job_join();
 		if (!job.ok) {
 			st->as_compiled = 0;
-			state_status(st, "as compiled needs NVRTC: %s",
-			    strncmp(job.why, "no NVRTC: ", 10) == 0 ?
-			    job.why + 10 : job.why);
+			/* No NVRTC, or NVRTC that cannot compile the file
+			   (a header it cannot find), as stats says them. */
+			if (strncmp(job.why, "no NVRTC: ", 10) == 0)
+				state_status(st, "as compiled needs NVRTC: %s",
+				    job.why + 10);
+			else
+				state_status(st, "as compiled: %s", job.why);
 			return INTENT_RECOMPUTE | INTENT_REDRAW;
 		}
 		free(job.shown);
