@@ -51,18 +51,22 @@ ksrc_access_need_int(struct rd *r, const struct val *x, const char *what)
 		    ksrc_src_text(r, -2 - x->origin, -2 - x->origin));
 	if (x->kind == VAL_DATA && x->origin >= 0)
 		ksrc_fail(r, x->origin,
-		    "'%s' is read from memory and decides %s (line %d); the "
-		    "model cannot follow a value read from memory",
-		    access_text(r, x->origin), what, r->t[x->first].line);
+		    "'%s' is read from memory and decides %s (line %d); %s",
+		    access_text(r, x->origin), what, r->t[x->first].line,
+		    strstr(what, "loop") != NULL ? "make the bound an int "
+		    "parameter with a '// warpviz: param' line" : "use "
+		    "threadIdx, blockIdx, params and loop variables");
 	if (x->kind == VAL_DATA)
 		ksrc_fail(r, x->first,
-		    "%s is not an integer the model can follow ('%s')", what,
+		    "%s is not an integer the model can follow ('%s'); use "
+		    "integers: threadIdx, blockIdx, params, constants, loop "
+		    "variables", what,
 		    ksrc_src_text(r, x->first, x->last));
 	if (x->kind == VAL_UNKNOWN)
 		ksrc_fail(r, x->first,
-		    "%s uses '%s', which has no value the model can follow "
-		    "here (it changes inside a loop, or is set in one branch "
-		    "only, or not at all)", what,
+		    "%s uses '%s', which has no value here (set in one branch "
+		    "only, or left by a loop); set it before the if, or use "
+		    "the loop variable", what,
 		    ksrc_src_text(r, x->first, x->last));
 	ksrc_fail(r, x->first, "%s is not an integer ('%s')", what,
 	    ksrc_src_text(r, x->first, x->last));
@@ -456,8 +460,10 @@ paren_or_cast(struct rd *r, int first)
 		if (ty.ptr) {
 			if (x.kind != VAL_ARRAY)
 				ksrc_fail(r, first, "a cast to a pointer "
-				    "of something not a kernel array: "
-				    "the model cannot follow it");
+				    "of something not a kernel array (a "
+				    "pointer read from memory is not "
+				    "followed); index the array instead: "
+				    "a[i]");
 			if (ty.ptr == 1 && ty.size !=
 			    r->kf->v.arrays[x.arr].elem_size)
 				x.size = ty.size;	/* a view */
@@ -637,7 +643,9 @@ primary(struct rd *r)
 	case VK_ARRAY:
 		if (strcmp(var->model, "?") == 0)
 			ksrc_fail(r, first, "pointer %s moves in a loop or a "
-			    "branch in a way the model cannot follow (line %d)",
+			    "branch in a way the model cannot follow (line %d); "
+			    "take a new pointer after it: float *q = a + "
+			    "OFFSET",
 			    var->name, var->origin >= 0 ?
 			    r->t[var->origin].line : r->t[first].line);
 		v = ksrc_access_mk(VAL_ARRAY, first, first);
@@ -710,8 +718,9 @@ atomic_site(struct rd *r, struct val *args, int n, int first)
 		    r->t[first].p);
 	a = &r->kf->v.arrays[args[0].arr];
 	if (a->space != SPACE_GLOBAL)
-		ksrc_fail(r, first, "%.*s on %s memory is not modelled (atomics "
-		    "are measured on global memory only)", r->t[first].len,
+		ksrc_fail(r, first, "%.*s on %s memory is not modelled: atomics "
+		    "are measured on global memory only, on a kernel array's "
+		    "&a[i]", r->t[first].len,
 		    r->t[first].p, a->space == SPACE_SHARED ? "shared" :
 		    "this");
 	args[0].kind = VAL_ELEM;
@@ -742,13 +751,15 @@ call(struct rd *r, int first)
 				if (args[n].kind != VAL_ELEM)
 					ksrc_fail(r, args[n].first, "only the "
 					    "address of an array element can "
-					    "be taken");
+					    "be taken: &a[i]");
 				args[n].kind = VAL_ADDR;
 				if (!atomic && !ksrc_tok_is(name, "__ldg"))
 					ksrc_fail(r, args[n].first,
 					    "'%.*s' gets an address: the model "
 					    "cannot tell what it reads or "
-					    "writes", name->len, name->p);
+					    "writes; write its accesses out: "
+					    "d[k] = s[k] in a loop", name->len,
+					    name->p);
 			} else {
 				args[n] = ksrc_access_walk(r, 1);
 				if (args[n].kind == VAL_ARRAY && (atomic ||
@@ -762,7 +773,9 @@ call(struct rd *r, int first)
 					ksrc_fail(r, args[n].first,
 					    "'%.*s' gets a pointer: the model "
 					    "cannot tell what it reads or "
-					    "writes", name->len, name->p);
+					    "writes; write its accesses out: "
+					    "d[k] = s[k] in a loop", name->len,
+					    name->p);
 				else
 					args[n] = ksrc_access_rval(r, args[n]);
 			}
@@ -911,7 +924,8 @@ index_of(struct rd *r, const struct val *p, const char *sub)
 		/* reinterpret_cast<float4 *>(in)[i] */
 		if (p->size % a->elem_size != 0)
 			ksrc_fail(r, p->first, "a view of %s in %d-byte pieces "
-			    "is not supported", a->name, p->size);
+			    "is not supported (views in whole elements are: "
+			    "float4 of float)", a->name, p->size);
 		sub = ksrc_fmt(r, "(%s) * %d", sub, p->size / a->elem_size);
 	}
 	if (p->text != NULL) {
@@ -945,7 +959,8 @@ deref(struct rd *r, struct val p, int first)
 {
 	if (p.kind != VAL_ARRAY)
 		ksrc_fail(r, first, "'*' of something that is not a pointer "
-		    "into a kernel array");
+		    "into a kernel array (*p for p = a + i, or *(a + i), is "
+		    "followed)");
 	p.sub[0] = index_of(r, &p, "0");
 	p.text = NULL;
 	p.kind = VAL_ELEM;
@@ -962,7 +977,8 @@ address_of(struct rd *r, struct val e, int first)
 		return e;
 	if (e.kind != VAL_ELEM || e.field >= 0 || e.nsub != 1)
 		ksrc_fail(r, first, "only the address of an element of a "
-		    "one-dimensional kernel array is followed");
+		    "one-dimensional kernel array is followed (&a[i]); pass a "
+		    "variable itself, not its address");
 	e.kind = VAL_ARRAY;
 	e.text = e.sub[0];
 	e.size = 0;
@@ -1161,7 +1177,8 @@ postfix(struct rd *r)
 		}
 		if (ksrc_at(r, ".") || ksrc_at(r, "->")) {
 			if (ksrc_at(r, "->"))
-				ksrc_fail(r, r->pos, "'->' is not supported");
+				ksrc_fail(r, r->pos, "'->' is not supported; "
+				    "write p->x as p[0].x");
 			r->pos++;
 			if (v.kind == VAL_DATA && v.group != G_NONE &&
 			    ksrc_tok_is(&r->t[r->pos + 1], "(")) {
@@ -1400,8 +1417,8 @@ ptr_assign(struct rd *r, struct var *var, struct val lhs, const char *op,
 		    rhs->size != var->psize)
 			ksrc_fail(r, optok, "pointer %s is given a value that "
 			    "is not a place in its own array %s (a pointer "
-			    "read from memory, or moved to another array, is "
-			    "not followed)", var->name,
+			    "from memory or another array); take a second "
+			    "pointer: float *q = b + OFFSET", var->name,
 			    r->kf->v.arrays[var->arr].name);
 		ksrc_sym_note_change(r, var, 0, NULL, optok);
 		ksrc_sym_set_ptr(r, var, rhs->text != NULL ? rhs->text : "0");
@@ -1409,7 +1426,8 @@ ptr_assign(struct rd *r, struct var *var, struct val lhs, const char *op,
 	}
 	if (strcmp(op, "+=") != 0 && strcmp(op, "-=") != 0)
 		ksrc_fail(r, optok, "pointer %s: only =, +=, -=, ++ and -- "
-		    "move a pointer", var->name);
+		    "move a pointer; write %s = %s + OFFSET", var->name,
+		    var->name, r->kf->v.arrays[var->arr].name);
 	p.text = NULL;
 	off = index_of(r, &p, op[0] == '-' ? ksrc_fmt(r, "-(%s)",
 	    ksrc_access_need_int(r, rhs, "a pointer's step")) :

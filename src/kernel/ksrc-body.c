@@ -75,7 +75,8 @@ ptr_decl(struct rd *r, int nametok, const struct ty *ty)
 
 	if (!ksrc_eat(r, "="))
 		ksrc_fail(r, nametok, "pointer %.*s needs its value where it "
-		    "is declared (an array of the kernel plus an offset)",
+		    "is declared, an array of the kernel plus an offset: "
+		    "%.*s = a + OFFSET", r->t[nametok].len, r->t[nametok].p,
 		    r->t[nametok].len, r->t[nametok].p);
 	if (shmem_from_maker(r, nametok, ty))
 		return;
@@ -83,8 +84,8 @@ ptr_decl(struct rd *r, int nametok, const struct ty *ty)
 	if (x.kind != VAL_ARRAY)
 		ksrc_fail(r, x.first, "pointer %.*s is given a value that is "
 		    "not a place in a kernel array (a pointer read from memory "
-		    "or made another way is not followed)", r->t[nametok].len,
-		    r->t[nametok].p);
+		    "is not followed); index the array instead: a[i]",
+		    r->t[nametok].len, r->t[nametok].p);
 	size = x.size != 0 ? x.size : r->kf->v.arrays[x.arr].elem_size;
 	if (ty->ptr == 1 && ty->size != size && strcmp(ty->name, "void") != 0)
 		ksrc_fail(r, nametok, "pointer %.*s views %s's %d-byte "
@@ -92,7 +93,8 @@ ptr_decl(struct rd *r, int nametok, const struct ty *ty)
 		    r->t[nametok].len, r->t[nametok].p,
 		    r->kf->v.arrays[x.arr].name, size, ty->size);
 	if (ty->ptr != 1)
-		ksrc_fail(r, nametok, "a pointer to a pointer is not followed");
+		ksrc_fail(r, nametok, "a pointer to a pointer is not "
+		    "followed; index one array instead: a[row * WIDTH + col]");
 	v = ksrc_sym_add_var(r, &r->t[nametok], VK_ARRAY);
 	v->arr = x.arr;
 	v->psize = x.size;
@@ -141,7 +143,10 @@ shared_decl(struct rd *r, int nametok, const struct ty *ty, int ext, int nd,
 		ksrc_sym_add_array(r, nametok, SPACE_SHARED, ty,
 		    ksrc_fmt(r, "(%s) * (%s)", d[0], d[1]), d[0], d[1]);
 	else
-		ksrc_fail(r, nametok, "a __shared__ scalar is not modelled");
+		ksrc_fail(r, nametok, "a __shared__ scalar is not modelled; "
+		    "make it an array of one: __shared__ %s %.*s[1], read as "
+		    "%.*s[0]", ty->name, r->t[nametok].len, r->t[nametok].p,
+		    r->t[nametok].len, r->t[nametok].p);
 }
 
 static void
@@ -183,7 +188,9 @@ declaration(struct rd *r)
 			else {
 				if (nd == 2)
 					ksrc_fail(r, r->pos, "more than two "
-					    "dimensions");
+					    "dimensions; flatten it: s[X * Y * "
+					    "Z] indexed s[(i * Y + j) * Z + "
+					    "k]");
 				d[nd] = ksrc_access_const_expr(r,
 				    "an array size");
 			}
@@ -200,7 +207,8 @@ declaration(struct rd *r)
 		}
 		if (ty.ptr)
 			ksrc_fail(r, nametok, "an array of pointers is not "
-			    "followed");
+			    "followed; index one array instead: a[row * WIDTH "
+			    "+ col]");
 		if (nd > 0) {
 			v = ksrc_sym_add_var(r, &r->t[nametok], VK_LOCAL);
 			ksrc_local_declare(r, v, nametok, &ty, nd, d);
@@ -447,7 +455,7 @@ ksrc_body_block(struct rd *r)
 			    "unexpected end of file in a block");
 		if (ret)
 			ksrc_fail(r, r->pos, "code after return is not "
-			    "supported");
+			    "supported (it never runs: delete it)");
 		st = statement(r);
 		if (st == 1)
 			ret = 1;
@@ -491,8 +499,8 @@ data_branch(struct rd *r, const struct val *c, struct snap *before,
 			bad = 1;
 	}
 	if (bad)
-		ksrc_access_need_int(r, c, "a condition around an access, a "
-		    "return or an integer's value");
+		ksrc_access_need_int(r, c, "a condition around an access or "
+		    "a value");
 }
 
 static int
@@ -662,7 +670,9 @@ for_init(struct rd *r, struct loop_ctx *c)
 		ksrc_sym_parse_type(r, &ty);
 		if (!ty.is_int || ty.ptr)
 			ksrc_fail(r, r->pos,
-			    "a loop variable must be an integer");
+			    "a loop variable must be an integer; count with "
+			    "an int and compute the rest from it: for (int k "
+			    "= 0; k < n; k++)");
 		c->ct = ksrc_access_ctype(&ty);
 	} else if (ksrc_tk(r)->kind == T_ID &&
 	    (v = ksrc_sym_find_var(r, ksrc_tk(r))) != NULL && v->isint)
@@ -692,6 +702,21 @@ for_init(struct rd *r, struct loop_ctx *c)
 	ksrc_want(r, ";");
 }
 
+/* A step that reads its own loop variable (k += k) changes each trip:
+   name the fixed step that does the same, where one does. */
+static void
+self_step(struct rd *r, const struct var *lv, int from)
+{
+	int	i;
+
+	for (i = from; i < r->pos; i++)
+		if (ksrc_tok_is(&r->t[i], lv->name))
+			ksrc_fail(r, i, "the step of loop variable %s reads %s, "
+			    "so it changes each trip; step by a fixed value: "
+			    "write %s += %s as %s *= 2", lv->name, lv->name,
+			    lv->name, lv->name, lv->name);
+}
+
 /*
  * for's step clause, from c->extra: the loop variable's own step first
  * (var++, ++var, var += e, var <<= e, ...), then the others after a
@@ -706,7 +731,7 @@ for_step(struct rd *r, struct loop_ctx *c)
 	    { "<<=", '<' }, { ">>=", '>' }, { NULL, 0 } };
 	struct var	*lv = c->lvi >= 0 ? &r->vars[c->lvi] : NULL;
 	struct val	 x;
-	int		 i;
+	int		 i, from;
 
 	r->pos = c->extra;
 	c->step = "1";
@@ -727,11 +752,15 @@ for_step(struct rd *r, struct loop_ctx *c)
 			if (ops[i].t == NULL)
 				ksrc_fail(r, r->pos, "a loop must step its "
 				    "variable by ++, --, +=, -=, *=, /=, <<= "
-				    "or >>=");
+				    "or >>=: write %s = %s * 2 as %s *= 2",
+				    lv->name, lv->name, lv->name);
 			c->op = ops[i].op;
 			lv->kind = VK_DATA;	/* not in its own step */
+			from = r->pos;
 			x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
 			lv->kind = VK_INT;
+			if (x.kind != VAL_INT)
+				self_step(r, lv, from);
 			c->step = ksrc_access_need_int(r, &x,
 			    "the step of a loop");
 			if (c->op == '-') {
@@ -824,7 +853,8 @@ loop_dry(struct rd *r, struct loop_ctx *c, struct loop_chg *out)
 	r->nested = save_nested;
 	if (c->lvi >= 0 && out->chg[c->lvi] != 0)
 		ksrc_fail(r, out->chg_at[c->lvi], "the loop variable %s "
-		    "changes inside the loop; the model cannot follow it",
+		    "changes inside the loop; step it in the header only: "
+		    "for (...; %s += STEP)", r->vars[c->lvi].name,
 		    r->vars[c->lvi].name);
 }
 
@@ -978,6 +1008,11 @@ loop_cond(struct rd *r, const struct loop_ctx *c,
 		return "1";
 	r->pos = c->condtok;
 	x = ksrc_access_rval(r, ksrc_access_walk(r, 0));
+	if (x.kind == VAL_UNKNOWN)
+		ksrc_fail(r, x.first, "a loop condition uses '%s', which the "
+		    "body changes other than by += a fixed value; step it in a "
+		    "for header: for (int i = 1; i < n; i *= 2)",
+		    ksrc_src_text(r, x.first, x.last));
 	cond = loop_subst(r, ksrc_access_need_int(r, &x, "a loop condition"),
 	    sb);
 	if (!ksrc_at(r, c->condend))
@@ -1106,7 +1141,8 @@ stmt_for(struct rd *r)
 		c.extra = -1;
 	if (c.condtok < 0)
 		ksrc_fail(r, c.bodytok - 1, "a for loop without a condition "
-		    "is not followed");
+		    "is not followed; give it one the model can compute: "
+		    "for (int k = 0; k < n; k++)");
 	loop_run(r, &c);
 	return 0;
 }
@@ -1176,7 +1212,8 @@ fn_return(struct rd *r)
 
 	if (r->depth != r->fn_depth || r->nested != r->fn_nested)
 		ksrc_fail(r, first, "a return before the end of a __device__ "
-		    "function is not followed (return once, at its end)");
+		    "function is not followed; set a variable and return it "
+		    "once, at the end");
 	if (!ksrc_at(r, ";")) {
 		v = ksrc_access_walk(r, 0);
 		if (v.kind != VAL_ARRAY)
@@ -1198,9 +1235,10 @@ bind_param(struct rd *r, int f, const struct ty *ty, int nametok,
 	if (ty->ptr) {
 		if (x->kind != VAL_ARRAY)
 			ksrc_fail(r, x->first, "the argument for pointer %.*s of "
-			    "%.*s is not a place in a kernel array",
-			    r->t[nametok].len, r->t[nametok].p,
-			    r->t[r->fn[f].name].len, r->t[r->fn[f].name].p);
+			    "%.*s is not a place in a kernel array; pass one: "
+			    "a + i or &a[i]", r->t[nametok].len,
+			    r->t[nametok].p, r->t[r->fn[f].name].len,
+			    r->t[r->fn[f].name].p);
 		v = ksrc_sym_add_var(r, &r->t[nametok], VK_ARRAY);
 		v->arr = x->arr;
 		v->psize = x->size;
@@ -1285,8 +1323,10 @@ bind_ref(struct rd *r, int nametok, int argvar, int *refs, int *nrefs,
 
 	if (argvar < 0)
 		ksrc_fail(r, first, "reference parameter %.*s takes a variable "
-		    "of the caller (an element or a value is not followed)",
-		    r->t[nametok].len, r->t[nametok].p);
+		    "of the caller (an element or a value is not followed); "
+		    "for an element take a pointer: T *%.*s, f(&a[i])",
+		    r->t[nametok].len, r->t[nametok].p, r->t[nametok].len,
+		    r->t[nametok].p);
 	v = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);
 	c = &r->vars[argvar];
 	v->kind = c->kind;
@@ -1389,7 +1429,9 @@ ksrc_body_call(struct rd *r, int f, int first)
 	for (i = 0; i < r->ninl; i++)
 		if (r->inl[i] == f)
 			ksrc_fail(r, first, "%.*s calls itself: recursion is "
-			    "not followed", r->t[first].len, r->t[first].p);
+			    "not followed; write the calls as a loop over what "
+			    "changes between them", r->t[first].len,
+			    r->t[first].p);
 	if (r->ninl == KSRC_MAX_INLINE)
 		ksrc_fail(r, first, "calls nest deeper than %d",
 		    KSRC_MAX_INLINE);
@@ -1441,6 +1483,43 @@ ksrc_body_call(struct rd *r, int f, int first)
 	return ret;
 }
 
+/* switch, goto and break, refused with the if or loop condition the
+   model follows in their place. */
+static void
+refuse_jump(struct rd *r)
+{
+	const char	*instead;
+
+	if (ksrc_at(r, "switch"))
+		instead = "write it as ifs: if (x == 0) { ... } else if "
+		    "(x == 1) { ... }";
+	else if (ksrc_at(r, "goto"))
+		instead = "guard the code it skips with if (!COND) { ... }";
+	else
+		instead = "end the loop in its condition: for (...; k < n && "
+		    "!(COND); k++)";
+	ksrc_fail(r, r->pos, "'%.*s' is not followed; %s", ksrc_tk(r)->len,
+	    ksrc_tk(r)->p, instead);
+}
+
+/* A statement that opens with a name the reader does not know followed
+   by a declarator (T x, T *x = ...) declares with an unknown type: say
+   so, rather than "expected ';'" further on. */
+static void
+unknown_type(struct rd *r)
+{
+	const struct tok	*t = ksrc_tk(r), *n = &r->t[r->pos + 1];
+
+	if (t->kind != T_ID || ksrc_sym_find_var(r, t) != NULL ||
+	    ksrc_sym_find_fn(r, t) >= 0)
+		return;
+	if (n->kind == T_ID || (ksrc_tok_is(n, "*") &&
+	    r->t[r->pos + 2].kind == T_ID &&
+	    (ksrc_tok_is(&r->t[r->pos + 3], "=") ||
+	    ksrc_tok_is(&r->t[r->pos + 3], ";"))))
+		ksrc_sym_unknown_type(r, r->pos);
+}
+
 /* Returns 1 after return, 2.. when early returns left IFs open, else 0. */
 static int
 statement_(struct rd *r)
@@ -1468,8 +1547,8 @@ statement_(struct rd *r)
 		    (r->depth == 2 && r->in_top_if)))
 			ksrc_fail(r, first,
 			    "return inside a loop or a nested block is not "
-			    "supported (return early at the top of the kernel, "
-			    "or guard with if)");
+			    "supported; guard the rest with if (!COND) { ... }, "
+			    "or return at the top of the kernel");
 		return 1;
 	}
 	if (ksrc_at(r, "continue")) {
@@ -1478,17 +1557,15 @@ statement_(struct rd *r)
 		if (!(r->depth == r->cont_depth || (r->depth ==
 		    r->cont_depth + 1 && r->in_loop_if)))
 			ksrc_fail(r, first, "continue is followed from a loop's "
-			    "own block or a branch of an if in it");
+			    "own block or an if in it; guard the rest of the "
+			    "body with if (!COND) { ... } instead");
 		r->pos++;
 		ksrc_want(r, ";");
 		return 1;
 	}
 	if (ksrc_at(r, "switch") || ksrc_at(r, "goto") ||
 	    ksrc_at(r, "break"))
-		ksrc_fail(r, r->pos,
-		    "'%.*s' is not supported: the model follows loops with a "
-		    "condition it can compute, and ifs (guard the rest of the "
-		    "body with if instead)", ksrc_tk(r)->len, ksrc_tk(r)->p);
+		refuse_jump(r);
 	if (ksrc_at(r, "__syncthreads") || ksrc_at(r, "__syncwarp")) {
 		r->pos++;
 		ksrc_want(r, "(");
@@ -1507,6 +1584,7 @@ statement_(struct rd *r)
 	}
 	if (ksrc_at(r, "#"))
 		ksrc_fail(r, r->pos, "unexpected '#'");
+	unknown_type(r);
 	v = ksrc_access_walk(r, 0);
 	if (v.kind == VAL_ELEM)
 		ksrc_access_rval(r, v);

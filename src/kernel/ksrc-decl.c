@@ -84,8 +84,9 @@ parse_struct(struct rd *r, int in_typedef)
 	while (!ksrc_eat(r, "}")) {
 		ksrc_sym_parse_type(r, &ty);
 		if (ty.ptr)
-			ksrc_fail(r, r->pos,
-			    "pointer fields are not supported");
+			ksrc_fail(r, r->pos, "pointer fields are not "
+			    "supported; pass the array as a kernel parameter "
+			    "with a '// warpviz: array' line");
 		do {
 			if (ksrc_tk(r)->kind != T_ID)
 				ksrc_fail(r, r->pos, "expected a field name");
@@ -315,7 +316,8 @@ typedef_item(struct rd *r)
 		ksrc_sym_add_alias(r, r->pos++, NULL, NULL, 0, &ty);
 		if (ksrc_at(r, "[") || ksrc_at(r, "("))
 			ksrc_fail(r, r->pos, "a typedef of an array or a "
-			    "function is not supported");
+			    "function is not supported; typedef the element "
+			    "and declare the array with it: T v[N]");
 	} while (ksrc_eat(r, ","));
 	ksrc_want(r, ";");
 }
@@ -488,7 +490,8 @@ ksrc_decl_kernel_params(struct rd *r, struct meta *m)
 		r->pos = save;
 		if (!ty.is_int || ty.ptr)
 			ksrc_fail(r, m->tparam[i], "template parameter %.*s is "
-			    "not an integer", r->t[m->tparam[i]].len,
+			    "not an integer (integer and typename parameters "
+			    "are followed)", r->t[m->tparam[i]].len,
 			    r->t[m->tparam[i]].p);
 		r->vars[r->nvars - 1].isint = 1;
 		r->vars[r->nvars - 1].ct = ksrc_access_ctype(&ty);
@@ -616,7 +619,8 @@ ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody)
 			if (ksrc_at(r, "{"))
 				ksrc_fail(r, r->pos,
 				    "extern \"C\" { ... } blocks are not "
-				    "supported");
+				    "supported; write extern \"C\" before "
+				    "each function instead");
 		}
 		ntp = 0;
 		untyped = -1;

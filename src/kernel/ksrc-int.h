@@ -372,6 +372,8 @@ void	 ksrc_sym_add_alias(struct rd *r, int nametok, const char *name,
 		     const char *text, int line, const struct ty *ty);
 int	 ksrc_sym_type_starts(struct rd *r, int i);
 void	 ksrc_sym_parse_type(struct rd *r, struct ty *out);
+void	 ksrc_sym_unknown_type(struct rd *r, int tok)
+	    __attribute__((__noreturn__));
 struct body_def	*ksrc_sym_body_add(struct rd *r, enum body_kind kind);
 const char	*ksrc_sym_uniq(struct rd *r, const char *base);
 void	 ksrc_sym_uniq_forget(struct rd *r, int n);

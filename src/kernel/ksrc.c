@@ -367,8 +367,9 @@ model_fits(struct rd *r)
 			n++;
 		if (b->kind == BODY_FOR && ++loops > VARIANT_MAX_LOOPS)
 			ksrc_fail(r, -b->line, "more than %d loops (the model "
-			    "follows %d)", VARIANT_MAX_LOOPS,
-			    VARIANT_MAX_LOOPS);
+			    "follows %d); write a loop of a few known trips "
+			    "out by hand, or fuse loops of the same bounds",
+			    VARIANT_MAX_LOOPS, VARIANT_MAX_LOOPS);
 		if (n > EXPR_MAX_LETS)
 			ksrc_fail(r, b->line > 0 ? -b->line : -1, "the "
 			    "kernel's integers take more than %d values (the "
