@@ -109,7 +109,7 @@ local_init(struct rd *r)
 {
 	ksrc_want(r, "{");
 	while (!ksrc_eat(r, "}")) {
-		ksrc_access_rval(r, ksrc_access_walk(r, 1));
+		ksrc_place_rval(r, ksrc_access_walk(r, 1));
 		if (!ksrc_eat(r, ",") && !ksrc_at(r, "}"))
 			ksrc_fail(r, r->pos, "expected ',' or '}' in an "
 			    "initialiser");
@@ -220,17 +220,17 @@ declaration(struct rd *r)
 			if (ksrc_at(r, "{"))
 				ksrc_fail(r, r->pos,
 				    "brace initialisers are not supported");
-			x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+			x = ksrc_place_rval(r, ksrc_access_walk(r, 1));
 		} else {
-			x = ksrc_access_mk(VAL_UNKNOWN, nametok, nametok);
+			x = ksrc_arith_mk(VAL_UNKNOWN, nametok, nametok);
 			x.origin = nametok;
 		}
 		v = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);
 		v->isint = ty.is_int;
 		if (ty.is_int)
-			v->ct = ksrc_access_ctype(&ty);
+			v->ct = ksrc_arith_ctype(&ty);
 		if (ty.is_int && x.kind == VAL_INT)
-			ksrc_sym_set_int(r, v, ksrc_access_as(r, &x, v->ct));
+			ksrc_sym_set_int(r, v, ksrc_arith_as(r, &x, v->ct));
 		else if (x.kind == VAL_UNKNOWN && ty.is_int) {
 			v->kind = VK_UNKNOWN;
 			v->origin = nametok;
@@ -284,10 +284,10 @@ group_decl(struct rd *r)
 		group = G_OTHER;
 	if (ksrc_eat(r, "thread_block_tile")) {
 		ksrc_want(r, "<");
-		n = ksrc_access_rval(r, ksrc_access_unary(r));
+		n = ksrc_place_rval(r, ksrc_access_unary(r));
 		ksrc_want(r, ">");
 		group = G_TILE;
-		gsize = ksrc_access_need_int(r, &n, "a tile's size");
+		gsize = ksrc_place_need_int(r, &n, "a tile's size");
 	} else
 		r->pos++;
 	do {
@@ -299,7 +299,7 @@ group_decl(struct rd *r)
 		if (!ksrc_eat(r, "="))
 			ksrc_fail(r, r->pos, "a group or auto variable needs "
 			    "its initialiser");
-		x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+		x = ksrc_place_rval(r, ksrc_access_walk(r, 1));
 		if (isauto && x.kind == VAL_INT) {
 			v = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);
 			v->isint = 1;
@@ -467,7 +467,7 @@ ksrc_body_block(struct rd *r)
 	r->pos++;
 	r->nested -= closes;
 	while (closes-- > 0)
-		ksrc_access_guard_close(r);
+		ksrc_place_guard_close(r);
 	r->depth--;
 	scope_pop(r, nvars);
 	return ret;
@@ -499,7 +499,7 @@ data_branch(struct rd *r, const struct val *c, struct snap *before,
 			bad = 1;
 	}
 	if (bad)
-		ksrc_access_need_int(r, c, "a condition around an access or "
+		ksrc_place_need_int(r, c, "a condition around an access or "
 		    "a value");
 }
 
@@ -515,7 +515,7 @@ stmt_if(struct rd *r)
 	line = ksrc_tk(r)->line;
 	r->pos++;
 	ksrc_want(r, "(");
-	c = ksrc_access_rval(r, ksrc_access_walk(r, 0));
+	c = ksrc_place_rval(r, ksrc_access_walk(r, 0));
 	ksrc_want(r, ")");
 	/* A condition on data (if (d > 0) cnd = 1 - cnd;) is followed where
 	   its branches only compute data. */
@@ -526,7 +526,7 @@ stmt_if(struct rd *r)
 	r->in_loop_if = r->depth == r->cont_depth;
 	snap_take(r, &s);
 	mark = r->kf->nbody;
-	ksrc_access_guard_open(r, cond, line);
+	ksrc_place_guard_open(r, cond, line);
 	r->nested++;
 	ret_then = statement(r) == 1;
 	r->nested--;
@@ -549,7 +549,7 @@ stmt_if(struct rd *r)
 		merge_branch(r, &s, cond, 0);
 		r->let_line = 0;
 	}
-	ksrc_access_guard_close(r);
+	ksrc_place_guard_close(r);
 	r->in_top_if = top;
 	r->in_loop_if = loopif;
 	(void)first;
@@ -557,7 +557,7 @@ stmt_if(struct rd *r)
 		return 1;
 	if (ret_then || ret_else) {
 		/* The rest of the block runs where this branch did not. */
-		ksrc_access_guard_open(r, ret_then ?
+		ksrc_place_guard_open(r, ret_then ?
 		    ksrc_fmt(r, "!(%s)", cond) : cond, line);
 		return 2;
 	}
@@ -631,13 +631,13 @@ for_declarator(struct rd *r, const struct ty *ty)
 		ksrc_fail(r, r->pos, "expected a name");
 	nametok = r->pos++;
 	ksrc_want(r, "=");
-	x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+	x = ksrc_place_rval(r, ksrc_access_walk(r, 1));
 	v = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);
 	v->isint = ty->is_int;
 	if (ty->is_int)
-		v->ct = ksrc_access_ctype(ty);
+		v->ct = ksrc_arith_ctype(ty);
 	if (ty->is_int && x.kind == VAL_INT)
-		ksrc_sym_set_int(r, v, ksrc_access_as(r, &x, v->ct));
+		ksrc_sym_set_int(r, v, ksrc_arith_as(r, &x, v->ct));
 	else if (x.kind == VAL_UNKNOWN) {
 		v->kind = VK_UNKNOWN;
 		v->origin = nametok;
@@ -673,7 +673,7 @@ for_init(struct rd *r, struct loop_ctx *c)
 			    "a loop variable must be an integer; count with "
 			    "an int and compute the rest from it: for (int k "
 			    "= 0; k < n; k++)");
-		c->ct = ksrc_access_ctype(&ty);
+		c->ct = ksrc_arith_ctype(&ty);
 	} else if (ksrc_tk(r)->kind == T_ID &&
 	    (v = ksrc_sym_find_var(r, ksrc_tk(r))) != NULL && v->isint)
 		c->ct = v->ct;	/* an outer variable keeps its type */
@@ -682,9 +682,9 @@ for_init(struct rd *r, struct loop_ctx *c)
 		ksrc_fail(r, r->pos, "expected the loop variable");
 	vtok = r->pos++;
 	ksrc_want(r, "=");
-	x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
-	ksrc_access_need_int(r, &x, "the start of a loop");
-	c->init = ksrc_access_as(r, &x, c->ct);
+	x = ksrc_place_rval(r, ksrc_access_walk(r, 1));
+	ksrc_place_need_int(r, &x, "the start of a loop");
+	c->init = ksrc_arith_as(r, &x, c->ct);
 	lv = ksrc_sym_add_var(r, &r->t[vtok], VK_INT);
 	lv->isint = 1;
 	lv->ct = c->ct;
@@ -757,11 +757,11 @@ for_step(struct rd *r, struct loop_ctx *c)
 			c->op = ops[i].op;
 			lv->kind = VK_DATA;	/* not in its own step */
 			from = r->pos;
-			x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+			x = ksrc_place_rval(r, ksrc_access_walk(r, 1));
 			lv->kind = VK_INT;
 			if (x.kind != VAL_INT)
 				self_step(r, lv, from);
-			c->step = ksrc_access_need_int(r, &x,
+			c->step = ksrc_place_need_int(r, &x,
 			    "the step of a loop");
 			if (c->op == '-') {
 				c->step = ksrc_fmt(r, "-(%s)", c->step);
@@ -937,11 +937,11 @@ loop_inductions(struct rd *r, const struct loop_ctx *c,
 		if (v->kind == VK_ARRAY)
 			t = ksrc_fmt(r, "%s + %s * (%s)", v->model[0] != '\0' ?
 			    v->model : "0", c->iter, lc->inc[i]);
-		else if (ksrc_access_conv_name(v->ct) != NULL)
+		else if (ksrc_arith_conv_name(v->ct) != NULL)
 			/* Each += converts back to v's type: over the
 			   iterations that is one conversion of the sum. */
 			t = ksrc_fmt(r, "%s(%s + %s * (%s))",
-			    ksrc_access_conv_name(v->ct), v->model, c->iter,
+			    ksrc_arith_conv_name(v->ct), v->model, c->iter,
 			    lc->inc[i]);
 		else
 			t = ksrc_fmt(r, "%s + %s * (%s)", v->model, c->iter,
@@ -1007,13 +1007,13 @@ loop_cond(struct rd *r, const struct loop_ctx *c,
 	if (c->condtok < 0)
 		return "1";
 	r->pos = c->condtok;
-	x = ksrc_access_rval(r, ksrc_access_walk(r, 0));
+	x = ksrc_place_rval(r, ksrc_access_walk(r, 0));
 	if (x.kind == VAL_UNKNOWN)
 		ksrc_fail(r, x.first, "a loop condition uses '%s', which the "
 		    "body changes other than by += a fixed value; step it in a "
 		    "for header: for (int i = 1; i < n; i *= 2)",
 		    ksrc_src_text(r, x.first, x.last));
-	cond = loop_subst(r, ksrc_access_need_int(r, &x, "a loop condition"),
+	cond = loop_subst(r, ksrc_place_need_int(r, &x, "a loop condition"),
 	    sb);
 	if (!ksrc_at(r, c->condend))
 		ksrc_fail(r, r->pos, "unexpected '%.*s' after the loop "
@@ -1059,7 +1059,7 @@ loop_run(struct rd *r, struct loop_ctx *c)
 		b->step = c->step;
 		b->step_op = c->op;
 		b->line = c->line;
-		b->conv = c->lvi >= 0 ? ksrc_access_conv_name(c->ct) : NULL;
+		b->conv = c->lvi >= 0 ? ksrc_arith_conv_name(c->ct) : NULL;
 	}
 	loop_inductions(r, c, &lc, &sb);
 	cond = loop_cond(r, c, &sb);
@@ -1217,7 +1217,7 @@ fn_return(struct rd *r)
 	if (!ksrc_at(r, ";")) {
 		v = ksrc_access_walk(r, 0);
 		if (v.kind != VAL_ARRAY)
-			v = ksrc_access_rval(r, v);
+			v = ksrc_place_rval(r, v);
 		*r->ret = v;
 		r->has_ret = 1;
 	}
@@ -1252,9 +1252,9 @@ bind_param(struct rd *r, int f, const struct ty *ty, int nametok,
 	v = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);
 	v->isint = ty->is_int;
 	if (ty->is_int)
-		v->ct = ksrc_access_ctype(ty);
+		v->ct = ksrc_arith_ctype(ty);
 	if (ty->is_int && x->kind == VAL_INT)
-		ksrc_sym_set_int(r, v, ksrc_access_as(r, x, v->ct));
+		ksrc_sym_set_int(r, v, ksrc_arith_as(r, x, v->ct));
 	else if (x->kind == VAL_UNKNOWN) {
 		v->kind = VK_UNKNOWN;
 		v->origin = x->origin;
@@ -1292,7 +1292,7 @@ call_args(struct rd *r, int f, struct val *targs, struct val *args)
 			if (nt == KSRC_MAX_TPARAMS)
 				ksrc_fail(r, r->pos, "too many template "
 				    "arguments");
-			targs[nt++] = ksrc_access_rval(r, ksrc_access_unary(r));
+			targs[nt++] = ksrc_place_rval(r, ksrc_access_unary(r));
 		} while (ksrc_eat(r, ","));
 		ksrc_want(r, ">");
 	}
@@ -1306,7 +1306,7 @@ call_args(struct rd *r, int f, struct val *targs, struct val *args)
 				ksrc_fail(r, r->pos, "too many arguments");
 			args[n] = ksrc_access_walk(r, 1);
 			if (args[n].kind != VAL_ARRAY)
-				args[n] = ksrc_access_rval(r, args[n]);
+				args[n] = ksrc_place_rval(r, args[n]);
 			n++;
 		} while (ksrc_eat(r, ","));
 	ksrc_want(r, ")");
@@ -1453,7 +1453,7 @@ ksrc_body_call(struct rd *r, int f, int first)
 	known = ret_type(r, f, &rty);
 	r->inl[r->ninl++] = f;
 	save_ret = r->ret;
-	ret = ksrc_access_mk(VAL_DATA, first, after - 1);
+	ret = ksrc_arith_mk(VAL_DATA, first, after - 1);
 	r->ret = &ret;
 	r->has_ret = 0;
 	r->fn_depth = r->depth + 1;
@@ -1472,10 +1472,10 @@ ksrc_body_call(struct rd *r, int f, int first)
 	if (r->has_ret && ret.kind == VAL_INT && known && rty.is_int &&
 	    !rty.ptr) {
 		/* Returned in its type (6.8.6.4). */
-		ret.text = ksrc_access_as(r, &ret, ksrc_access_ctype(&rty));
-		ret.ct = ksrc_access_ctype(&rty);
+		ret.text = ksrc_arith_as(r, &ret, ksrc_arith_ctype(&rty));
+		ret.ct = ksrc_arith_ctype(&rty);
 	} else if (r->has_ret && ret.kind == VAL_INT)
-		ret = ksrc_access_mk(VAL_DATA, first, after - 1);
+		ret = ksrc_arith_mk(VAL_DATA, first, after - 1);
 	r->has_ret = has;
 	ret.first = first;
 	ret.last = after - 1;
@@ -1587,7 +1587,7 @@ statement_(struct rd *r)
 	unknown_type(r);
 	v = ksrc_access_walk(r, 0);
 	if (v.kind == VAL_ELEM)
-		ksrc_access_rval(r, v);
+		ksrc_place_rval(r, v);
 	if (!ksrc_eat(r, ";"))
 		ksrc_fail(r, r->pos, "expected ';' before '%.*s'",
 		    ksrc_tk(r)->len, ksrc_tk(r)->p);

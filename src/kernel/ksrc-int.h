@@ -92,6 +92,11 @@ struct ctype {
 	int		 is_bool;
 };
 
+/* int and unsigned int, the types C gives most of what the kernel
+   computes. */
+#define CT_INT	((struct ctype){ 4, 0, 0 })
+#define CT_UINT	((struct ctype){ 4, 1, 0 })
+
 /* Cooperative groups (namespace cooperative_groups): a thread block, a
    tile of it (thread_block_tile<N>), the grid, or another group. */
 enum group_kind { G_NONE, G_BLOCK, G_TILE, G_GRID, G_OTHER };
@@ -229,6 +234,10 @@ struct rd {
 	/* ksrc-body.c lends the expression walker its statements: a call
 	   of a function of the file, inlined. */
 	struct val	 (*call_fn)(struct rd *, int fn, int first);
+	/* ksrc-access.c lends ksrc-call.c, below it, the expression
+	   walker: the arguments and operands inside a call or a cast. */
+	struct val	 (*walk_fn)(struct rd *, int prec);
+	struct val	 (*unary_fn)(struct rd *);
 	struct var	*vars;
 	int		 nvars, avars;
 	int		 depth;
@@ -403,20 +412,56 @@ void	 ksrc_local_elem(struct rd *r, const struct var *v,
 const char	*ksrc_local_word(struct rd *r, const struct val *e, int k);
 int	 ksrc_local_again(struct rd *r, int **mem);
 
-/* ksrc-access.c: expressions and the accesses in them */
-const char	*ksrc_access_need_int(struct rd *r, const struct val *x,
-		     const char *what);
-struct val	 ksrc_access_mk(enum val_kind k, int first, int last);
-struct val	 ksrc_access_rval(struct rd *r, struct val x);
-void	 ksrc_access_guard_open(struct rd *r, const char *cond, int line);
-void	 ksrc_access_guard_close(struct rd *r);
+/* ksrc-arith.c: values and C's integer arithmetic on them */
+struct val	 ksrc_arith_mk(enum val_kind k, int first, int last);
+struct ctype	 ksrc_arith_ctype(const struct ty *ty);
+struct ctype	 ksrc_arith_ct_of(const struct val *x);
+struct ctype	 ksrc_arith_promote(struct ctype c);
+struct ctype	 ksrc_arith_usual(struct ctype a, struct ctype b);
+const char	*ksrc_arith_as(struct rd *r, const struct val *x,
+		     struct ctype to);
+const char	*ksrc_arith_conv_name(struct ctype c);
+const char	*ksrc_arith_in_type(struct rd *r, struct ctype c,
+		     const char *text);
+void	 ksrc_arith_op(struct rd *r, struct val *v,
+		     const struct val *a, const struct val *b,
+		     const char *op);
+struct val	 ksrc_arith_literal(struct rd *r, int tok);
+
+/* ksrc-place.c: access sites, integers the model follows, pointers */
+const char	*ksrc_place_need_int(struct rd *r,
+		     const struct val *x, const char *what);
+void	 ksrc_place_elem(struct rd *r, const struct val *e, enum mem_op op);
+struct val	 ksrc_place_rval(struct rd *r, struct val x);
+void	 ksrc_place_guard_open(struct rd *r, const char *cond, int line);
+void	 ksrc_place_guard_close(struct rd *r);
+void	 ksrc_place_no_2d(struct rd *r, const struct val *p);
+const char	*ksrc_place_index_of(struct rd *r,
+		     const struct val *p, const char *sub);
+struct val	 ksrc_place_ptr_add(struct rd *r, struct val p,
+		     const struct val *i, int minus,
+		     int first);
+struct val	 ksrc_place_deref(struct rd *r, struct val p, int first);
+struct val	 ksrc_place_address_of(struct rd *r, struct val e, int first);
+struct val	 ksrc_place_ptr_assign(struct rd *r,
+		     struct var *var, struct val lhs, const char *op,
+		     const struct val *rhs, int optok);
+
+/* ksrc-call.c: casts, built-ins, calls of CUDA's functions, groups,
+   textures (nested expressions through r->walk_fn, r->unary_fn) */
+struct val	 ksrc_call_paren_or_cast(struct rd *r, int first);
+struct val	 ksrc_call_cpp_cast(struct rd *r, int first);
+struct val	 ksrc_call_functional_cast(struct rd *r, int first);
+int	 ksrc_call_builtin(struct rd *r, int first, struct val *out);
+struct val	 ksrc_call_named(struct rd *r, int first);
+struct val	 ksrc_call_tile_of(struct rd *r);
+struct val	 ksrc_call_group_method(struct rd *r, struct val g);
+struct val	 ksrc_call_tex_fetch(struct rd *r, int first);
+
+/* ksrc-access.c: expressions walked by C precedence */
 struct val	 ksrc_access_walk(struct rd *r, int prec);
 struct val	 ksrc_access_unary(struct rd *r);
 const char	*ksrc_access_const_expr(struct rd *r, const char *what);
-struct ctype	 ksrc_access_ctype(const struct ty *ty);
-const char	*ksrc_access_as(struct rd *r, const struct val *x,
-		     struct ctype to);
-const char	*ksrc_access_conv_name(struct ctype c);
 
 /* ksrc-decl.c: structs, the items at file scope, the kernel's parameters */
 void	 ksrc_decl_kernel_params(struct rd *r, struct meta *m);

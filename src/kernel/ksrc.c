@@ -408,6 +408,8 @@ parse_once(const char *path, const char *text, int nblock, char **cause,
 	r.kf = kf;
 	r.locmem = mem;
 	r.nlocmem = nmem;
+	r.walk_fn = ksrc_access_walk;
+	r.unary_fn = ksrc_access_unary;
 	v = &kf->v;
 	if (setjmp(r.jb) != 0)
 		goto fail;
