@@ -103,6 +103,8 @@ inner_floors "kernel-file reader" \
     "kernel/ksrc-access.c:ksrc_access_[a-z_]*" \
     "kernel/ksrc-decl.c:ksrc_decl_[a-z_]*" \
     "kernel/ksrc-body.c:ksrc_body_[a-z_]*" \
+    "kernel/ksrc-loop.c:ksrc_loop_[a-z_]*" \
+    "kernel/ksrc-inline.c:ksrc_inline_[a-z_]*" \
     "kernel/ksrc-flow.c:ksrc_flow" \
     "kernel/ksrc.c:ksrc_\(parse\|parse_block\|load\|blocks\|free\|is_path\)"
 inner_floors "keys" \

@@ -231,9 +231,11 @@ struct rd {
 	int		 fn_nested;	/* ifs and loops open around the call */
 	struct val	*ret;		/* where its return puts its value */
 	int		 has_ret;
-	/* ksrc-body.c lends the expression walker its statements: a call
+	/* ksrc-inline.c lends the expression walker its statements: a call
 	   of a function of the file, inlined. */
 	struct val	 (*call_fn)(struct rd *, int fn, int first);
+	/* ksrc-loop.c lends the statements below it the loops. */
+	int		 (*loop_fn)(struct rd *);
 	/* ksrc-access.c lends ksrc-call.c, below it, the expression
 	   walker: the arguments and operands inside a call or a cast. */
 	struct val	 (*walk_fn)(struct rd *, int prec);
@@ -468,8 +470,23 @@ void	 ksrc_decl_kernel_params(struct rd *r, struct meta *m);
 void	 ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody);
 
 /* ksrc-body.c: statements */
+/* A snapshot of the variables' values, to merge after an if. */
+struct snap {
+	int	 at;		/* in the reader's stack of snapshots */
+	int	 n;
+};
 int	 ksrc_body_block(struct rd *r);
-struct val	 ksrc_body_call(struct rd *r, int fn, int first);
+int	 ksrc_body_statement(struct rd *r);
+void	 ksrc_body_snap_take(struct rd *r, struct snap *s);
+void	 ksrc_body_scope_pop(struct rd *r, int nvars);
+
+/* ksrc-loop.c (above ksrc-body.c, reached through r->loop_fn): for, while
+   and do */
+int	 ksrc_loop_stmt(struct rd *r);
+
+/* ksrc-inline.c (reached through r->call_fn): a call of a function of the
+   file, inlined */
+struct val	 ksrc_inline_call(struct rd *r, int fn, int first);
 
 /* ksrc-flow.c (between ksrc-body.c and ksrc.c): what the source pane is
    handed, from the finished body: each site's flow and around lines, the

@@ -410,6 +410,7 @@ parse_once(const char *path, const char *text, int nblock, char **cause,
 	r.nlocmem = nmem;
 	r.walk_fn = ksrc_access_walk;
 	r.unary_fn = ksrc_access_unary;
+	r.loop_fn = ksrc_loop_stmt;
 	v = &kf->v;
 	if (setjmp(r.jb) != 0)
 		goto fail;
@@ -428,7 +429,7 @@ parse_once(const char *path, const char *text, int nblock, char **cause,
 	r.pos = 0;
 	ksrc_decl_file_scope(&r, &m, &kbody);
 	r.nfile = r.nvars;
-	r.call_fn = ksrc_body_call;
+	r.call_fn = ksrc_inline_call;
 	r.cont_depth = -1;
 	if (kbody < 0) {
 		if (m.kernel != NULL)
