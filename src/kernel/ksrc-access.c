@@ -160,107 +160,133 @@ local_postfix(struct rd *r, int vi)
 	return v;
 }
 
+/* What a postfix expression starts with: a call of a function of the
+   file or of CUDA's, a group's tile, a texture fetch, a per-thread
+   array in local memory, or a primary. */
 static struct val
-postfix(struct rd *r)
+postfix_first(struct rd *r, int first)
 {
-	struct val	 v, s;
-	const struct array_def *a;
 	struct var	*var;
-	int		 first = r->pos, i, fieldtok;
+	int		 i;
 
 	if (ksrc_tk(r)->kind == T_ID && r->call_fn != NULL &&
 	    (ksrc_tok_is(&r->t[r->pos + 1], "(") ||
 	    ksrc_tok_is(&r->t[r->pos + 1], "<")) &&
 	    ksrc_sym_find_var(r, ksrc_tk(r)) == NULL &&
 	    (i = ksrc_sym_find_fn(r, ksrc_tk(r))) >= 0)
-		v = r->call_fn(r, i, first);
-	else if (ksrc_tk(r)->kind == T_ID &&
+		return r->call_fn(r, i, first);
+	if (ksrc_tk(r)->kind == T_ID &&
 	    ksrc_tok_is(&r->t[r->pos + 1], "(") &&
 	    ksrc_sym_find_var(r, ksrc_tk(r)) == NULL &&
 	    ksrc_sym_find_base(ksrc_tk(r)) == NULL) {
 		r->pos++;
-		v = ksrc_call_named(r, first);
-	} else if (ksrc_at(r, "tiled_partition") &&
+		return ksrc_call_named(r, first);
+	}
+	if (ksrc_at(r, "tiled_partition") &&
 	    ksrc_tok_is(&r->t[r->pos + 1], "<"))
-		v = ksrc_call_tile_of(r);
-	else if ((ksrc_at(r, "tex2D") || ksrc_at(r, "tex1Dfetch")) &&
+		return ksrc_call_tile_of(r);
+	if ((ksrc_at(r, "tex2D") || ksrc_at(r, "tex1Dfetch")) &&
 	    ksrc_tok_is(&r->t[r->pos + 1], "<"))
-		v = ksrc_call_tex_fetch(r, first);
-	else if (ksrc_tk(r)->kind == T_ID &&
+		return ksrc_call_tex_fetch(r, first);
+	if (ksrc_tk(r)->kind == T_ID &&
 	    (var = ksrc_sym_find_var(r, ksrc_tk(r))) != NULL &&
 	    var->kind == VK_LOCAL && var->loc > 0 &&
 	    ksrc_tok_is(&r->t[r->pos + 1], "["))
-		v = local_postfix(r, (int)(var - r->vars));
-	else
-		v = primary(r);
+		return local_postfix(r, (int)(var - r->vars));
+	return primary(r);
+}
+
+/* v[...], after the '[': a subscript of a kernel array (the second of
+   a 2D __shared__ one), or of a register array, which is data. */
+static struct val
+subscript(struct rd *r, struct val v)
+{
+	const struct array_def	*a;
+	struct val		 s;
+
+	s = ksrc_place_rval(r, ksrc_access_walk(r, 0));
+	ksrc_want(r, "]");
+	if (v.kind == VAL_ARRAY) {
+		v.kind = VAL_ELEM;
+		v.nsub = 0;
+	} else if (v.kind == VAL_ELEM && v.nsub == 1 &&
+	    r->kf->v.arrays[v.arr].space == SPACE_SHARED &&
+	    r->kf->v.arrays[v.arr].dims[0] != NULL) {
+		;	/* the second subscript of a 2D array */
+	} else if (v.kind == VAL_DATA || v.kind == VAL_ELEM) {
+		/* A register array: data. */
+		if (v.kind == VAL_ELEM)
+			v = ksrc_place_rval(r, v);
+		v.last = r->pos - 1;
+		return v;
+	} else
+		ksrc_fail(r, v.first, "'%s' is not an array",
+		    ksrc_src_text(r, v.first, v.last));
+	a = &r->kf->v.arrays[v.arr];
+	v.sub[v.nsub] = ksrc_place_need_int(r, &s,
+	    ksrc_fmt(r, "the index of %s", a->name));
+	if (v.nsub++ == 0) {
+		v.sub[0] = ksrc_place_index_of(r, &v, v.sub[0]);
+		v.text = NULL;
+	}
+	v.last = r->pos - 1;
+	return v;
+}
+
+/* v.name, at the '.': a field of an element, a group's method, or a
+   member of a value, which is data. */
+static struct val
+member(struct rd *r, struct val v)
+{
+	const struct array_def	*a;
+	int			 i, fieldtok;
+
+	if (ksrc_at(r, "->"))
+		ksrc_fail(r, r->pos, "'->' is not supported; "
+		    "write p->x as p[0].x");
+	r->pos++;
+	if (v.kind == VAL_DATA && v.group != G_NONE &&
+	    ksrc_tok_is(&r->t[r->pos + 1], "("))
+		return ksrc_call_group_method(r, v);
+	fieldtok = r->pos++;
+	if (v.kind == VAL_ELEM) {
+		a = &r->kf->v.arrays[v.arr];
+		for (i = 0; i < VARIANT_MAX_FIELDS && a->fields[i].name; i++)
+			if (ksrc_tok_is(&r->t[fieldtok], a->fields[i].name))
+				break;
+		if (i == VARIANT_MAX_FIELDS || a->fields[i].name == NULL)
+			ksrc_fail(r, fieldtok, "%s has no field %.*s",
+			    a->name, r->t[fieldtok].len, r->t[fieldtok].p);
+		v.field = i;
+		v.last = fieldtok;
+		return v;
+	}
+	v = ksrc_place_rval(r, v);
+	v.kind = v.kind == VAL_INT ? VAL_DATA : v.kind;
+	v.last = fieldtok;
+	return v;
+}
+
+/* A postfix expression: what it starts with, then [], ., ++ and --. */
+static struct val
+postfix(struct rd *r)
+{
+	struct val	 v;
+	int		 i;
+
+	v = postfix_first(r, r->pos);
 	for (;;) {
 		if (ksrc_eat(r, "[")) {
-			s = ksrc_place_rval(r, ksrc_access_walk(r, 0));
-			ksrc_want(r, "]");
-			if (v.kind == VAL_ARRAY) {
-				v.kind = VAL_ELEM;
-				v.nsub = 0;
-			} else if (v.kind == VAL_ELEM && v.nsub == 1 &&
-			    r->kf->v.arrays[v.arr].space == SPACE_SHARED &&
-			    r->kf->v.arrays[v.arr].dims[0] != NULL) {
-				;	/* the second subscript of a 2D array */
-			} else if (v.kind == VAL_DATA || v.kind == VAL_ELEM) {
-				/* A register array: data. */
-				if (v.kind == VAL_ELEM)
-					v = ksrc_place_rval(r, v);
-				v.last = r->pos - 1;
-				continue;
-			} else
-				ksrc_fail(r, v.first, "'%s' is not an array",
-				    ksrc_src_text(r, v.first, v.last));
-			a = &r->kf->v.arrays[v.arr];
-			v.sub[v.nsub] = ksrc_place_need_int(r, &s,
-			    ksrc_fmt(r, "the index of %s", a->name));
-			if (v.nsub++ == 0) {
-				v.sub[0] = ksrc_place_index_of(r, &v, v.sub[0]);
-				v.text = NULL;
-			}
-			v.last = r->pos - 1;
+			v = subscript(r, v);
 			continue;
 		}
 		if (ksrc_at(r, ".") || ksrc_at(r, "->")) {
-			if (ksrc_at(r, "->"))
-				ksrc_fail(r, r->pos, "'->' is not supported; "
-				    "write p->x as p[0].x");
-			r->pos++;
-			if (v.kind == VAL_DATA && v.group != G_NONE &&
-			    ksrc_tok_is(&r->t[r->pos + 1], "(")) {
-				v = ksrc_call_group_method(r, v);
-				continue;
-			}
-			fieldtok = r->pos++;
-			if (v.kind == VAL_ELEM) {
-				a = &r->kf->v.arrays[v.arr];
-				for (i = 0; i < VARIANT_MAX_FIELDS &&
-				    a->fields[i].name; i++)
-					if (ksrc_tok_is(&r->t[fieldtok],
-					    a->fields[i].name))
-						break;
-				if (i == VARIANT_MAX_FIELDS ||
-				    a->fields[i].name == NULL)
-					ksrc_fail(r, fieldtok,
-					    "%s has no field %.*s", a->name,
-					    r->t[fieldtok].len,
-					    r->t[fieldtok].p);
-				v.field = i;
-				v.last = fieldtok;
-				continue;
-			}
-			v = ksrc_place_rval(r, v);
-			v.kind = v.kind == VAL_INT ? VAL_DATA : v.kind;
-			v.last = fieldtok;
+			v = member(r, v);
 			continue;
 		}
 		if (ksrc_at(r, "++") || ksrc_at(r, "--")) {
 			i = r->pos;
 			r->pos++;
-			s = ksrc_arith_mk(VAL_INT, i, i);
-			s.text = "1";
 			assign(r, v, ksrc_tok_is(&r->t[i], "++") ? "+=" : "-=",
 			    i);
 			/* the old value (an integer's and a pointer's are
