@@ -97,9 +97,14 @@ inner_floors "kernel-file reader" \
     "kernel/ksrc-meta.c:ksrc_meta_[a-z_0-9]*" \
     "kernel/ksrc-sym.c:ksrc_sym_[a-z_]*" \
     "kernel/ksrc-local.c:ksrc_local_[a-z_]*" \
+    "kernel/ksrc-arith.c:ksrc_arith_[a-z_]*" \
+    "kernel/ksrc-place.c:ksrc_place_[a-z_0-9]*" \
+    "kernel/ksrc-call.c:ksrc_call_[a-z_]*" \
     "kernel/ksrc-access.c:ksrc_access_[a-z_]*" \
     "kernel/ksrc-decl.c:ksrc_decl_[a-z_]*" \
     "kernel/ksrc-body.c:ksrc_body_[a-z_]*" \
+    "kernel/ksrc-loop.c:ksrc_loop_[a-z_]*" \
+    "kernel/ksrc-inline.c:ksrc_inline_[a-z_]*" \
     "kernel/ksrc-flow.c:ksrc_flow" \
     "kernel/ksrc.c:ksrc_\(parse\|parse_block\|load\|blocks\|free\|is_path\)"
 inner_floors "keys" \

@@ -49,7 +49,7 @@ tap_ok $? "a brace at column 0 with no function name is reported (exit 2)"
 # branches at once, or were split on a branch whose splits collided with
 # the features: each still to split by what it decides (issue 16 section
 # 5); drop its -x when it is.  Nothing else may grow past 100 lines.
-"$count" -x cli-quiz.c:quiz_truth -x ksrc-access.c:postfix \
+"$count" -x cli-quiz.c:quiz_truth \
     -x opts.c:opts_take -x opts.c:opts_parse -x tui.c:tui_loop \
     -x compare.c:view_draw_compare -x lesson.c:lesson_directive \
     -x lesson.c:lesson_parse -x panel-counts.c:panel_counts_draw \

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: ISC
  * ksrc-body.c - the kernel's statements turned into the variant's body:
  * the body being built, integer variables as lets, declarations, blocks,
- * ifs (merged as c ? new : old), for loops and early-return guards.
+ * ifs (merged as c ? new : old) and early-return guards.  Loops are read
+ * by ksrc-loop.c, above it, reached through r->loop_fn; calls of the
+ * file's functions are inlined by ksrc-inline.c.
  */
 #include "config.h"
 
@@ -17,10 +19,6 @@
 #include "expr.h"
 #include "ksrc-int.h"
 #include "xmalloc.h"
-
-/* --- statements ----------------------------------------------------------- */
-
-static int	statement(struct rd *);
 
 /*
  * "T *sdata = SharedMemory<T>();": the pointer is the dynamic shared
@@ -75,7 +73,8 @@ ptr_decl(struct rd *r, int nametok, const struct ty *ty)
 
 	if (!ksrc_eat(r, "="))
 		ksrc_fail(r, nametok, "pointer %.*s needs its value where it "
-		    "is declared (an array of the kernel plus an offset)",
+		    "is declared, an array of the kernel plus an offset: "
+		    "%.*s = a + OFFSET", r->t[nametok].len, r->t[nametok].p,
 		    r->t[nametok].len, r->t[nametok].p);
 	if (shmem_from_maker(r, nametok, ty))
 		return;
@@ -83,8 +82,8 @@ ptr_decl(struct rd *r, int nametok, const struct ty *ty)
 	if (x.kind != VAL_ARRAY)
 		ksrc_fail(r, x.first, "pointer %.*s is given a value that is "
 		    "not a place in a kernel array (a pointer read from memory "
-		    "or made another way is not followed)", r->t[nametok].len,
-		    r->t[nametok].p);
+		    "is not followed); index the array instead: a[i]",
+		    r->t[nametok].len, r->t[nametok].p);
 	size = x.size != 0 ? x.size : r->kf->v.arrays[x.arr].elem_size;
 	if (ty->ptr == 1 && ty->size != size && strcmp(ty->name, "void") != 0)
 		ksrc_fail(r, nametok, "pointer %.*s views %s's %d-byte "
@@ -92,7 +91,8 @@ ptr_decl(struct rd *r, int nametok, const struct ty *ty)
 		    r->t[nametok].len, r->t[nametok].p,
 		    r->kf->v.arrays[x.arr].name, size, ty->size);
 	if (ty->ptr != 1)
-		ksrc_fail(r, nametok, "a pointer to a pointer is not followed");
+		ksrc_fail(r, nametok, "a pointer to a pointer is not "
+		    "followed; index one array instead: a[row * WIDTH + col]");
 	v = ksrc_sym_add_var(r, &r->t[nametok], VK_ARRAY);
 	v->arr = x.arr;
 	v->psize = x.size;
@@ -107,7 +107,7 @@ local_init(struct rd *r)
 {
 	ksrc_want(r, "{");
 	while (!ksrc_eat(r, "}")) {
-		ksrc_access_rval(r, ksrc_access_walk(r, 1));
+		ksrc_place_rval(r, ksrc_access_walk(r, 1));
 		if (!ksrc_eat(r, ",") && !ksrc_at(r, "}"))
 			ksrc_fail(r, r->pos, "expected ',' or '}' in an "
 			    "initialiser");
@@ -141,7 +141,10 @@ shared_decl(struct rd *r, int nametok, const struct ty *ty, int ext, int nd,
 		ksrc_sym_add_array(r, nametok, SPACE_SHARED, ty,
 		    ksrc_fmt(r, "(%s) * (%s)", d[0], d[1]), d[0], d[1]);
 	else
-		ksrc_fail(r, nametok, "a __shared__ scalar is not modelled");
+		ksrc_fail(r, nametok, "a __shared__ scalar is not modelled; "
+		    "make it an array of one: __shared__ %s %.*s[1], read as "
+		    "%.*s[0]", ty->name, r->t[nametok].len, r->t[nametok].p,
+		    r->t[nametok].len, r->t[nametok].p);
 }
 
 static void
@@ -183,7 +186,9 @@ declaration(struct rd *r)
 			else {
 				if (nd == 2)
 					ksrc_fail(r, r->pos, "more than two "
-					    "dimensions");
+					    "dimensions; flatten it: s[X * Y * "
+					    "Z] indexed s[(i * Y + j) * Z + "
+					    "k]");
 				d[nd] = ksrc_access_const_expr(r,
 				    "an array size");
 			}
@@ -200,7 +205,8 @@ declaration(struct rd *r)
 		}
 		if (ty.ptr)
 			ksrc_fail(r, nametok, "an array of pointers is not "
-			    "followed");
+			    "followed; index one array instead: a[row * WIDTH "
+			    "+ col]");
 		if (nd > 0) {
 			v = ksrc_sym_add_var(r, &r->t[nametok], VK_LOCAL);
 			ksrc_local_declare(r, v, nametok, &ty, nd, d);
@@ -212,17 +218,17 @@ declaration(struct rd *r)
 			if (ksrc_at(r, "{"))
 				ksrc_fail(r, r->pos,
 				    "brace initialisers are not supported");
-			x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+			x = ksrc_place_rval(r, ksrc_access_walk(r, 1));
 		} else {
-			x = ksrc_access_mk(VAL_UNKNOWN, nametok, nametok);
+			x = ksrc_arith_mk(VAL_UNKNOWN, nametok, nametok);
 			x.origin = nametok;
 		}
 		v = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);
 		v->isint = ty.is_int;
 		if (ty.is_int)
-			v->ct = ksrc_access_ctype(&ty);
+			v->ct = ksrc_arith_ctype(&ty);
 		if (ty.is_int && x.kind == VAL_INT)
-			ksrc_sym_set_int(r, v, ksrc_access_as(r, &x, v->ct));
+			ksrc_sym_set_int(r, v, ksrc_arith_as(r, &x, v->ct));
 		else if (x.kind == VAL_UNKNOWN && ty.is_int) {
 			v->kind = VK_UNKNOWN;
 			v->origin = nametok;
@@ -276,10 +282,10 @@ group_decl(struct rd *r)
 		group = G_OTHER;
 	if (ksrc_eat(r, "thread_block_tile")) {
 		ksrc_want(r, "<");
-		n = ksrc_access_rval(r, ksrc_access_unary(r));
+		n = ksrc_place_rval(r, ksrc_access_unary(r));
 		ksrc_want(r, ">");
 		group = G_TILE;
-		gsize = ksrc_access_need_int(r, &n, "a tile's size");
+		gsize = ksrc_place_need_int(r, &n, "a tile's size");
 	} else
 		r->pos++;
 	do {
@@ -291,7 +297,7 @@ group_decl(struct rd *r)
 		if (!ksrc_eat(r, "="))
 			ksrc_fail(r, r->pos, "a group or auto variable needs "
 			    "its initialiser");
-		x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+		x = ksrc_place_rval(r, ksrc_access_walk(r, 1));
 		if (isauto && x.kind == VAL_INT) {
 			v = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);
 			v->isint = 1;
@@ -314,14 +320,9 @@ group_decl(struct rd *r)
 	ksrc_want(r, ";");
 }
 
-/* Snapshot of the variables' values, to merge after an if. */
-struct snap {
-	int	 at;		/* in the reader's stack of snapshots */
-	int	 n;
-};
 
-static void
-snap_take(struct rd *r, struct snap *s)
+void
+ksrc_body_snap_take(struct rd *r, struct snap *s)
 {
 	s->n = r->nvars;
 	s->at = ksrc_sym_snap_take(r);
@@ -425,8 +426,8 @@ merge_both(struct rd *r, struct snap *before, struct snap *then,
 	ksrc_sym_snap_drop(r, before->at);
 }
 
-static void
-scope_pop(struct rd *r, int nvars)
+void
+ksrc_body_scope_pop(struct rd *r, int nvars)
 {
 	r->nvars = nvars;
 }
@@ -447,8 +448,8 @@ ksrc_body_block(struct rd *r)
 			    "unexpected end of file in a block");
 		if (ret)
 			ksrc_fail(r, r->pos, "code after return is not "
-			    "supported");
-		st = statement(r);
+			    "supported (it never runs: delete it)");
+		st = ksrc_body_statement(r);
 		if (st == 1)
 			ret = 1;
 		else if (st >= 2) {
@@ -459,9 +460,9 @@ ksrc_body_block(struct rd *r)
 	r->pos++;
 	r->nested -= closes;
 	while (closes-- > 0)
-		ksrc_access_guard_close(r);
+		ksrc_place_guard_close(r);
 	r->depth--;
-	scope_pop(r, nvars);
+	ksrc_body_scope_pop(r, nvars);
 	return ret;
 }
 
@@ -491,8 +492,8 @@ data_branch(struct rd *r, const struct val *c, struct snap *before,
 			bad = 1;
 	}
 	if (bad)
-		ksrc_access_need_int(r, c, "a condition around an access, a "
-		    "return or an integer's value");
+		ksrc_place_need_int(r, c, "a condition around an access or "
+		    "a value");
 }
 
 static int
@@ -507,7 +508,7 @@ stmt_if(struct rd *r)
 	line = ksrc_tk(r)->line;
 	r->pos++;
 	ksrc_want(r, "(");
-	c = ksrc_access_rval(r, ksrc_access_walk(r, 0));
+	c = ksrc_place_rval(r, ksrc_access_walk(r, 0));
 	ksrc_want(r, ")");
 	/* A condition on data (if (d > 0) cnd = 1 - cnd;) is followed where
 	   its branches only compute data. */
@@ -516,20 +517,20 @@ stmt_if(struct rd *r)
 	r->in_top_if = r->depth == 1;
 	loopif = r->in_loop_if;
 	r->in_loop_if = r->depth == r->cont_depth;
-	snap_take(r, &s);
+	ksrc_body_snap_take(r, &s);
 	mark = r->kf->nbody;
-	ksrc_access_guard_open(r, cond, line);
+	ksrc_place_guard_open(r, cond, line);
 	r->nested++;
-	ret_then = statement(r) == 1;
+	ret_then = ksrc_body_statement(r) == 1;
 	r->nested--;
 	if (c.kind != VAL_INT)
 		data_branch(r, &c, &s, mark, ret_then);
 	if (ksrc_eat(r, "else")) {
-		snap_take(r, &t);
+		ksrc_body_snap_take(r, &t);
 		ksrc_sym_snap_restore(r, s.at, s.n);
 		ksrc_sym_body_add(r, BODY_ELSE);
 		r->nested++;
-		ret_else = statement(r) == 1;
+		ret_else = ksrc_body_statement(r) == 1;
 		r->nested--;
 		if (c.kind != VAL_INT)
 			data_branch(r, &c, &s, mark, ret_else);
@@ -541,7 +542,7 @@ stmt_if(struct rd *r)
 		merge_branch(r, &s, cond, 0);
 		r->let_line = 0;
 	}
-	ksrc_access_guard_close(r);
+	ksrc_place_guard_close(r);
 	r->in_top_if = top;
 	r->in_loop_if = loopif;
 	(void)first;
@@ -549,621 +550,11 @@ stmt_if(struct rd *r)
 		return 1;
 	if (ret_then || ret_else) {
 		/* The rest of the block runs where this branch did not. */
-		ksrc_access_guard_open(r, ret_then ?
+		ksrc_place_guard_open(r, ret_then ?
 		    ksrc_fmt(r, "!(%s)", cond) : cond, line);
 		return 2;
 	}
 	return 0;
-}
-
-/*
- * A loop while it is read.  The model's loop (BODY_FOR) has a variable
- * stepped by += (a let over the iteration count) or by *=, /=, <<=, >>=
- * (a table): a for loop's own variable where it has one, else a counter
- * of the iterations (while, do, for (; ...), for whose first step is not
- * its variable's).  The other integers and pointers the body and the
- * steps change by += of values fixed in the loop are induction
- * variables: entry + iteration * increment.
- */
-struct loop_ctx {
-	int		 line;
-	int		 nvars;		/* variables before the loop */
-	int		 nouter;	/* and with its init's: the ones the
-					   body may step */
-	int		 lvi;		/* the loop variable, or -1: a counter */
-	const char	*text;		/* what the screen calls the loop */
-	const char	*name, *iter;	/* model names: value, iteration */
-	const char	*init, *step;
-	int		 op;		/* '+', '*', '/', '<', '>' */
-	struct ctype	 ct;
-	int		 condtok;	/* -1: none (for (;;)) */
-	int		 extra;		/* the steps the model follows as
-					   induction, -1: none */
-	int		 bodytok, endtok;
-	int		 is_do;
-	int		 after;		/* do: past "while (...);" */
-	const char	*condend;	/* what follows the condition */
-};
-
-/* The token after the ')' that closes the '(' before i. */
-static int
-past_paren(struct rd *r, int i, int from)
-{
-	int	depth = 0;
-
-	for (; ; i++) {
-		if (r->t[i].kind == T_EOF)
-			ksrc_fail(r, from, "unfinished loop header");
-		if (ksrc_tok_is(&r->t[i], "("))
-			depth++;
-		if (ksrc_tok_is(&r->t[i], ")") && depth-- == 0)
-			return i + 1;
-	}
-}
-
-/* A name the loop gives itself: "k" for its variable, "k_it" for its
-   iteration count. */
-static void
-loop_names(struct rd *r, struct loop_ctx *c, const char *base)
-{
-	c->name = ksrc_sym_uniq(r, base);
-	c->iter = ksrc_sym_uniq(r, ksrc_fmt(r, "%s_it", base));
-}
-
-/* A further declarator of a for's init: "b = bBegin" of
-   "for (int a = aBegin, b = bBegin; ...)". */
-static void
-for_declarator(struct rd *r, const struct ty *ty)
-{
-	struct var	*v;
-	struct val	 x;
-	int		 nametok;
-
-	if (ksrc_tk(r)->kind != T_ID)
-		ksrc_fail(r, r->pos, "expected a name");
-	nametok = r->pos++;
-	ksrc_want(r, "=");
-	x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
-	v = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);
-	v->isint = ty->is_int;
-	if (ty->is_int)
-		v->ct = ksrc_access_ctype(ty);
-	if (ty->is_int && x.kind == VAL_INT)
-		ksrc_sym_set_int(r, v, ksrc_access_as(r, &x, v->ct));
-	else if (x.kind == VAL_UNKNOWN) {
-		v->kind = VK_UNKNOWN;
-		v->origin = nametok;
-	} else
-		v->origin = x.kind == VAL_DATA ? x.origin : -1;
-}
-
-/*
- * for's init clause, through its ';': "int k = e" (the loop variable, if
- * the step steps it first), "k = e", further declarators or assignments
- * after commas, or nothing.  Sets c->lvi (-1 when no variable was named)
- * and c->init.
- */
-static void
-for_init(struct rd *r, struct loop_ctx *c)
-{
-	struct ty	 ty;
-	struct var	*lv, *v;
-	struct val	 x;
-	int		 vtok, typed;
-
-	c->lvi = -1;
-	if (ksrc_eat(r, ";"))
-		return;
-	memset(&ty, 0, sizeof ty);
-	ty.size = 4;
-	c->ct = (struct ctype){ 4, 0, 0 };
-	typed = ksrc_sym_type_starts(r, r->pos);
-	if (typed) {
-		ksrc_sym_parse_type(r, &ty);
-		if (!ty.is_int || ty.ptr)
-			ksrc_fail(r, r->pos,
-			    "a loop variable must be an integer");
-		c->ct = ksrc_access_ctype(&ty);
-	} else if (ksrc_tk(r)->kind == T_ID &&
-	    (v = ksrc_sym_find_var(r, ksrc_tk(r))) != NULL && v->isint)
-		c->ct = v->ct;	/* an outer variable keeps its type */
-	if (ksrc_tk(r)->kind != T_ID ||
-	    !ksrc_tok_is(&r->t[r->pos + 1], "="))
-		ksrc_fail(r, r->pos, "expected the loop variable");
-	vtok = r->pos++;
-	ksrc_want(r, "=");
-	x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
-	ksrc_access_need_int(r, &x, "the start of a loop");
-	c->init = ksrc_access_as(r, &x, c->ct);
-	lv = ksrc_sym_add_var(r, &r->t[vtok], VK_INT);
-	lv->isint = 1;
-	lv->ct = c->ct;
-	c->lvi = (int)(lv - r->vars);
-	if (ksrc_at(r, ",")) {
-		/* Its start, for the declarators after it to read. */
-		ksrc_sym_set_int(r, lv, c->init);
-		while (ksrc_eat(r, ",")) {
-			if (typed)
-				for_declarator(r, &ty);
-			else
-				ksrc_access_walk(r, 0);
-		}
-	}
-	ksrc_want(r, ";");
-}
-
-/*
- * for's step clause, from c->extra: the loop variable's own step first
- * (var++, ++var, var += e, var <<= e, ...), then the others after a
- * comma.  A for whose step does not step its variable first counts its
- * iterations, and its variable is one of the others.
- */
-static void
-for_step(struct rd *r, struct loop_ctx *c)
-{
-	static const struct { const char *t; int op; } ops[] = {
-	    { "+=", '+' }, { "-=", '-' }, { "*=", '*' }, { "/=", '/' },
-	    { "<<=", '<' }, { ">>=", '>' }, { NULL, 0 } };
-	struct var	*lv = c->lvi >= 0 ? &r->vars[c->lvi] : NULL;
-	struct val	 x;
-	int		 i;
-
-	r->pos = c->extra;
-	c->step = "1";
-	c->op = '+';
-	if (lv != NULL && (ksrc_at(r, "++") || ksrc_at(r, "--")) &&
-	    ksrc_tok_is(&r->t[r->pos + 1], lv->name)) {
-		c->step = ksrc_at(r, "++") ? "1" : "-1";
-		r->pos += 2;
-	} else if (lv != NULL && ksrc_at(r, lv->name)) {
-		r->pos++;
-		if (ksrc_eat(r, "++") || ksrc_eat(r, "--")) {
-			c->step = ksrc_tok_is(&r->t[r->pos - 1], "++") ? "1" :
-			    "-1";
-		} else {
-			for (i = 0; ops[i].t != NULL; i++)
-				if (ksrc_eat(r, ops[i].t))
-					break;
-			if (ops[i].t == NULL)
-				ksrc_fail(r, r->pos, "a loop must step its "
-				    "variable by ++, --, +=, -=, *=, /=, <<= "
-				    "or >>=");
-			c->op = ops[i].op;
-			lv->kind = VK_DATA;	/* not in its own step */
-			x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
-			lv->kind = VK_INT;
-			c->step = ksrc_access_need_int(r, &x,
-			    "the step of a loop");
-			if (c->op == '-') {
-				c->step = ksrc_fmt(r, "-(%s)", c->step);
-				c->op = '+';
-			}
-		}
-	} else {
-		/* No variable of its own: a counter; the steps are the
-		   others', the variable one of them. */
-		if (lv != NULL) {
-			lv->kind = VK_DATA;
-			ksrc_sym_set_int(r, lv, c->init);
-		}
-		c->lvi = -1;
-		return;
-	}
-	c->extra = r->pos;
-	if (!ksrc_at(r, ")") && !ksrc_at(r, ","))
-		ksrc_fail(r, r->pos, "unexpected '%.*s' in the loop step",
-		    ksrc_tk(r)->len, ksrc_tk(r)->p);
-}
-
-/* The steps the model follows as induction, walked (in the dry run). */
-static void
-extra_steps(struct rd *r, const struct loop_ctx *c)
-{
-	if (c->extra < 0)
-		return;
-	r->pos = c->extra;
-	while (!ksrc_at(r, ")")) {
-		if (r->pos != c->extra)
-			ksrc_want(r, ",");
-		else
-			ksrc_eat(r, ",");
-		ksrc_access_walk(r, 0);
-		if (!ksrc_at(r, ")") && !ksrc_at(r, ","))
-			ksrc_fail(r, r->pos, "unexpected '%.*s' in the loop "
-			    "step", ksrc_tk(r)->len, ksrc_tk(r)->p);
-	}
-}
-
-/* What the dry run found: per variable, how the loop changes it. */
-struct loop_chg {
-	int		*chg, *chg_at;
-	const char	**inc;
-};
-
-/*
- * Dry run of the steps and the body: which outer integers and pointers
- * change, and whether only by += of values fixed in the loop.  Leaves
- * the variables and the body as they were; sets c->endtok.
- */
-static void
-loop_dry(struct rd *r, struct loop_ctx *c, struct loop_chg *out)
-{
-	struct snap	 s;
-	int		 save_body = r->kf->nbody, save_nused = r->nused;
-	int		 save_vars = r->nvars, save_nested = r->nested;
-	int		 nchg = r->nchg, *chg = r->chg, *chg_at = r->chg_at;
-	const char	**inc = r->inc;
-
-	snap_take(r, &s);
-	c->nouter = r->nvars;
-	/* Variables declared in the body have no entry: not outer ones. */
-	r->nchg = r->nvars;
-	r->chg = ksrc_tmp_calloc(r, r->nvars + 1, sizeof *r->chg);
-	r->chg_at = ksrc_tmp_calloc(r, r->nvars + 1, sizeof *r->chg_at);
-	r->inc = ksrc_tmp_calloc(r, r->nvars + 1, sizeof *r->inc);
-	r->dry++;
-	r->nested = 0;
-	extra_steps(r, c);
-	r->pos = c->bodytok;
-	statement(r);
-	c->endtok = r->pos;
-	r->dry--;
-	r->nvars = save_vars;
-	ksrc_sym_snap_restore(r, s.at, s.n);
-	ksrc_sym_snap_drop(r, s.at);
-	ksrc_sym_uniq_forget(r, save_nused);
-	if (!r->dry)
-		r->kf->nbody = save_body;
-	out->chg = r->chg;
-	out->chg_at = r->chg_at;
-	out->inc = r->inc;
-	r->chg = chg;
-	r->chg_at = chg_at;
-	r->inc = inc;
-	r->nchg = nchg;
-	r->nested = save_nested;
-	if (c->lvi >= 0 && out->chg[c->lvi] != 0)
-		ksrc_fail(r, out->chg_at[c->lvi], "the loop variable %s "
-		    "changes inside the loop; the model cannot follow it",
-		    r->vars[c->lvi].name);
-}
-
-/* Names the inductions gave, and their texts: the condition is read
-   with them and must name what they stand for (their lets come after the
-   loop's node, the condition is the node's). */
-struct loop_subst {
-	const char	**name, **text;
-	int		  n;
-};
-
-/* Induction variables: entry + iteration * increment; unknown when the
-   loop changes them otherwise. */
-/* Whether text names name, or a value made from it in the loop (name_2),
-   as a whole identifier. */
-static int
-names_var(const char *text, const char *name)
-{
-	size_t		 n = strlen(name);
-	const char	*p, *e;
-
-	if (n == 0)
-		return 0;
-	for (p = text; (p = strstr(p, name)) != NULL; p++) {
-		if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
-			continue;
-		e = p + n;
-		if (e[0] == '_' && isdigit((unsigned char)e[1]))
-			for (e++; isdigit((unsigned char)*e); e++)
-				;
-		if (!isalnum((unsigned char)*e) && *e != '_')
-			return 1;
-	}
-	return 0;
-}
-
-/*
- * Whether an increment changes from one iteration to the next: it reads
- * the loop's variable or another variable the loop changes (v0 +=
- * (unsigned char)(i % 4)).  Such a sum is no c + it * inc.
- */
-static int
-inc_varies(struct rd *r, const struct loop_ctx *c, const struct loop_chg *lc,
-    const char *inc)
-{
-	int	j;
-
-	for (j = 0; j < r->nvars; j++)
-		if ((j == c->lvi || (j < c->nouter && lc->chg[j] != 0)) &&
-		    names_var(inc, r->vars[j].model[0] != '\0' ?
-		    r->vars[j].model : r->vars[j].name))
-			return 1;
-	return 0;
-}
-
-static void
-loop_inductions(struct rd *r, const struct loop_ctx *c,
-    const struct loop_chg *lc, struct loop_subst *sb)
-{
-	struct var	*v;
-	const char	*t;
-	int		 i, n = c->nouter;
-
-	sb->name = ksrc_tmp_calloc(r, n + 1, sizeof *sb->name);
-	sb->text = ksrc_tmp_calloc(r, n + 1, sizeof *sb->text);
-	sb->n = 0;
-	for (i = 0; i < n && i < r->nvars; i++) {
-		v = &r->vars[i];
-		if (lc->chg[i] == 0 || i == c->lvi ||
-		    (v->kind != VK_INT && v->kind != VK_ARRAY))
-			continue;
-		if (lc->chg[i] != 1 || inc_varies(r, c, lc, lc->inc[i])) {
-			if (v->kind == VK_ARRAY)
-				ksrc_sym_set_ptr(r, v, "?");
-			else
-				v->kind = VK_UNKNOWN;
-			v->origin = lc->chg_at[i];
-			continue;
-		}
-		if (v->kind == VK_ARRAY)
-			t = ksrc_fmt(r, "%s + %s * (%s)", v->model[0] != '\0' ?
-			    v->model : "0", c->iter, lc->inc[i]);
-		else if (ksrc_access_conv_name(v->ct) != NULL)
-			/* Each += converts back to v's type: over the
-			   iterations that is one conversion of the sum. */
-			t = ksrc_fmt(r, "%s(%s + %s * (%s))",
-			    ksrc_access_conv_name(v->ct), v->model, c->iter,
-			    lc->inc[i]);
-		else
-			t = ksrc_fmt(r, "%s + %s * (%s)", v->model, c->iter,
-			    lc->inc[i]);
-		if (v->kind == VK_ARRAY)
-			ksrc_sym_set_ptr(r, v, t);
-		else
-			ksrc_sym_set_int(r, v, t);
-		sb->name[sb->n] = ksrc_fmt(r, "%s", v->model);
-		sb->text[sb->n++] = t;
-	}
-}
-
-/* text with each name of sb replaced by its text, in parentheses. */
-static const char *
-loop_subst(struct rd *r, const char *text, const struct loop_subst *sb)
-{
-	char		*out;
-	size_t		 len = 0, cap = strlen(text) + 1, n, k;
-	const char	*p = text, *w;
-	int		 i;
-
-	if (sb->n == 0)
-		return text;
-	out = xmalloc(cap);
-	while (*p != '\0') {
-		w = p;
-		if (isalpha((unsigned char)*p) || *p == '_')
-			while (isalnum((unsigned char)*p) || *p == '_')
-				p++;
-		else
-			p++;
-		n = (size_t)(p - w);
-		for (i = 0; i < sb->n; i++)
-			if (strlen(sb->name[i]) == n &&
-			    strncmp(sb->name[i], w, n) == 0)
-				break;
-		if (i < sb->n) {
-			w = ksrc_fmt(r, "(%s)", sb->text[i]);
-			n = strlen(w);
-		}
-		if (len + n + 1 > cap) {
-			cap = 2 * (len + n + 1);
-			out = xrealloc(out, cap);
-		}
-		for (k = 0; k < n; k++)
-			out[len++] = w[k];
-	}
-	out[len] = '\0';
-	ksrc_keep(r, out);
-	return ksrc_fmt(r, "%s", out);
-}
-
-/* The condition, read with the values the loop gives its variables;
-   a do loop's first trip runs whatever it says. */
-static const char *
-loop_cond(struct rd *r, const struct loop_ctx *c,
-    const struct loop_subst *sb)
-{
-	struct val	 x;
-	const char	*cond;
-
-	if (c->condtok < 0)
-		return "1";
-	r->pos = c->condtok;
-	x = ksrc_access_rval(r, ksrc_access_walk(r, 0));
-	cond = loop_subst(r, ksrc_access_need_int(r, &x, "a loop condition"),
-	    sb);
-	if (!ksrc_at(r, c->condend))
-		ksrc_fail(r, r->pos, "unexpected '%.*s' after the loop "
-		    "condition", ksrc_tk(r)->len, ksrc_tk(r)->p);
-	if (c->is_do)
-		cond = ksrc_fmt(r, "(%s == 0) || (%s)", c->iter, cond);
-	return cond;
-}
-
-/* The loop's node, then its body read for real; after it, what the loop
-   changed is not known. */
-static void
-loop_run(struct rd *r, struct loop_ctx *c)
-{
-	struct body_def		*b;
-	struct loop_chg		 lc;
-	struct loop_subst	 sb;
-	const char		*cond;
-	int			 forat, i, cdepth, loopif;
-
-	cdepth = r->cont_depth;
-	loopif = r->in_loop_if;
-	r->cont_depth = ksrc_tok_is(&r->t[c->bodytok], "{") ? r->depth + 1 :
-	    -1;
-	r->in_loop_if = 0;
-	loop_dry(r, c, &lc);
-	if (c->is_do) {
-		r->pos = c->endtok;
-		ksrc_want(r, "while");
-		ksrc_want(r, "(");
-		c->condtok = r->pos;
-		c->after = past_paren(r, r->pos, c->condtok);
-		r->pos = c->after;
-		ksrc_want(r, ";");
-		c->after = r->pos;
-	}
-	forat = r->dry ? -1 : r->kf->nbody;
-	if ((b = ksrc_sym_body_add(r, BODY_FOR)) != NULL) {
-		b->text = c->text;
-		b->name = c->name;
-		b->iter = c->iter;
-		b->init = c->init;
-		b->step = c->step;
-		b->step_op = c->op;
-		b->line = c->line;
-		b->conv = c->lvi >= 0 ? ksrc_access_conv_name(c->ct) : NULL;
-	}
-	loop_inductions(r, c, &lc, &sb);
-	cond = loop_cond(r, c, &sb);
-	if (forat >= 0)
-		r->kf->body[forat].expr = cond;
-	r->pos = c->bodytok;
-	r->loop_depth++;
-	r->nested++;
-	statement(r);
-	r->nested--;
-	r->loop_depth--;
-	if (r->pos != c->endtok)
-		ksrc_fail(r, r->pos, "internal: loop body read twice "
-		    "differently");
-	/* A loop without an access (filling registers) is no step. */
-	for (i = forat + 1; !r->dry && i < r->kf->nbody; i++)
-		if (r->kf->body[i].kind == BODY_SITE)
-			break;
-	if (!r->dry && forat >= 0 && i == r->kf->nbody)
-		r->kf->nbody = forat;
-	else
-		ksrc_sym_body_add(r, BODY_END);
-	r->cont_depth = cdepth;
-	r->in_loop_if = loopif;
-	r->depth--;
-	scope_pop(r, c->nvars);
-	for (i = 0; i < c->nvars && i < r->nvars; i++) {
-		if (lc.chg[i] == 0)
-			continue;
-		ksrc_sym_note_change(r, &r->vars[i], lc.chg[i] == 1,
-		    lc.inc[i], lc.chg_at[i]);
-		if (r->vars[i].kind == VK_INT) {
-			r->vars[i].kind = VK_UNKNOWN;
-			r->vars[i].origin = lc.chg_at[i];
-		} else if (r->vars[i].kind == VK_ARRAY) {
-			ksrc_sym_set_ptr(r, &r->vars[i], "?");
-			r->vars[i].origin = lc.chg_at[i];
-		}
-	}
-	if (c->is_do)
-		r->pos = c->after;
-}
-
-/* for (init; cond; step) body */
-static int
-stmt_for(struct rd *r)
-{
-	struct loop_ctx	 c;
-	struct var	*lv;
-	int		 i;
-
-	memset(&c, 0, sizeof c);
-	c.line = ksrc_tk(r)->line;
-	c.nvars = r->nvars;
-	c.condend = ";";
-	r->pos++;
-	ksrc_want(r, "(");
-	r->depth++;
-	for_init(r, &c);
-	c.condtok = ksrc_at(r, ";") ? -1 : r->pos;
-	for (i = r->pos; !ksrc_tok_is(&r->t[i], ";"); i++)
-		if (r->t[i].kind == T_EOF)
-			ksrc_fail(r, r->pos, "unfinished for");
-	c.extra = i + 1;
-	c.bodytok = past_paren(r, c.extra, c.extra);
-	for_step(r, &c);
-	if (c.lvi >= 0) {
-		lv = &r->vars[c.lvi];
-		loop_names(r, &c, lv->name);
-		snprintf(lv->model, sizeof lv->model, "%s", c.name);
-		lv->kind = VK_INT;
-		c.text = ksrc_fmt(r, "%s", lv->name);
-	} else {
-		loop_names(r, &c, "iter");
-		c.init = "0";
-		c.text = "(iteration)";
-	}
-	if (c.extra >= 0 && ksrc_tok_is(&r->t[c.extra], ")"))
-		c.extra = -1;
-	if (c.condtok < 0)
-		ksrc_fail(r, c.bodytok - 1, "a for loop without a condition "
-		    "is not followed");
-	loop_run(r, &c);
-	return 0;
-}
-
-/* while (cond) body, and do body while (cond);: a counter of the
-   iterations, the variables the body steps by += as inductions. */
-static int
-stmt_while(struct rd *r)
-{
-	struct loop_ctx	 c;
-
-	memset(&c, 0, sizeof c);
-	c.line = ksrc_tk(r)->line;
-	c.nvars = r->nvars;
-	c.lvi = -1;
-	c.extra = -1;
-	c.condend = ")";
-	c.is_do = ksrc_at(r, "do");
-	r->pos++;
-	if (!c.is_do) {
-		ksrc_want(r, "(");
-		c.condtok = r->pos;
-		c.bodytok = past_paren(r, r->pos, r->pos);
-	} else
-		c.bodytok = r->pos;
-	r->depth++;
-	loop_names(r, &c, c.is_do ? "do" : "while");
-	c.init = "0";
-	c.step = "1";
-	c.op = '+';
-	c.text = c.is_do ? "(do)" : "(while)";
-	loop_run(r, &c);
-	return 0;
-}
-
-/*
- * A loop within the budgets: KSRC_MAX_LOOPS inside each other, and
- * KSRC_MAX_WORK tokens of loop statements read in all, since each body is
- * read twice (a dry run finds what it changes) and so nested loops cost
- * twice their inner ones.
- */
-static int
-loop(struct rd *r)
-{
-	int	at = r->pos, st, tmps = r->ntmps;
-
-	if (++r->loops > KSRC_MAX_LOOPS)
-		ksrc_fail(r, at, "loops nest deeper than %d", KSRC_MAX_LOOPS);
-	if (r->work > KSRC_MAX_WORK)
-		ksrc_fail(r, at, "the loops read more than %d tokens of their "
-		    "bodies (loops inside loops over too much code)",
-		    KSRC_MAX_WORK);
-	st = ksrc_at(r, "for") ? stmt_for(r) : stmt_while(r);
-	ksrc_tmp_release(r, tmps);	/* what the loop noted of its body */
-	r->work += 2L * (r->pos - at);
-	r->loops--;
-	return st;
 }
 
 /* An inlined function's return, at the end of its block only: its value
@@ -1176,11 +567,12 @@ fn_return(struct rd *r)
 
 	if (r->depth != r->fn_depth || r->nested != r->fn_nested)
 		ksrc_fail(r, first, "a return before the end of a __device__ "
-		    "function is not followed (return once, at its end)");
+		    "function is not followed; set a variable and return it "
+		    "once, at the end");
 	if (!ksrc_at(r, ";")) {
 		v = ksrc_access_walk(r, 0);
 		if (v.kind != VAL_ARRAY)
-			v = ksrc_access_rval(r, v);
+			v = ksrc_place_rval(r, v);
 		*r->ret = v;
 		r->has_ret = 1;
 	}
@@ -1188,257 +580,41 @@ fn_return(struct rd *r)
 	return 1;
 }
 
-/* A parameter of an inlined function bound to its argument x. */
+/* switch, goto and break, refused with the if or loop condition the
+   model follows in their place. */
 static void
-bind_param(struct rd *r, int f, const struct ty *ty, int nametok,
-    const struct val *x)
+refuse_jump(struct rd *r)
 {
-	struct var	*v;
+	const char	*instead;
 
-	if (ty->ptr) {
-		if (x->kind != VAL_ARRAY)
-			ksrc_fail(r, x->first, "the argument for pointer %.*s of "
-			    "%.*s is not a place in a kernel array",
-			    r->t[nametok].len, r->t[nametok].p,
-			    r->t[r->fn[f].name].len, r->t[r->fn[f].name].p);
-		v = ksrc_sym_add_var(r, &r->t[nametok], VK_ARRAY);
-		v->arr = x->arr;
-		v->psize = x->size;
-		if (x->text != NULL)
-			ksrc_sym_set_ptr(r, v, x->text);
+	if (ksrc_at(r, "switch"))
+		instead = "write it as ifs: if (x == 0) { ... } else if "
+		    "(x == 1) { ... }";
+	else if (ksrc_at(r, "goto"))
+		instead = "guard the code it skips with if (!COND) { ... }";
+	else
+		instead = "end the loop in its condition: for (...; k < n && "
+		    "!(COND); k++)";
+	ksrc_fail(r, r->pos, "'%.*s' is not followed; %s", ksrc_tk(r)->len,
+	    ksrc_tk(r)->p, instead);
+}
+
+/* A statement that opens with a name the reader does not know followed
+   by a declarator (T x, T *x = ...) declares with an unknown type: say
+   so, rather than "expected ';'" further on. */
+static void
+unknown_type(struct rd *r)
+{
+	const struct tok	*t = ksrc_tk(r), *n = &r->t[r->pos + 1];
+
+	if (t->kind != T_ID || ksrc_sym_find_var(r, t) != NULL ||
+	    ksrc_sym_find_fn(r, t) >= 0)
 		return;
-	}
-	if (x->kind == VAL_ARRAY)
-		ksrc_fail(r, x->first, "a pointer passed for %.*s, which is "
-		    "not one", r->t[nametok].len, r->t[nametok].p);
-	v = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);
-	v->isint = ty->is_int;
-	if (ty->is_int)
-		v->ct = ksrc_access_ctype(ty);
-	if (ty->is_int && x->kind == VAL_INT)
-		ksrc_sym_set_int(r, v, ksrc_access_as(r, x, v->ct));
-	else if (x->kind == VAL_UNKNOWN) {
-		v->kind = VK_UNKNOWN;
-		v->origin = x->origin;
-	} else {
-		v->origin = x->origin;
-		v->strct = ty->is_int ? -1 : -2;
-	}
-}
-
-/* What function f returns, when the reader knows the type (a template's
-   T without a type line it does not): 1, else 0. */
-static int
-ret_type(struct rd *r, int f, struct ty *ty)
-{
-	int	i;
-
-	for (i = r->fn[f].start; i < r->fn[f].name; i++)
-		if (r->t[i].kind == T_ID && !ksrc_sym_type_starts(r, i))
-			return 0;
-	r->pos = r->fn[f].start;
-	ksrc_sym_parse_type(r, ty);
-	return r->pos == r->fn[f].name;
-}
-
-/* The call's arguments: <template ones> and (ones), walked where the
-   call is. */
-static int
-call_args(struct rd *r, int f, struct val *targs, struct val *args)
-{
-	int	n = 0, nt = 0;
-
-	r->pos++;	/* the name */
-	if (ksrc_eat(r, "<")) {
-		do {
-			if (nt == KSRC_MAX_TPARAMS)
-				ksrc_fail(r, r->pos, "too many template "
-				    "arguments");
-			targs[nt++] = ksrc_access_rval(r, ksrc_access_unary(r));
-		} while (ksrc_eat(r, ","));
-		ksrc_want(r, ">");
-	}
-	if (nt != 0 && nt != r->fn[f].ntp)
-		ksrc_fail(r, r->pos - 1, "%d template arguments for %d "
-		    "integer template parameters", nt, r->fn[f].ntp);
-	ksrc_want(r, "(");
-	if (!ksrc_at(r, ")"))
-		do {
-			if (n == 16)
-				ksrc_fail(r, r->pos, "too many arguments");
-			args[n] = ksrc_access_walk(r, 1);
-			if (args[n].kind != VAL_ARRAY)
-				args[n] = ksrc_access_rval(r, args[n]);
-			n++;
-		} while (ksrc_eat(r, ","));
-	ksrc_want(r, ")");
-	return n;
-}
-
-/* A reference parameter (float &out): the caller's variable argvar,
-   under the parameter's name; refs[] pairs them to copy back after. */
-static void
-bind_ref(struct rd *r, int nametok, int argvar, int *refs, int *nrefs,
-    int first)
-{
-	struct var	*v, *c;
-
-	if (argvar < 0)
-		ksrc_fail(r, first, "reference parameter %.*s takes a variable "
-		    "of the caller (an element or a value is not followed)",
-		    r->t[nametok].len, r->t[nametok].p);
-	v = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);
-	c = &r->vars[argvar];
-	v->kind = c->kind;
-	v->origin = c->origin;
-	v->arr = c->arr;
-	v->strct = c->strct;
-	v->isint = c->isint;
-	v->ct = c->ct;
-	v->psize = c->psize;
-	memcpy(v->model, c->model, sizeof v->model);
-	refs[2 * *nrefs] = argvar;
-	refs[2 * (*nrefs)++ + 1] = (int)(v - r->vars);
-}
-
-/* After the call: each reference parameter's value is its variable's. */
-static void
-copy_refs(struct rd *r, const int *refs, int nrefs, int tok)
-{
-	struct var	*c, *v;
-	int		 i;
-
-	for (i = 0; i < nrefs; i++) {
-		c = &r->vars[refs[2 * i]];
-		v = &r->vars[refs[2 * i + 1]];
-		if (c->kind == v->kind && c->origin == v->origin &&
-		    strcmp(c->model, v->model) == 0)
-			continue;
-		ksrc_sym_note_change(r, c, 0, NULL, tok);
-		c->kind = v->kind;
-		c->origin = v->origin;
-		memcpy(c->model, v->model, sizeof c->model);
-	}
-}
-
-/* Bind the function's template and call parameters; the reader stands
-   at its '{' after. */
-static void
-bind_all(struct rd *r, int f, int first, const struct val *targs,
-    const struct val *args, int n, const int *argvar, int *refs,
-    int *nrefs)
-{
-	const struct dfn	*fn = &r->fn[f];
-	struct ty		 ty;
-	int			 k = 0, i, nametok, isref;
-
-	for (i = 0; i < fn->ntp && targs != NULL; i++) {
-		r->pos = fn->tpt[i];
-		ksrc_sym_parse_type(r, &ty);
-		bind_param(r, f, &ty, fn->tp[i], &targs[i]);
-	}
-	r->pos = fn->params;
-	ksrc_want(r, "(");
-	if (ksrc_at(r, "void") && ksrc_tok_is(&r->t[r->pos + 1], ")"))
-		r->pos++;
-	while (!ksrc_eat(r, ")")) {
-		ksrc_sym_parse_type(r, &ty);
-		isref = ksrc_eat(r, "&");
-		if (ksrc_tk(r)->kind != T_ID)
-			ksrc_fail(r, r->pos, "expected a parameter name");
-		nametok = r->pos++;
-		if (isref && k < n) {
-			bind_ref(r, nametok, argvar[k++], refs, nrefs, first);
-			if (!ksrc_at(r, ")"))
-				ksrc_want(r, ",");
-			continue;
-		}
-		if (ksrc_eat(r, "[")) {		/* T a[]: a pointer */
-			ksrc_want(r, "]");
-			ty.ptr++;
-		}
-		if (k == n)
-			ksrc_fail(r, first, "%.*s is called with %d arguments "
-			    "and takes more", r->t[fn->name].len,
-			    r->t[fn->name].p, n);
-		bind_param(r, f, &ty, nametok, &args[k++]);
-		if (!ksrc_at(r, ")"))
-			ksrc_want(r, ",");
-	}
-	if (k != n)
-		ksrc_fail(r, first, "%.*s is called with %d arguments and takes "
-		    "%d", r->t[fn->name].len, r->t[fn->name].p, n, k);
-}
-
-/*
- * A call of a __device__ function of the file, inlined: its parameters
- * bound to the arguments (pointers to places in the kernel's arrays,
- * integers to their values), its body read where the call is, seeing
- * only the file's names and its own; its value the return at its end.
- */
-struct val
-ksrc_body_call(struct rd *r, int f, int first)
-{
-	struct val	 targs[KSRC_MAX_TPARAMS], args[16], ret, *save_ret;
-	struct ty	 rty;
-	int		 n, i, after, nvars = r->nvars, hlo = r->hide_lo;
-	int		 hhi = r->hide_hi, fdepth = r->fn_depth, has = r->has_ret;
-	int		 known, fnested = r->fn_nested, argvar[16], refs[32];
-	int		 nrefs = 0;
-
-	for (i = 0; i < r->ninl; i++)
-		if (r->inl[i] == f)
-			ksrc_fail(r, first, "%.*s calls itself: recursion is "
-			    "not followed", r->t[first].len, r->t[first].p);
-	if (r->ninl == KSRC_MAX_INLINE)
-		ksrc_fail(r, first, "calls nest deeper than %d",
-		    KSRC_MAX_INLINE);
-	memset(targs, 0, sizeof targs);
-	n = call_args(r, f, targs, args);
-	after = r->pos;
-	for (i = 0; i < n; i++) {	/* what a reference would name */
-		const struct var *c = args[i].first == args[i].last &&
-		    r->t[args[i].first].kind == T_ID ? ksrc_sym_find_var(r,
-		    &r->t[args[i].first]) : NULL;
-
-		argvar[i] = c != NULL ? (int)(c - r->vars) : -1;
-	}
-	r->hide_lo = r->nfile;
-	r->hide_hi = r->nvars;
-	r->depth++;
-	bind_all(r, f, first, r->fn[f].ntp > 0 ? targs : NULL, args, n,
-	    argvar, refs, &nrefs);
-	known = ret_type(r, f, &rty);
-	r->inl[r->ninl++] = f;
-	save_ret = r->ret;
-	ret = ksrc_access_mk(VAL_DATA, first, after - 1);
-	r->ret = &ret;
-	r->has_ret = 0;
-	r->fn_depth = r->depth + 1;
-	r->fn_nested = r->nested;
-	r->pos = r->fn[f].body;
-	ksrc_body_block(r);
-	copy_refs(r, refs, nrefs, first);
-	r->ninl--;
-	r->depth--;
-	r->nvars = nvars;
-	r->hide_lo = hlo;
-	r->hide_hi = hhi;
-	r->fn_depth = fdepth;
-	r->fn_nested = fnested;
-	r->ret = save_ret;
-	if (r->has_ret && ret.kind == VAL_INT && known && rty.is_int &&
-	    !rty.ptr) {
-		/* Returned in its type (6.8.6.4). */
-		ret.text = ksrc_access_as(r, &ret, ksrc_access_ctype(&rty));
-		ret.ct = ksrc_access_ctype(&rty);
-	} else if (r->has_ret && ret.kind == VAL_INT)
-		ret = ksrc_access_mk(VAL_DATA, first, after - 1);
-	r->has_ret = has;
-	ret.first = first;
-	ret.last = after - 1;
-	r->pos = after;
-	return ret;
+	if (n->kind == T_ID || (ksrc_tok_is(n, "*") &&
+	    r->t[r->pos + 2].kind == T_ID &&
+	    (ksrc_tok_is(&r->t[r->pos + 3], "=") ||
+	    ksrc_tok_is(&r->t[r->pos + 3], ";"))))
+		ksrc_sym_unknown_type(r, r->pos);
 }
 
 /* Returns 1 after return, 2.. when early returns left IFs open, else 0. */
@@ -1455,7 +631,7 @@ statement_(struct rd *r)
 	if (ksrc_at(r, "if"))
 		return stmt_if(r);
 	if (ksrc_at(r, "for") || ksrc_at(r, "while") || ksrc_at(r, "do"))
-		return loop(r);
+		return r->loop_fn(r);
 	if (ksrc_at(r, "return") && r->ninl > 0)
 		return fn_return(r);
 	if (ksrc_at(r, "return")) {
@@ -1468,8 +644,8 @@ statement_(struct rd *r)
 		    (r->depth == 2 && r->in_top_if)))
 			ksrc_fail(r, first,
 			    "return inside a loop or a nested block is not "
-			    "supported (return early at the top of the kernel, "
-			    "or guard with if)");
+			    "supported; guard the rest with if (!COND) "
+			    "{ ... }, or return at the top of the kernel");
 		return 1;
 	}
 	if (ksrc_at(r, "continue")) {
@@ -1478,17 +654,15 @@ statement_(struct rd *r)
 		if (!(r->depth == r->cont_depth || (r->depth ==
 		    r->cont_depth + 1 && r->in_loop_if)))
 			ksrc_fail(r, first, "continue is followed from a loop's "
-			    "own block or a branch of an if in it");
+			    "own block or an if in it; guard the rest of the "
+			    "body with if (!COND) { ... } instead");
 		r->pos++;
 		ksrc_want(r, ";");
 		return 1;
 	}
 	if (ksrc_at(r, "switch") || ksrc_at(r, "goto") ||
 	    ksrc_at(r, "break"))
-		ksrc_fail(r, r->pos,
-		    "'%.*s' is not supported: the model follows loops with a "
-		    "condition it can compute, and ifs (guard the rest of the "
-		    "body with if instead)", ksrc_tk(r)->len, ksrc_tk(r)->p);
+		refuse_jump(r);
 	if (ksrc_at(r, "__syncthreads") || ksrc_at(r, "__syncwarp")) {
 		r->pos++;
 		ksrc_want(r, "(");
@@ -1507,9 +681,10 @@ statement_(struct rd *r)
 	}
 	if (ksrc_at(r, "#"))
 		ksrc_fail(r, r->pos, "unexpected '#'");
+	unknown_type(r);
 	v = ksrc_access_walk(r, 0);
 	if (v.kind == VAL_ELEM)
-		ksrc_access_rval(r, v);
+		ksrc_place_rval(r, v);
 	if (!ksrc_eat(r, ";"))
 		ksrc_fail(r, r->pos, "expected ';' before '%.*s'",
 		    ksrc_tk(r)->len, ksrc_tk(r)->p);
@@ -1517,8 +692,8 @@ statement_(struct rd *r)
 }
 
 /* A statement, counted against the nesting budget ({{{{ }}}}). */
-static int
-statement(struct rd *r)
+int
+ksrc_body_statement(struct rd *r)
 {
 	int	st;
 

@@ -84,8 +84,9 @@ parse_struct(struct rd *r, int in_typedef)
 	while (!ksrc_eat(r, "}")) {
 		ksrc_sym_parse_type(r, &ty);
 		if (ty.ptr)
-			ksrc_fail(r, r->pos,
-			    "pointer fields are not supported");
+			ksrc_fail(r, r->pos, "pointer fields are not "
+			    "supported; pass the array as a kernel parameter "
+			    "with a '// warpviz: array' line");
 		do {
 			if (ksrc_tk(r)->kind != T_ID)
 				ksrc_fail(r, r->pos, "expected a field name");
@@ -157,7 +158,7 @@ const_value(struct rd *r, const struct val *x, struct ctype ct, int64_t *out)
 
 	if (x->kind != VAL_INT)
 		return 0;
-	text = ksrc_access_as(r, x, ct);
+	text = ksrc_arith_as(r, x, ct);
 	memset(&sc, 0, sizeof sc);
 	if ((e = expr_parse(&sc, text, &cause)) == NULL) {
 		free(cause);
@@ -217,13 +218,13 @@ const_item(struct rd *r)
 			ksrc_fail(r, r->pos, "expected a name");
 		nametok = r->pos++;
 		ksrc_want(r, "=");
-		x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
-		if (!const_value(r, &x, ksrc_access_ctype(&ty), &v))
+		x = ksrc_place_rval(r, ksrc_access_walk(r, 1));
+		if (!const_value(r, &x, ksrc_arith_ctype(&ty), &v))
 			ksrc_fail(r, nametok, "constant %.*s is not a C "
 			    "constant expression the model can compute "
 			    "(use a param line for a value the launch gives)",
 			    r->t[nametok].len, r->t[nametok].p);
-		const_var(r, nametok, ksrc_access_ctype(&ty), v);
+		const_var(r, nametok, ksrc_arith_ctype(&ty), v);
 	} while (ksrc_eat(r, ","));
 	r->dry--;
 	ksrc_want(r, ";");
@@ -257,7 +258,7 @@ enum_item(struct rd *r)
 		ksrc_sym_parse_type(r, &ty);
 		if (!ty.is_int)
 			ksrc_fail(r, r->pos, "an enum's type is an integer");
-		ct = ksrc_access_ctype(&ty);
+		ct = ksrc_arith_ctype(&ty);
 	}
 	if (!ksrc_eat(r, "{")) {
 		skip_item(r);
@@ -269,7 +270,7 @@ enum_item(struct rd *r)
 			ksrc_fail(r, r->pos, "expected an enumerator");
 		nametok = r->pos++;
 		if (ksrc_eat(r, "=")) {
-			x = ksrc_access_rval(r, ksrc_access_walk(r, 1));
+			x = ksrc_place_rval(r, ksrc_access_walk(r, 1));
 			if (!const_value(r, &x, ct, &v))
 				ksrc_fail(r, nametok, "enumerator %.*s is not "
 				    "a constant the model can compute",
@@ -315,7 +316,8 @@ typedef_item(struct rd *r)
 		ksrc_sym_add_alias(r, r->pos++, NULL, NULL, 0, &ty);
 		if (ksrc_at(r, "[") || ksrc_at(r, "("))
 			ksrc_fail(r, r->pos, "a typedef of an array or a "
-			    "function is not supported");
+			    "function is not supported; typedef the element "
+			    "and declare the array with it: T v[N]");
 	} while (ksrc_eat(r, ","));
 	ksrc_want(r, ";");
 }
@@ -488,10 +490,11 @@ ksrc_decl_kernel_params(struct rd *r, struct meta *m)
 		r->pos = save;
 		if (!ty.is_int || ty.ptr)
 			ksrc_fail(r, m->tparam[i], "template parameter %.*s is "
-			    "not an integer", r->t[m->tparam[i]].len,
+			    "not an integer (integer and typename parameters "
+			    "are followed)", r->t[m->tparam[i]].len,
 			    r->t[m->tparam[i]].p);
 		r->vars[r->nvars - 1].isint = 1;
-		r->vars[r->nvars - 1].ct = ksrc_access_ctype(&ty);
+		r->vars[r->nvars - 1].ct = ksrc_arith_ctype(&ty);
 	}
 	ksrc_want(r, "(");
 	if (ksrc_eat(r, ")"))
@@ -534,7 +537,7 @@ ksrc_decl_kernel_params(struct rd *r, struct meta *m)
 		}
 		if (ty.is_int) {
 			bind_int(r, nametok);
-			r->vars[r->nvars - 1].ct = ksrc_access_ctype(&ty);
+			r->vars[r->nvars - 1].ct = ksrc_arith_ctype(&ty);
 			live_arg(r, r->vars[r->nvars - 1].model);
 		} else {
 			var = ksrc_sym_add_var(r, &r->t[nametok], VK_DATA);
@@ -616,7 +619,8 @@ ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody)
 			if (ksrc_at(r, "{"))
 				ksrc_fail(r, r->pos,
 				    "extern \"C\" { ... } blocks are not "
-				    "supported");
+				    "supported; write extern \"C\" before "
+				    "each function instead");
 		}
 		ntp = 0;
 		untyped = -1;

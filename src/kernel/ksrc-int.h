@@ -92,6 +92,11 @@ struct ctype {
 	int		 is_bool;
 };
 
+/* int and unsigned int, the types C gives most of what the kernel
+   computes. */
+#define CT_INT	((struct ctype){ 4, 0, 0 })
+#define CT_UINT	((struct ctype){ 4, 1, 0 })
+
 /* Cooperative groups (namespace cooperative_groups): a thread block, a
    tile of it (thread_block_tile<N>), the grid, or another group. */
 enum group_kind { G_NONE, G_BLOCK, G_TILE, G_GRID, G_OTHER };
@@ -226,9 +231,15 @@ struct rd {
 	int		 fn_nested;	/* ifs and loops open around the call */
 	struct val	*ret;		/* where its return puts its value */
 	int		 has_ret;
-	/* ksrc-body.c lends the expression walker its statements: a call
+	/* ksrc-inline.c lends the expression walker its statements: a call
 	   of a function of the file, inlined. */
 	struct val	 (*call_fn)(struct rd *, int fn, int first);
+	/* ksrc-loop.c lends the statements below it the loops. */
+	int		 (*loop_fn)(struct rd *);
+	/* ksrc-access.c lends ksrc-call.c, below it, the expression
+	   walker: the arguments and operands inside a call or a cast. */
+	struct val	 (*walk_fn)(struct rd *, int prec);
+	struct val	 (*unary_fn)(struct rd *);
 	struct var	*vars;
 	int		 nvars, avars;
 	int		 depth;
@@ -372,6 +383,8 @@ void	 ksrc_sym_add_alias(struct rd *r, int nametok, const char *name,
 		     const char *text, int line, const struct ty *ty);
 int	 ksrc_sym_type_starts(struct rd *r, int i);
 void	 ksrc_sym_parse_type(struct rd *r, struct ty *out);
+void	 ksrc_sym_unknown_type(struct rd *r, int tok)
+	    __attribute__((__noreturn__));
 struct body_def	*ksrc_sym_body_add(struct rd *r, enum body_kind kind);
 const char	*ksrc_sym_uniq(struct rd *r, const char *base);
 void	 ksrc_sym_uniq_forget(struct rd *r, int n);
@@ -401,28 +414,79 @@ void	 ksrc_local_elem(struct rd *r, const struct var *v,
 const char	*ksrc_local_word(struct rd *r, const struct val *e, int k);
 int	 ksrc_local_again(struct rd *r, int **mem);
 
-/* ksrc-access.c: expressions and the accesses in them */
-const char	*ksrc_access_need_int(struct rd *r, const struct val *x,
-		     const char *what);
-struct val	 ksrc_access_mk(enum val_kind k, int first, int last);
-struct val	 ksrc_access_rval(struct rd *r, struct val x);
-void	 ksrc_access_guard_open(struct rd *r, const char *cond, int line);
-void	 ksrc_access_guard_close(struct rd *r);
+/* ksrc-arith.c: values and C's integer arithmetic on them */
+struct val	 ksrc_arith_mk(enum val_kind k, int first, int last);
+struct ctype	 ksrc_arith_ctype(const struct ty *ty);
+struct ctype	 ksrc_arith_ct_of(const struct val *x);
+struct ctype	 ksrc_arith_promote(struct ctype c);
+struct ctype	 ksrc_arith_usual(struct ctype a, struct ctype b);
+const char	*ksrc_arith_as(struct rd *r, const struct val *x,
+		     struct ctype to);
+const char	*ksrc_arith_conv_name(struct ctype c);
+const char	*ksrc_arith_in_type(struct rd *r, struct ctype c,
+		     const char *text);
+void	 ksrc_arith_op(struct rd *r, struct val *v,
+		     const struct val *a, const struct val *b,
+		     const char *op);
+struct val	 ksrc_arith_literal(struct rd *r, int tok);
+
+/* ksrc-place.c: access sites, integers the model follows, pointers */
+const char	*ksrc_place_need_int(struct rd *r,
+		     const struct val *x, const char *what);
+void	 ksrc_place_elem(struct rd *r, const struct val *e, enum mem_op op);
+struct val	 ksrc_place_rval(struct rd *r, struct val x);
+void	 ksrc_place_guard_open(struct rd *r, const char *cond, int line);
+void	 ksrc_place_guard_close(struct rd *r);
+void	 ksrc_place_no_2d(struct rd *r, const struct val *p);
+const char	*ksrc_place_index_of(struct rd *r,
+		     const struct val *p, const char *sub);
+struct val	 ksrc_place_ptr_add(struct rd *r, struct val p,
+		     const struct val *i, int minus,
+		     int first);
+struct val	 ksrc_place_deref(struct rd *r, struct val p, int first);
+struct val	 ksrc_place_address_of(struct rd *r, struct val e, int first);
+struct val	 ksrc_place_ptr_assign(struct rd *r,
+		     struct var *var, struct val lhs, const char *op,
+		     const struct val *rhs, int optok);
+
+/* ksrc-call.c: casts, built-ins, calls of CUDA's functions, groups,
+   textures (nested expressions through r->walk_fn, r->unary_fn) */
+struct val	 ksrc_call_paren_or_cast(struct rd *r, int first);
+struct val	 ksrc_call_cpp_cast(struct rd *r, int first);
+struct val	 ksrc_call_functional_cast(struct rd *r, int first);
+int	 ksrc_call_builtin(struct rd *r, int first, struct val *out);
+struct val	 ksrc_call_named(struct rd *r, int first);
+struct val	 ksrc_call_tile_of(struct rd *r);
+struct val	 ksrc_call_group_method(struct rd *r, struct val g);
+struct val	 ksrc_call_tex_fetch(struct rd *r, int first);
+
+/* ksrc-access.c: expressions walked by C precedence */
 struct val	 ksrc_access_walk(struct rd *r, int prec);
 struct val	 ksrc_access_unary(struct rd *r);
 const char	*ksrc_access_const_expr(struct rd *r, const char *what);
-struct ctype	 ksrc_access_ctype(const struct ty *ty);
-const char	*ksrc_access_as(struct rd *r, const struct val *x,
-		     struct ctype to);
-const char	*ksrc_access_conv_name(struct ctype c);
 
 /* ksrc-decl.c: structs, the items at file scope, the kernel's parameters */
 void	 ksrc_decl_kernel_params(struct rd *r, struct meta *m);
 void	 ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody);
 
 /* ksrc-body.c: statements */
+/* A snapshot of the variables' values, to merge after an if. */
+struct snap {
+	int	 at;		/* in the reader's stack of snapshots */
+	int	 n;
+};
 int	 ksrc_body_block(struct rd *r);
-struct val	 ksrc_body_call(struct rd *r, int fn, int first);
+int	 ksrc_body_statement(struct rd *r);
+void	 ksrc_body_snap_take(struct rd *r, struct snap *s);
+void	 ksrc_body_scope_pop(struct rd *r, int nvars);
+
+/* ksrc-loop.c (above ksrc-body.c, reached through r->loop_fn): for, while
+   and do */
+int	 ksrc_loop_stmt(struct rd *r);
+
+/* ksrc-inline.c (reached through r->call_fn): a call of a function of the
+   file, inlined */
+struct val	 ksrc_inline_call(struct rd *r, int fn, int first);
 
 /* ksrc-flow.c (between ksrc-body.c and ksrc.c): what the source pane is
    handed, from the finished body: each site's flow and around lines, the

@@ -282,6 +282,18 @@ spec_combine(struct rd *r, int tok, const int *count, struct ty *out)
 	    r->t[tok].p);
 }
 
+/* Refuse the name at tok as a type the reader does not know, with the
+   two ways to make it one. */
+void
+ksrc_sym_unknown_type(struct rd *r, int tok)
+{
+	const struct tok	*t = &r->t[tok];
+
+	ksrc_fail(r, tok, "unknown type '%.*s'; declare it before the kernel "
+	    "(typedef int %.*s;) or give a '// warpviz: type %.*s=int' line",
+	    t->len, t->p, t->len, t->p, t->len, t->p);
+}
+
 /* Parse a type (qualifiers, base or struct, stars). */
 void
 ksrc_sym_parse_type(struct rd *r, struct ty *out)
@@ -356,6 +368,8 @@ have_struct:
 	}
 	if (first >= 0)
 		spec_combine(r, first, count, out);
+	else if (!seen && ksrc_tk(r)->kind == T_ID)
+		ksrc_sym_unknown_type(r, r->pos);
 	else if (!seen)
 		ksrc_fail(r, r->pos, "expected a type before '%.*s'",
 		    ksrc_tk(r)->len, ksrc_tk(r)->p);

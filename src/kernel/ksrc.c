@@ -367,8 +367,9 @@ model_fits(struct rd *r)
 			n++;
 		if (b->kind == BODY_FOR && ++loops > VARIANT_MAX_LOOPS)
 			ksrc_fail(r, -b->line, "more than %d loops (the model "
-			    "follows %d)", VARIANT_MAX_LOOPS,
-			    VARIANT_MAX_LOOPS);
+			    "follows %d); write a loop of a few known trips "
+			    "out by hand, or fuse loops of the same bounds",
+			    VARIANT_MAX_LOOPS, VARIANT_MAX_LOOPS);
 		if (n > EXPR_MAX_LETS)
 			ksrc_fail(r, b->line > 0 ? -b->line : -1, "the "
 			    "kernel's integers take more than %d values (the "
@@ -407,6 +408,9 @@ parse_once(const char *path, const char *text, int nblock, char **cause,
 	r.kf = kf;
 	r.locmem = mem;
 	r.nlocmem = nmem;
+	r.walk_fn = ksrc_access_walk;
+	r.unary_fn = ksrc_access_unary;
+	r.loop_fn = ksrc_loop_stmt;
 	v = &kf->v;
 	if (setjmp(r.jb) != 0)
 		goto fail;
@@ -425,7 +429,7 @@ parse_once(const char *path, const char *text, int nblock, char **cause,
 	r.pos = 0;
 	ksrc_decl_file_scope(&r, &m, &kbody);
 	r.nfile = r.nvars;
-	r.call_fn = ksrc_body_call;
+	r.call_fn = ksrc_inline_call;
 	r.cont_depth = -1;
 	if (kbody < 0) {
 		if (m.kernel != NULL)

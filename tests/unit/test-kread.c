@@ -454,7 +454,7 @@ test_loops(void)
 	/* What the model cannot follow, refused with its line. */
 	refused("", "\tfor (int k = 0; k < 4; k++) {\n\t\tif (k == 2)\n"
 	    "\t\t\tbreak;\n\t\ta[k] = 0;\n\t}\n", "t.cu:9:4: ",
-	    "'break' is not supported");
+	    "'break' is not followed; end the loop in its condition");
 	refused("", "\tfor (;;)\n\t\ta[0] = 0;\n", "t.cu:7:9: ",
 	    "without a condition");
 	refused("", "\tint i = 1;\n\tdo {\n\t\ta[i] = 0;\n\t\ti *= 2;\n"
@@ -614,7 +614,8 @@ test_device_functions(void)
 	refused("", "\tif (a[0] > 0)\n\t\tb[threadIdx.x] = 0;\n",
 	    "t.cu:7:6: ", "decides a condition around an access");
 	refused("", "\tint k = 0;\n\tif (a[0] > 0)\n\t\tk = 1;\n"
-	    "\tb[k] = 0;\n", "t.cu:8:6: ", "an integer's value");
+	    "\tb[k] = 0;\n", "t.cu:8:6: ",
+	    "decides a condition around an access or a value");
 	/* What is not followed. */
 	refused("__device__ int f(int x) { return x > 0 ? f(x - 1) : 0; }\n",
 	    "\ta[f(3)] = 0;\n", "t.cu:5:", "recursion");
