@@ -898,6 +898,9 @@ expr_affine(const struct expr *e, const int64_t *env, const int *var_of,
 	}
 	switch (e->kind) {
 	case EXPR_SLOT:
+		/* A variable past the box is the caller's bug: no form. */
+		if (var_of[e->slot] >= AFFINE_MAX_VARS)
+			return -1;
 		out->k[var_of[e->slot]] = 1;
 		return 0;
 	case EXPR_LET:

@@ -12,12 +12,16 @@
 
 #include "cause.h"
 #include "launch.h"
+#include "rules.h"
 
 /* Each loop of a variant is an affine variable after the four of the
    thread and block indices: the box and the coefficients must hold them. */
 _Static_assert(VAR_LOOP0 + VARIANT_MAX_LOOPS <= AFFINE_MAX_VARS,
     "AFFINE_MAX_VARS must cover VAR_LOOP0 + VARIANT_MAX_LOOPS");
-#include "rules.h"
+/* The slots: the built-ins, the parameters (the warp's too), and per
+   loop its iteration count and, stepping by *= or >>=, its value. */
+_Static_assert(SLOT_PARAM0 + PARAM_MAX + 2 * VARIANT_MAX_LOOPS <=
+    EXPR_MAX_SLOTS, "EXPR_MAX_SLOTS must cover the parameters and loops");
 
 #define INT_INDEX_MAX	((int64_t)2147483647)
 #define MAX_BYTES	((int64_t)1 << 40)

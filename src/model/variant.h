@@ -18,7 +18,9 @@
 #define VARIANT_MAX_LETS	12
 #define VARIANT_MAX_BODY	24
 #define VARIANT_MAX_FIELDS	4
-#define VARIANT_MAX_LOOPS	8
+#define VARIANT_MAX_LOOPS	16	/* each an affine variable: expr.h's
+					   AFFINE_MAX_VARS holds them (launch.c
+					   asserts it) */
 
 enum mem_space {
 	SPACE_GLOBAL,
