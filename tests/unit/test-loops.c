@@ -25,7 +25,7 @@
 
 #define NEST	(VARIANT_MAX_LOOPS + 1)
 
-static char	names[NEST][2][16];
+static char	names[NEST][2][32];
 static char	index_text[1024];
 static struct body_def body[2 * NEST + 2];
 
@@ -153,7 +153,7 @@ test_slots(void)
 {
 	static const char *pname[10] = { "p0", "p1", "p2", "p3", "p4", "p5",
 	    "p6", "p7", "p8", "p9" };
-	static char		 cond[VARIANT_MAX_LOOPS][16];
+	static char		 cond[VARIANT_MAX_LOOPS][32];
 	struct variant	 v;
 	struct launch	 l;
 	struct access	 a;
