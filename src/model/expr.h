@@ -39,7 +39,7 @@
 #include <stdint.h>
 
 #define EXPR_MAX_SLOTS	56	/* 8 built-ins, 11 parameters, 2 a loop
-				   (its count and a table's value): launch.c
+				   (its count and a table's value): launch-init.c
 				   asserts the sum */
 #define EXPR_MAX_LETS	96
 #define EXPR_NAME_MAX	32
@@ -61,7 +61,7 @@ struct expr_scope {
 
 /* Coefficients of an affine expression: value = c + sum k[i] * var[i].
    A launch's variables are threadIdx.x/y, blockIdx.x/y and one a loop
-   (VARIANT_MAX_LOOPS, 16): launch.c asserts that they fit. */
+   (VARIANT_MAX_LOOPS, 16): launch-init.c asserts that they fit. */
 #define AFFINE_MAX_VARS	20
 struct affine {
 	int64_t		 c;

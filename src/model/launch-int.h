@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: ISC
  * launch-int.h - what the files of launch.h share and nothing else
- * includes: launch.c walks the variant's body and calls launch-site.c
- * for its arrays and each access, launch-loop.c for each for loop of a
- * kernel file.  Errors are -1 with a one-line *cause.
+ * includes: launch-init.c walks the variant's body and calls
+ * launch-site.c for its arrays and each access, launch-loop.c for each
+ * for loop of a kernel file; all three use launch.c's helpers.  Errors
+ * are -1 with a one-line *cause.
  */
 #ifndef WV_LAUNCH_INT_H
 #define WV_LAUNCH_INT_H
