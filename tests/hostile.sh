@@ -112,8 +112,8 @@ hostile 'localwork.cu:[0-9]+:[0-9]+: the subscripts of per-thread arrays take to
 hostile 'ifs.cu:[0-9]+:[0-9]+: the kernel.s integers take more than 2048 values' check "$tmp/ifs.cu"
 hostile 'letchain.cu:8:[0-9]+: i builds on values nested [0-9]+ deep' stats "$tmp/letchain.cu"
 hostile 'meta.cu:[0-9]+:[0-9]+: an expression or a text grows past 65536 bytes' check "$tmp/meta.cu"
-kernel seqloops 'for (j = 0; j < 9; j++) printf "\tfor (int j%d = 0; j%d < 2; j%d++) a[i + j%d] = 1;\n", j, j, j, j'
-hostile 'seqloops.cu:15:1: more than 8 loops \(the model follows 8\)' stats "$tmp/seqloops.cu"
+kernel seqloops 'for (j = 0; j < 17; j++) printf "\tfor (int j%d = 0; j%d < 2; j%d++) a[i + j%d] = 1;\n", j, j, j, j'
+hostile 'seqloops.cu:23:1: more than 16 loops \(the model follows 16\)' stats "$tmp/seqloops.cu"
 kernel lets 'for (j = 0; j < 100; j++) print "\ti += 1;"; print "\ta[i] = 1;"'
 hostile 'lets.cu:102:1: the kernel.s integers take more than 96 values' stats "$tmp/lets.cu"
 kernel sites 'for (j = 0; j < 20000; j++) print "\ta[i] = a[i + 1];"'

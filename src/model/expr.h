@@ -38,7 +38,9 @@
 
 #include <stdint.h>
 
-#define EXPR_MAX_SLOTS	48
+#define EXPR_MAX_SLOTS	56	/* 8 built-ins, 11 parameters, 2 a loop
+				   (its count and a table's value): launch-init.c
+				   asserts the sum */
 #define EXPR_MAX_LETS	96
 #define EXPR_NAME_MAX	32
 /* The longest text parsed, and the deepest tree (through lets): any
@@ -57,8 +59,10 @@ struct expr_scope {
 	struct expr	*let_expr[EXPR_MAX_LETS];
 };
 
-/* Coefficients of an affine expression: value = c + sum k[i] * var[i]. */
-#define AFFINE_MAX_VARS	12
+/* Coefficients of an affine expression: value = c + sum k[i] * var[i].
+   A launch's variables are threadIdx.x/y, blockIdx.x/y and one a loop
+   (VARIANT_MAX_LOOPS, 16): launch-init.c asserts that they fit. */
+#define AFFINE_MAX_VARS	20
 struct affine {
 	int64_t		 c;
 	int64_t		 k[AFFINE_MAX_VARS];

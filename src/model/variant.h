@@ -2,7 +2,7 @@
  * variant.h - how a seed kernel is described to the model: its parameters,
  * arrays, index lets, guard and the access sites of its body, in the text
  * the kernel's own CUDA source uses.  The catalog (src/variants/) holds the
- * const instances; launch.c turns one into numbers for given parameters.
+ * const instances; launch-init.c turns one into numbers for given parameters.
  *
  * Units: element sizes and field offsets in bytes; lengths in elements.
  */
@@ -18,7 +18,9 @@
 #define VARIANT_MAX_LETS	12
 #define VARIANT_MAX_BODY	24
 #define VARIANT_MAX_FIELDS	4
-#define VARIANT_MAX_LOOPS	8
+#define VARIANT_MAX_LOOPS	16	/* each an affine variable: expr.h's
+					   AFFINE_MAX_VARS holds them
+					   (launch-init.c asserts it) */
 
 enum mem_space {
 	SPACE_GLOBAL,
@@ -215,7 +217,7 @@ struct variant {
 	struct live_spec live;
 	/*
 	 * --- kernel files (ksrc.c): a variant read from a .cu file.  Zero
-	 * in the catalog's const descriptions.  When xbody is set, launch.c
+	 * in the catalog's const descriptions.  When xbody is set, launch-init.c
 	 * reads the body from it instead of body[]; text is the file's
 	 * contents and path where it came from.
 	 */

@@ -4,7 +4,7 @@
  * sector is 16 bytes of a row by 2 rows, doc/rules.md "Texture memory"),
  * so that a column walk shows its lanes sharing tiles two rows at a time
  * where a global array would give every lane a sector.  1D fetches get
- * their counts in words.  Draws only; the counts come from rules.c.
+ * their counts in words.  Draws only; the counts come from rules-tex.c.
  * Units: texels (x across, y down), cells of the canvas.
  */
 #include "config.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC
- * fuzz-expr.c - the index-expression parser (src/model/expr.c).  Input:
+ * fuzz-expr.c - the index-expression parser (src/model/expr-parse.c).  Input:
  * "LET\nEXPR": LET is bound as the let "L" (if it parses), then EXPR is
  * parsed as an expression and as an array access; what parses is
  * evaluated at extreme slot values, decomposed as affine and as a guard.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC
- * fuzz-launch.c - launch parsing (src/model/launch.c) from a kernel
+ * fuzz-launch.c - launch parsing (src/model/launch-init.c) from a kernel
  * description made of fuzzed text, and the totals on it: the fast path
  * must agree with brute force wherever brute force is cheap
  * (fuzz-totals.c, shared with fuzz-ksrc.c).

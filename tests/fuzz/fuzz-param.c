@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC
  * fuzz-param.c - -p parameter parsing (src/model/param.c) and the launch
- * the values make (src/model/launch.c, warp.c, arch.c).  Input: the first
+ * the values make (src/model/launch*.c, warp.c, arch.c).  Input: the first
  * byte picks a catalog variant; each following line is either a -p
  * argument "NAME=VALUE" or, after ':', a compare-list entry
  * "name:p=v,q=w".  Accepted values are set up as a launch and a few

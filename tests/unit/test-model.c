@@ -374,7 +374,7 @@ fast_vs_brute(const char *name, const char *params)
 		free(cause);
 		return;
 	}
-	/* Texture sites go to brute force by design (totals.c). */
+	/* Texture sites go to brute force by design (totals-fast.c). */
 	for (s = 0; s < l.nsites; s++)
 		tex += l.sites[s].space == SPACE_TEXTURE;
 	for (arch = ARCH_MODERN; arch <= ARCH_LEGACY; arch++) {

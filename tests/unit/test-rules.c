@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC
- * test-rules.c - TAP unit tests for the memory rules (src/model/rules.c).
+ * test-rules.c - TAP unit tests for the memory rules (src/model/rules*.c).
  *
  * Every expectation is worked out by hand from the rules in DESIGN.md section
  * 3 and the CUDA C Programming Guide; the derivation sits in a comment next to
