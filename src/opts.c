@@ -271,23 +271,14 @@ opts_lanes(const char *arg, uint32_t *mask)
 	return -1;
 }
 
-/* The value of option id; -1 after a message. */
+/* An option whose value is a position, a size or a count; -1 after a
+   message. */
 static int
-opts_take(struct opts *o, enum opts_id id, const char *arg)
+opts_take_number(struct opts *o, enum opts_id id, const char *arg)
 {
 	int64_t	 n, pair[2];
-	int	 a, f;
-	char	 spell[32], *cause = NULL;
 
 	switch (id) {
-	case OPT_ARCH:
-		if ((a = arch_parse(arg)) < 0) {
-			opts_error("--arch: '%s' is not allowed (%s)", arg,
-			    arch_names());
-			return -1;
-		}
-		o->arch = a;
-		break;
 	case OPT_STEP:
 		return opts_int("--step", arg, 0, INT64_MAX / 2, &o->step);
 	case OPT_WARP:
@@ -315,22 +306,28 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 			return opts_error("--steps: '%s' is not allowed (A:B "
 			    "with 0 <= A <= B)", arg), -1;
 		break;
-	case OPT_COLOR:
-		if (arg == NULL || strcmp(arg, "always") == 0)
-			o->color = 1;
-		else if (strcmp(arg, "never") == 0)
-			o->color = 0;
-		else if (strcmp(arg, "auto") == 0)
-			o->color = -1;
-		else
-			return opts_error("--color: '%s' is not allowed (auto, "
-			    "always or never)", arg), -1;
-		break;
 	case OPT_FRAMES:
 		return opts_int("--frames", arg, 1, OPTS_MAX_COUNT, &o->frames);
 	case OPT_BENCH_FRAMES:
 		return opts_int("--bench-frames", arg, 1, OPTS_MAX_COUNT,
 		    &o->bench_frames);
+	case OPT_SCENE:
+		return opts_int("--scene", arg, 1, 64, &o->scene);
+	default:
+		break;
+	}
+	return 0;
+}
+
+/* --threads, --regs, --shared or --sm; -1 after a message. */
+static int
+opts_take_occ(struct opts *o, enum opts_id id, const char *arg)
+{
+	int64_t	 n;
+	int	 f;
+	char	 spell[32], *cause = NULL;
+
+	switch (id) {
 	case OPT_THREADS:
 	case OPT_REGS:
 	case OPT_SHARED:
@@ -360,39 +357,25 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 			return opts_error("--sm: '%s' is not allowed (%s)", arg,
 			    occupancy_device_names()), -1;
 		break;
-	case OPT_VARIANT:
-		if ((o->v = opts_variant("--variant", arg)) == NULL)
-			return -1;
+	default:
 		break;
-	case OPT_RESULTS:
-		o->results = arg;
-		break;
+	}
+	return 0;
+}
+
+/* An option without a value that only sets its field. */
+static void
+opts_take_flag(struct opts *o, enum opts_id id)
+{
+	switch (id) {
 	case OPT_JSON:
 		o->json = 1;
 		break;
 	case OPT_AS_COMPILED:
 		o->as_compiled = 1;
 		break;
-	case OPT_PTX:
-		o->ptx_file = arg;
-		o->as_compiled = 1;
-		break;
-	case OPT_SASS:
-		o->sass_file = arg;
-		o->as_compiled = 1;
-		break;
 	case OPT_ASCII:
 		o->ascii = 1;
-		break;
-	case OPT_COMPARE:
-		o->compare = 1;
-		if (arg != NULL && (arg[strspn(arg, " ")] == '\0' ||
-		    strlen(arg) > OPTS_PARTNERS_MAX))
-			return opts_error("--compare: '%.40s' is not allowed (a "
-			    "list of partners like 'matmul-row matmul-tiled:"
-			    "tile=8', at most %d characters)", arg,
-			    OPTS_PARTNERS_MAX), -1;
-		o->partners = arg;
 		break;
 	case OPT_ALL_WARPS:
 		o->all_warps = 1;
@@ -411,6 +394,36 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 		break;
 	case OPT_KEYS:
 		o->keys = 1;
+		break;
+	case OPT_ZOOM:
+		o->zoom = 1;
+		break;
+	case OPT_LIST:
+		o->list = 1;
+		break;
+	default:
+		break;
+	}
+}
+
+/* --color, --format, --dram, --lanes or --theme: how a frame is drawn;
+   -1 after a message. */
+static int
+opts_take_look(struct opts *o, enum opts_id id, const char *arg)
+{
+	char	*cause = NULL;
+
+	switch (id) {
+	case OPT_COLOR:
+		if (arg == NULL || strcmp(arg, "always") == 0)
+			o->color = 1;
+		else if (strcmp(arg, "never") == 0)
+			o->color = 0;
+		else if (strcmp(arg, "auto") == 0)
+			o->color = -1;
+		else
+			return opts_error("--color: '%s' is not allowed (auto, "
+			    "always or never)", arg), -1;
 		break;
 	case OPT_FORMAT:
 		if (strcmp(arg, "txt") == 0)
@@ -431,18 +444,94 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 			return -1;
 		}
 		break;
-	case OPT_ZOOM:
-		o->zoom = 1;
-		break;
 	case OPT_LANES:
 		return opts_lanes(arg, &o->lanes);
+	case OPT_THEME:
+		if ((o->theme = role_theme_parse(arg)) < 0)
+			return opts_error("--theme: '%s' is not a theme (%s)",
+			    arg, role_theme_list), -1;
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/* The value of option id; -1 after a message. */
+static int
+opts_take(struct opts *o, enum opts_id id, const char *arg)
+{
+	int	 a;
+
+	switch (id) {
+	case OPT_STEP:
+	case OPT_WARP:
+	case OPT_BLOCK:
+	case OPT_SIZE:
+	case OPT_STEPS:
+	case OPT_FRAMES:
+	case OPT_BENCH_FRAMES:
+	case OPT_SCENE:
+		return opts_take_number(o, id, arg);
+	case OPT_THREADS:
+	case OPT_REGS:
+	case OPT_SHARED:
+	case OPT_SM:
+		return opts_take_occ(o, id, arg);
+	case OPT_JSON:
+	case OPT_AS_COMPILED:
+	case OPT_ASCII:
+	case OPT_ALL_WARPS:
+	case OPT_BRUTE:
+	case OPT_ONCE:
+	case OPT_COUNTERS:
+	case OPT_NO_MOUSE:
+	case OPT_KEYS:
+	case OPT_ZOOM:
+	case OPT_LIST:
+		opts_take_flag(o, id);
+		break;
+	case OPT_COLOR:
+	case OPT_FORMAT:
+	case OPT_DRAM:
+	case OPT_LANES:
+	case OPT_THEME:
+		return opts_take_look(o, id, arg);
+	case OPT_ARCH:
+		if ((a = arch_parse(arg)) < 0) {
+			opts_error("--arch: '%s' is not allowed (%s)", arg,
+			    arch_names());
+			return -1;
+		}
+		o->arch = a;
+		break;
+	case OPT_VARIANT:
+		if ((o->v = opts_variant("--variant", arg)) == NULL)
+			return -1;
+		break;
+	case OPT_RESULTS:
+		o->results = arg;
+		break;
+	case OPT_PTX:
+		o->ptx_file = arg;
+		o->as_compiled = 1;
+		break;
+	case OPT_SASS:
+		o->sass_file = arg;
+		o->as_compiled = 1;
+		break;
+	case OPT_COMPARE:
+		o->compare = 1;
+		if (arg != NULL && (arg[strspn(arg, " ")] == '\0' ||
+		    strlen(arg) > OPTS_PARTNERS_MAX))
+			return opts_error("--compare: '%.40s' is not allowed (a "
+			    "list of partners like 'matmul-row matmul-tiled:"
+			    "tile=8', at most %d characters)", arg,
+			    OPTS_PARTNERS_MAX), -1;
+		o->partners = arg;
+		break;
 	case OPT_LESSON:
 		o->lesson = arg;
-		break;
-	case OPT_SCENE:
-		return opts_int("--scene", arg, 1, 64, &o->scene);
-	case OPT_LIST:
-		o->list = 1;
 		break;
 	case OPT_ANSWER:
 		if (strlen(arg) > 200)
@@ -451,11 +540,6 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 		break;
 	case OPT_COMPLETE:
 		o->complete = arg;
-		break;
-	case OPT_THEME:
-		if ((o->theme = role_theme_parse(arg)) < 0)
-			return opts_error("--theme: '%s' is not a theme (%s)",
-			    arg, role_theme_list), -1;
 		break;
 	default:
 		break;
