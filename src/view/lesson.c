@@ -61,15 +61,89 @@ lesson_lanes(const char *arg, uint32_t *mask)
 	return 0;
 }
 
+/* step, loop, block or warp: the scene's position; -1 when arg is not
+   what word wants. */
+static int
+lesson_position(struct lesson_raw *raw, const char *word, char *arg,
+    int line)
+{
+	struct lesson_scene	*s = &raw->s;
+	char			*p, *comma;
+	int64_t			 v;
+
+	if (strcmp(word, "step") == 0) {
+		if (lesson_int(arg, 0, INT64_MAX / 2, &s->step) != 0)
+			return -1;
+		raw->pos_line[0] = line;
+	} else if (strcmp(word, "loop") == 0) {
+		if ((p = strchr(arg, '=')) == NULL || p == arg ||
+		    p - arg >= (int)sizeof raw->loop ||
+		    lesson_int(p + 1, 0, INT64_MAX / 2, &raw->loop_val) != 0)
+			return -1;
+		memcpy(raw->loop, arg, p - arg);
+		raw->loop[p - arg] = '\0';
+		raw->loop_line = line;
+	} else if (strcmp(word, "block") == 0) {
+		if ((comma = strchr(arg, ',')) != NULL)
+			*comma = '\0';
+		if (lesson_int(arg, 0, INT64_MAX / 2, &s->block[0]) != 0 ||
+		    (comma != NULL && lesson_int(comma + 1, 0, INT64_MAX / 2,
+		    &s->block[1]) != 0)) {
+			if (comma != NULL)
+				*comma = ',';
+			return -1;
+		}
+		raw->pos_line[1] = line;
+	} else {	/* warp */
+		if (lesson_int(arg, 0, 1023, &v) != 0)
+			return -1;
+		s->warp = (int)v;
+		raw->pos_line[2] = line;
+	}
+	return 0;
+}
+
+/* What the arguments of directive word may be, for its message. */
+static const char *
+lesson_wants(const char *word)
+{
+	if (strcmp(word, "variant") == 0 || strcmp(word, "kernel") == 0)
+		return "one variant name or kernel file";
+	if (strcmp(word, "param") == 0)
+		return "NAME=VALUE ...";
+	if (strcmp(word, "step") == 0)
+		return "a whole number from 0";
+	if (strcmp(word, "loop") == 0)
+		return "NAME=VALUE, a loop variable and a whole number";
+	if (strcmp(word, "block") == 0)
+		return "X or X,Y with whole numbers from 0";
+	if (strcmp(word, "warp") == 0)
+		return "a whole number from 0 to 1023";
+	if (strcmp(word, "arch") == 0)
+		return arch_names();
+	if (strcmp(word, "compare") == 0)
+		return "partners, at most 255 bytes";
+	if (strcmp(word, "lanes") == 0)
+		return "lanes from 0 to 31, separated by commas";
+	if (strcmp(word, "theme") == 0)
+		return "a theme name";
+	if (strcmp(word, "say") == 0)
+		return "a sentence";
+	if (strcmp(word, "optional") == 0)
+		return "nothing after it";
+	if (strcmp(word, "ask") == 0)
+		return "sectors, class, wavefronts, reads, transactions or "
+		    "faster";
+	return "";
+}
+
 /* One directive of a scene; -1 with *cause. */
 static int
 lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
     const char *file, int line, char **cause)
 {
 	struct lesson_scene	*s = &raw->s;
-	char			*p, *tok, *save, *comma, *why = NULL;
-	const char		*end;
-	int64_t			 v;
+	char			*tok, *save, *why = NULL;
 	int			 a;
 
 	if (strcmp(word, "variant") == 0 || strcmp(word, "kernel") == 0) {
@@ -96,34 +170,10 @@ lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
 			strcpy(raw->assign[raw->nassign], tok);
 			raw->assign_line[raw->nassign++] = line;
 		}
-	} else if (strcmp(word, "step") == 0) {
-		if (lesson_int(arg, 0, INT64_MAX / 2, &s->step) != 0)
+	} else if (strcmp(word, "step") == 0 || strcmp(word, "loop") == 0 ||
+	    strcmp(word, "block") == 0 || strcmp(word, "warp") == 0) {
+		if (lesson_position(raw, word, arg, line) != 0)
 			goto want;
-		raw->pos_line[0] = line;
-	} else if (strcmp(word, "loop") == 0) {
-		if ((p = strchr(arg, '=')) == NULL || p == arg ||
-		    p - arg >= (int)sizeof raw->loop ||
-		    lesson_int(p + 1, 0, INT64_MAX / 2, &raw->loop_val) != 0)
-			goto want;
-		memcpy(raw->loop, arg, p - arg);
-		raw->loop[p - arg] = '\0';
-		raw->loop_line = line;
-	} else if (strcmp(word, "block") == 0) {
-		if ((comma = strchr(arg, ',')) != NULL)
-			*comma = '\0';
-		if (lesson_int(arg, 0, INT64_MAX / 2, &s->block[0]) != 0 ||
-		    (comma != NULL && lesson_int(comma + 1, 0, INT64_MAX / 2,
-		    &s->block[1]) != 0)) {
-			if (comma != NULL)
-				*comma = ',';
-			goto want;
-		}
-		raw->pos_line[1] = line;
-	} else if (strcmp(word, "warp") == 0) {
-		if (lesson_int(arg, 0, 1023, &v) != 0)
-			goto want;
-		s->warp = (int)v;
-		raw->pos_line[2] = line;
 	} else if (strcmp(word, "arch") == 0) {
 		if ((a = arch_parse(arg)) < 0)
 			goto want;
@@ -180,36 +230,8 @@ lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
 	return 0;
 
 want:
-	end = "";
-	if (strcmp(word, "variant") == 0 || strcmp(word, "kernel") == 0)
-		end = "one variant name or kernel file";
-	else if (strcmp(word, "param") == 0)
-		end = "NAME=VALUE ...";
-	else if (strcmp(word, "step") == 0)
-		end = "a whole number from 0";
-	else if (strcmp(word, "loop") == 0)
-		end = "NAME=VALUE, a loop variable and a whole number";
-	else if (strcmp(word, "block") == 0)
-		end = "X or X,Y with whole numbers from 0";
-	else if (strcmp(word, "warp") == 0)
-		end = "a whole number from 0 to 1023";
-	else if (strcmp(word, "arch") == 0)
-		end = arch_names();
-	else if (strcmp(word, "compare") == 0)
-		end = "partners, at most 255 bytes";
-	else if (strcmp(word, "lanes") == 0)
-		end = "lanes from 0 to 31, separated by commas";
-	else if (strcmp(word, "theme") == 0)
-		end = "a theme name";
-	else if (strcmp(word, "say") == 0)
-		end = "a sentence";
-	else if (strcmp(word, "optional") == 0)
-		end = "nothing after it";
-	else if (strcmp(word, "ask") == 0)
-		end = "sectors, class, wavefronts, reads, transactions or "
-		    "faster";
 	*cause = cause_printf("%s:%d: %s: '%s' is not allowed (%s)", file, line,
-	    word, arg, end);
+	    word, arg, lesson_wants(word));
 	return -1;
 }
 
