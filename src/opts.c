@@ -565,28 +565,14 @@ opts_init(struct opts *o, const struct opts_entry *e)
 	o->theme = -1;
 }
 
-int
-opts_parse(struct opts *o, const struct opts_entry *e, int argc,
-    char **argv)
+/* getopt_long's tables of the options allowed: longs (OPT_COUNT + 1)
+   and shorts. */
+static void
+opts_getopt_tables(uint64_t allowed, struct option *longs, char *shorts,
+    size_t len)
 {
-	const char	*env;
-	struct option	 longs[OPT_COUNT + 1];
-	char		 shorts[16], spell[32], *cause = NULL;
-	const char	*sub = e->name != NULL ? e->name : "";
-	const char	*sp = e->name != NULL ? " " : "";
-	const char	*colon = e->name != NULL ? ": " : "";
-	char		**assign;
-	uint64_t	 allowed = e->allowed | OPTS_BIT(OPT_HELP);
-	int		 i, n = 0, c, nassign = 0, rc = -1;
-	enum opts_id	 id;
+	int	i, n = 0;
 
-	opts_init(o, e);
-	/* Room for every argument: nothing is ever dropped. */
-	if ((assign = calloc(argc + 1, sizeof *assign)) == NULL ||
-	    (o->specs = calloc(argc + 1, sizeof *o->specs)) == NULL) {
-		free(assign);
-		return opts_error("out of memory"), -1;
-	}
 	for (i = 0; i < OPT_COUNT; i++) {
 		if (!(allowed & OPTS_BIT(i)) || opts_table[i].name == NULL)
 			continue;
@@ -598,9 +584,82 @@ opts_parse(struct opts *o, const struct opts_entry *e, int argc,
 	}
 	memset(&longs[n], 0, sizeof longs[n]);
 	/* "-": operands in place; ":": a missing value is ':', not '?'. */
-	snprintf(shorts, sizeof shorts, "-:h%s%s",
+	snprintf(shorts, len, "-:h%s%s",
 	    (allowed & OPTS_BIT(OPT_PARAM)) ? "p:" : "",
 	    (allowed & OPTS_BIT(OPT_VERSION)) ? "V" : "");
+}
+
+/* After the command line: the variant (or why none is needed), its
+   parameters, and the theme.  0, or -1 after a message. */
+static int
+opts_finish(struct opts *o, const struct opts_entry *e, uint64_t allowed,
+    char **assign, int nassign)
+{
+	const char	*env;
+	const char	*sub = e->name != NULL ? e->name : "";
+	char		*cause = NULL;
+	int		 i;
+
+	/* show --lesson: the scene names the variant. */
+	if (e->operands == OPERANDS_VARIANT && o->v == NULL &&
+	    o->lesson != NULL && (allowed & OPTS_BIT(OPT_LESSON))) {
+		return 0;
+	}
+	/* check --template: no kernel yet. */
+	if (e->operands == OPERANDS_VARIANT && o->v == NULL &&
+	    (o->given & OPTS_BIT(OPT_TEMPLATE))) {
+		return 0;
+	}
+	if (e->operands == OPERANDS_VARIANT && o->v == NULL) {
+		opts_error("%s: VARIANT is missing (see warpviz list)", sub);
+		return -1;
+	}
+	if (o->v == NULL && (allowed & OPTS_BIT(OPT_VARIANT)))
+		o->v = catalog[0];
+	if (o->v != NULL) {
+		param_defaults(&o->ps, o->v);
+		for (i = 0; i < nassign; i++)
+			if (param_assign(&o->ps, assign[i], &cause) != 0) {
+				opts_error("%s", cause);
+				free(cause);
+				return -1;
+			}
+	}
+	/* The theme: --theme, else WARPVIZ_THEME, for commands that draw. */
+	if (o->theme < 0 && (allowed & OPTS_BIT(OPT_THEME)) &&
+	    (env = getenv("WARPVIZ_THEME")) != NULL && *env != '\0' &&
+	    (o->theme = role_theme_parse(env)) < 0) {
+		opts_error("WARPVIZ_THEME: '%s' is not a theme (%s)", env,
+		    role_theme_list);
+		return -1;
+	}
+	if (o->theme >= 0)
+		role_theme_set(o->theme);
+	return 0;
+}
+
+int
+opts_parse(struct opts *o, const struct opts_entry *e, int argc,
+    char **argv)
+{
+	struct option	 longs[OPT_COUNT + 1];
+	char		 shorts[16], spell[32];
+	const char	*sub = e->name != NULL ? e->name : "";
+	const char	*sp = e->name != NULL ? " " : "";
+	const char	*colon = e->name != NULL ? ": " : "";
+	char		**assign;
+	uint64_t	 allowed = e->allowed | OPTS_BIT(OPT_HELP);
+	int		 c, nassign = 0, rc = -1;
+	enum opts_id	 id;
+
+	opts_init(o, e);
+	/* Room for every argument: nothing is ever dropped. */
+	if ((assign = calloc(argc + 1, sizeof *assign)) == NULL ||
+	    (o->specs = calloc(argc + 1, sizeof *o->specs)) == NULL) {
+		free(assign);
+		return opts_error("out of memory"), -1;
+	}
+	opts_getopt_tables(allowed, longs, shorts, sizeof shorts);
 
 	optind = 0;	/* glibc: start afresh, so tests may parse twice */
 	opterr = 0;
@@ -661,44 +720,7 @@ opts_parse(struct opts *o, const struct opts_entry *e, int argc,
 		if (opts_operand(o, argv[optind]) != 0)
 			goto out;
 
-	/* show --lesson: the scene names the variant. */
-	if (e->operands == OPERANDS_VARIANT && o->v == NULL &&
-	    o->lesson != NULL && (allowed & OPTS_BIT(OPT_LESSON))) {
-		rc = 0;
-		goto out;
-	}
-	/* check --template: no kernel yet. */
-	if (e->operands == OPERANDS_VARIANT && o->v == NULL &&
-	    (o->given & OPTS_BIT(OPT_TEMPLATE))) {
-		rc = 0;
-		goto out;
-	}
-	if (e->operands == OPERANDS_VARIANT && o->v == NULL) {
-		opts_error("%s: VARIANT is missing (see warpviz list)", sub);
-		goto out;
-	}
-	if (o->v == NULL && (allowed & OPTS_BIT(OPT_VARIANT)))
-		o->v = catalog[0];
-	if (o->v != NULL) {
-		param_defaults(&o->ps, o->v);
-		for (i = 0; i < nassign; i++)
-			if (param_assign(&o->ps, assign[i], &cause) != 0) {
-				opts_error("%s", cause);
-				free(cause);
-				goto out;
-			}
-	}
-	/* The theme: --theme, else WARPVIZ_THEME, for commands that draw. */
-	if (o->theme < 0 && (allowed & OPTS_BIT(OPT_THEME)) &&
-	    (env = getenv("WARPVIZ_THEME")) != NULL && *env != '\0' &&
-	    (o->theme = role_theme_parse(env)) < 0) {
-		opts_error("WARPVIZ_THEME: '%s' is not a theme (%s)", env,
-		    role_theme_list);
-		goto out;
-	}
-	if (o->theme >= 0)
-		role_theme_set(o->theme);
-	rc = 0;
+	rc = opts_finish(o, e, allowed, assign, nassign);
 out:
 	free(assign);
 	if (rc != 0)
