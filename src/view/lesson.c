@@ -235,15 +235,95 @@ want:
 	return -1;
 }
 
+/*
+ * A line of len bytes in buf split in place into its first word, the
+ * return value, and the rest, *arg, blanks trimmed; NULL for a blank
+ * line or a comment (*arg then untouched).
+ */
+static char *
+lesson_words(char *buf, size_t len, char **arg)
+{
+	char	*p, *word;
+
+	for (p = buf + len; p > buf && isspace((unsigned char)p[-1]);)
+		*--p = '\0';
+	for (word = buf; isspace((unsigned char)*word); word++)
+		;
+	if (*word == '\0' || *word == '#')
+		return NULL;
+	for (p = word; *p != '\0' && !isspace((unsigned char)*p);)
+		p++;
+	if (*p != '\0')
+		*p++ = '\0';
+	while (isspace((unsigned char)*p))
+		p++;
+	*arg = p;
+	return word;
+}
+
+/* Start the scene titled title on line line in raw. */
+static void
+lesson_open(struct lesson_raw *raw, const char *title, int line)
+{
+	memset(raw, 0, sizeof *raw);
+	strcpy(raw->s.title, title);
+	raw->s.line = line;
+	raw->s.arch = ARCH_MODERN;
+	raw->pos_line[0] = raw->pos_line[1] = raw->pos_line[2] = line;
+	raw->partners_line = line;
+}
+
+/* End the scene in raw: checked, then added to ls (or counted as left
+   out).  -1 with *cause. */
+static int
+lesson_close(struct lesson *ls, struct lesson_raw *raw, const char *file,
+    lesson_find_fn find, char **cause)
+{
+	int	keep;
+
+	if (lesson_finish(raw, file, find, &keep, cause) != 0)
+		return -1;
+	if (keep) {
+		if (ls->nscenes == LESSON_MAX_SCENES) {
+			*cause = cause_printf("%s:%d: more than %d "
+			    "scenes", file, raw->s.line,
+			    LESSON_MAX_SCENES);
+			return -1;
+		}
+		ls->scenes[ls->nscenes++] = raw->s;
+	} else
+		ls->skipped++;
+	return 0;
+}
+
+/* A lesson read to its last line (line): it has a title and a scene;
+   -1 with *cause. */
+static int
+lesson_whole(const struct lesson *ls, const char *file, int line,
+    char **cause)
+{
+	if (ls->title[0] == '\0') {
+		*cause = cause_printf("%s:1: the lesson has no 'title' line",
+		    file);
+		return -1;
+	}
+	if (ls->nscenes == 0) {
+		*cause = cause_printf("%s:%d: the lesson has no scene", file,
+		    line > 0 ? line : 1);
+		return -1;
+	}
+	return 0;
+}
+
 int
 lesson_parse(struct lesson *ls, const char *name, const char *file,
     const char *text, lesson_find_fn find, char **cause)
 {
 	struct lesson_raw	*raw;
-	char			 buf[LESSON_LINE_MAX], *word, *arg = NULL, *p;
+	char			 buf[LESSON_LINE_MAX], *word, *arg = NULL;
 	const char		*nl;
 	size_t			 len;
-	int			 line = 0, in_scene = 0, keep;
+	int			 line = 0, in_scene = 0;
 
 	memset(ls, 0, sizeof *ls);
 	snprintf(ls->name, sizeof ls->name, "%s", name);
@@ -275,18 +355,8 @@ lesson_parse(struct lesson *ls, const char *name, const char *file,
 		}
 		memcpy(buf, text, len);
 		buf[len] = '\0';
-		for (p = buf + len; p > buf && isspace((unsigned char)p[-1]);)
-			*--p = '\0';
-		for (word = buf; isspace((unsigned char)*word); word++)
-			;
-		if (*word == '\0' || *word == '#')
+		if ((word = lesson_words(buf, len, &arg)) == NULL)
 			continue;
-		for (arg = word; *arg != '\0' && !isspace((unsigned char)*arg);)
-			arg++;
-		if (*arg != '\0')
-			*arg++ = '\0';
-		while (isspace((unsigned char)*arg))
-			arg++;
 		if (strcmp(word, "title") == 0) {
 			if (in_scene || ls->title[0] != '\0' || *arg == '\0' ||
 			    strlen(arg) >= sizeof ls->title) {
@@ -319,40 +389,17 @@ lesson_parse(struct lesson *ls, const char *name, const char *file,
 			goto fail;
 		continue;
 close:
-		if (lesson_finish(raw, file, find, &keep, cause) != 0)
+		if (lesson_close(ls, raw, file, find, cause) != 0)
 			goto fail;
-		if (keep) {
-			if (ls->nscenes == LESSON_MAX_SCENES) {
-				*cause = cause_printf("%s:%d: more than %d "
-				    "scenes", file, raw->s.line,
-				    LESSON_MAX_SCENES);
-				goto fail;
-			}
-			ls->scenes[ls->nscenes++] = raw->s;
-		} else
-			ls->skipped++;
 		in_scene = 0;
 		if (*text == '\0')
 			break;
 open:
-		memset(raw, 0, sizeof *raw);
-		strcpy(raw->s.title, arg);
-		raw->s.line = line;
-		raw->s.arch = ARCH_MODERN;
-		raw->pos_line[0] = raw->pos_line[1] = raw->pos_line[2] = line;
-		raw->partners_line = line;
+		lesson_open(raw, arg, line);
 		in_scene = 1;
 	}
 	free(raw);
-	if (ls->title[0] == '\0') {
-		*cause = cause_printf("%s:1: the lesson has no 'title' line",
-		    file);
-		lesson_free(ls);
-		return -1;
-	}
-	if (ls->nscenes == 0) {
-		*cause = cause_printf("%s:%d: the lesson has no scene", file,
-		    line > 0 ? line : 1);
+	if (lesson_whole(ls, file, line, cause) != 0) {
 		lesson_free(ls);
 		return -1;
 	}
