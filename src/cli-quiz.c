@@ -298,64 +298,148 @@ quiz_lanes_text(const struct launch *l, const struct access *a, char *buf,
 		    a->active), s->size);
 }
 
-/* Work out the truth of level q, and what to show before the question. */
+/* The truth of a question about one access (sectors, class, wavefronts,
+   serial reads, transactions): the model's, through predict_access. */
 static int
-quiz_truth(const struct quiz_level *q, struct quiz_truth *t, char *show,
+quiz_truth_access(const struct quiz_level *q, struct quiz_truth *t, char *show,
     size_t showlen, char **cause)
 {
 	struct param_set	 ps;
 	struct launch		 l;
 	struct access		 a;
 	struct access_result	 r;
-	struct occ_result	 occ;
-	struct gpu_record	*rec;
-	const struct occ_device	*dev;
 	enum arch		 arch = ARCH_MODERN;
-	int64_t			 x, y;
-	double			 ta, tb;
-	char			*path, lanes[160];
+	char			 lanes[160];
 	const char		*why;
 	enum predict_ask	 pa;
+
+	if (q->ask == ASK_TRANSACTIONS)
+		arch = (enum arch)arch_parse(q->arch);
+	if (quiz_params(q->variant, &ps, cause) != 0 ||
+	    quiz_access(&ps, q->step, arch, &l, &a, &r, cause) != 0)
+		return -1;
+	quiz_lanes_text(&l, &a, lanes, sizeof lanes);
+	snprintf(show, showlen, "%s, step %d: %s %s\n  %s",
+	    q->variant, q->step, l.sites[a.site].op == OP_LOAD ?
+	    "load" : "store", l.sites[a.site].text, lanes);
+	/* A user's file asks what its access's memory counts. */
+	pa = quiz_predict[q->ask];
+	if (pa == PREDICT_SECTORS)
+		pa = predict_default(&r, arch);
+	if (predict_access(pa, &l, &a, &r, arch, t, &why) != 0) {
+		*cause = cause_printf("%s: %s", q->name, why);
+		launch_free(&l);
+		return -1;
+	}
+	if (q->ask == ASK_TRANSACTIONS)
+		/* The guide's name for the rule set. */
+		snprintf(t->question, sizeof t->question, "Under "
+		    "compute capability %s's rules, how many "
+		    "transactions serve this warp?", q->arch + 2);
+	launch_free(&l);
+	return 0;
+}
+
+/* The truth of an occupancy question: resident blocks on the teaching
+   SM. */
+static int
+quiz_truth_blocks(const struct quiz_level *q, struct quiz_truth *t, char *show,
+    size_t showlen, char **cause)
+{
+	struct occ_result	 occ;
+	const struct occ_device	*dev;
+
+	dev = occupancy_device("teaching");
+	if (occupancy_compute(dev, q->threads, q->regs, 0, &occ) != 0) {
+		*cause = cause_printf("%s: no occupancy", q->name);
+		return -1;
+	}
+	t->value = occ.blocks;
+	snprintf(show, showlen, "the teaching SM: %d threads, %d "
+	    "registers, %d KB shared memory, %d blocks at most",
+	    dev->threads_per_sm, dev->regs_per_sm,
+	    dev->smem_per_sm / 1024, dev->blocks_per_sm);
+	if (q->regs > 0)
+		snprintf(t->question, sizeof t->question, "Blocks of "
+		    "%d threads using %d registers a thread: how many "
+		    "are resident on one SM?", q->threads, q->regs);
+	else
+		snprintf(t->question, sizeof t->question, "Blocks of "
+		    "%d threads (registers not counted): how many are "
+		    "resident on one SM?", q->threads);
+	if (q->regs > 0)
+		snprintf(t->why, sizeof t->why, "threads allow %d, "
+		    "registers %d, blocks %d: the least binds "
+		    "(warpviz occupancy --threads %d --regs %d).",
+		    occ.by_threads, occ.by_regs, occ.by_blocks,
+		    q->threads, q->regs);
+	else
+		snprintf(t->why, sizeof t->why, "threads allow %d and "
+		    "the block limit %d: the least binds (warpviz "
+		    "occupancy --threads %d).", occ.by_threads,
+		    occ.by_blocks, q->threads);
+	return 0;
+}
+
+/* The truth of a timing question: the ratio of the H100 times shipped
+   with warpviz. */
+static int
+quiz_truth_slower(const struct quiz_level *q, struct quiz_truth *t, char *show,
+    size_t showlen, char **cause)
+{
+	struct gpu_record	*rec;
+	double			 ta, tb;
+	char			*path;
+
+	if ((path = gpu_datadir_results("h100", cause)) == NULL)
+		return -1;
+	rec = calloc(1, sizeof *rec);
+	if (rec == NULL || gpu_results_read(path, rec, cause) != 0) {
+		free(rec);
+		free(path);
+		return -1;
+	}
+	free(path);
+	ta = quiz_record_ms(rec, q->variant);
+	tb = quiz_record_ms(rec, q->partner);
+	free(rec);
+	if (ta <= 0 || tb <= 0) {
+		*cause = cause_printf("%s: the recorded H100 results "
+		    "lack %s or %s", q->name, q->variant, q->partner);
+		return -1;
+	}
+	t->value = ta / tb;
+	t->tolerance = 0.15;
+	snprintf(show, showlen, "%s against %s, timed on an H100 "
+	    "(the results shipped with warpviz)", q->variant,
+	    q->partner);
+	snprintf(t->question, sizeof t->question, "How many times "
+	    "slower than %s did %s run? (within 15%%)", q->partner,
+	    q->variant);
+	snprintf(t->why, sizeof t->why, "%.3f ms against %.3f ms: "
+	    "%.2fx (warpviz --results h100 shows both).", ta, tb,
+	    t->value);
+	return 0;
+}
+
+/* Work out the truth of level q, and what to show before the question. */
+static int
+quiz_truth(const struct quiz_level *q, struct quiz_truth *t, char *show,
+    size_t showlen, char **cause)
+{
+	int64_t	x, y;
 
 	memset(t, 0, sizeof *t);
 	show[0] = '\0';
 	t->value = -1;
 	t->ask = PREDICT_NONE;
-	if (q->ask == ASK_TRANSACTIONS)
-		arch = (enum arch)arch_parse(q->arch);
 	switch (q->ask) {
 	case ASK_SECTORS:
 	case ASK_CLASS:
 	case ASK_WAVEFRONTS:
 	case ASK_SERIAL:
 	case ASK_TRANSACTIONS:
-		if (quiz_params(q->variant, &ps, cause) != 0 ||
-		    quiz_access(&ps, q->step, arch, &l, &a, &r, cause) != 0)
-			return -1;
-		quiz_lanes_text(&l, &a, lanes, sizeof lanes);
-		snprintf(show, showlen, "%s, step %d: %s %s\n  %s",
-		    q->variant, q->step, l.sites[a.site].op == OP_LOAD ?
-		    "load" : "store", l.sites[a.site].text, lanes);
-		/* A user's file asks what its access's memory counts. */
-		pa = quiz_predict[q->ask];
-		if (pa == PREDICT_SECTORS)
-			pa = predict_default(&r, arch);
-		if (predict_access(pa, &l, &a, &r, arch, t, &why) != 0) {
-			*cause = cause_printf("%s: %s", q->name, why);
-			launch_free(&l);
-			return -1;
-		}
-		if (q->ask == ASK_TRANSACTIONS)
-			/* The guide's name for the rule set. */
-			snprintf(t->question, sizeof t->question, "Under "
-			    "compute capability %s's rules, how many "
-			    "transactions serve this warp?", q->arch + 2);
-		launch_free(&l);
-		return 0;
-	default:
-		break;
-	}
-	switch (q->ask) {
+		return quiz_truth_access(q, t, show, showlen, cause);
 	case ASK_RATIO:
 		if ((x = quiz_launch_sectors(q->variant, cause)) < 0 ||
 		    (y = quiz_launch_sectors(q->partner, cause)) < 0)
@@ -372,66 +456,9 @@ quiz_truth(const struct quiz_level *q, struct quiz_truth *t, char *show,
 		    t->value);
 		return 0;
 	case ASK_BLOCKS:
-		dev = occupancy_device("teaching");
-		if (occupancy_compute(dev, q->threads, q->regs, 0, &occ) != 0) {
-			*cause = cause_printf("%s: no occupancy", q->name);
-			return -1;
-		}
-		t->value = occ.blocks;
-		snprintf(show, showlen, "the teaching SM: %d threads, %d "
-		    "registers, %d KB shared memory, %d blocks at most",
-		    dev->threads_per_sm, dev->regs_per_sm,
-		    dev->smem_per_sm / 1024, dev->blocks_per_sm);
-		if (q->regs > 0)
-			snprintf(t->question, sizeof t->question, "Blocks of "
-			    "%d threads using %d registers a thread: how many "
-			    "are resident on one SM?", q->threads, q->regs);
-		else
-			snprintf(t->question, sizeof t->question, "Blocks of "
-			    "%d threads (registers not counted): how many are "
-			    "resident on one SM?", q->threads);
-		if (q->regs > 0)
-			snprintf(t->why, sizeof t->why, "threads allow %d, "
-			    "registers %d, blocks %d: the least binds "
-			    "(warpviz occupancy --threads %d --regs %d).",
-			    occ.by_threads, occ.by_regs, occ.by_blocks,
-			    q->threads, q->regs);
-		else
-			snprintf(t->why, sizeof t->why, "threads allow %d and "
-			    "the block limit %d: the least binds (warpviz "
-			    "occupancy --threads %d).", occ.by_threads,
-			    occ.by_blocks, q->threads);
-		return 0;
+		return quiz_truth_blocks(q, t, show, showlen, cause);
 	case ASK_SLOWER:
-		if ((path = gpu_datadir_results("h100", cause)) == NULL)
-			return -1;
-		rec = calloc(1, sizeof *rec);
-		if (rec == NULL || gpu_results_read(path, rec, cause) != 0) {
-			free(rec);
-			free(path);
-			return -1;
-		}
-		free(path);
-		ta = quiz_record_ms(rec, q->variant);
-		tb = quiz_record_ms(rec, q->partner);
-		free(rec);
-		if (ta <= 0 || tb <= 0) {
-			*cause = cause_printf("%s: the recorded H100 results "
-			    "lack %s or %s", q->name, q->variant, q->partner);
-			return -1;
-		}
-		t->value = ta / tb;
-		t->tolerance = 0.15;
-		snprintf(show, showlen, "%s against %s, timed on an H100 "
-		    "(the results shipped with warpviz)", q->variant,
-		    q->partner);
-		snprintf(t->question, sizeof t->question, "How many times "
-		    "slower than %s did %s run? (within 15%%)", q->partner,
-		    q->variant);
-		snprintf(t->why, sizeof t->why, "%.3f ms against %.3f ms: "
-		    "%.2fx (warpviz --results h100 shows both).", ta, tb,
-		    t->value);
-		return 0;
+		return quiz_truth_slower(q, t, show, showlen, cause);
 	default:
 		break;
 	}

@@ -7,41 +7,26 @@
  */
 #include "config.h"
 
-#include <errno.h>
-#include <pthread.h>
-#include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "catalog.h"
 #include "cli-check.h"
-#include "cli-compiled.h"
 #include "cli-complete.h"
 #include "cli-counters.h"
 #include "cli-quiz.h"
+#include "cli-show.h"
+#include "cli-trace.h"
+#include "cli-tui.h"
 #include "cli.h"
 #include "gpu.h"
-#include "html.h"
 #include "json.h"
-#include "dram.h"
 #include "ksrc.h"
 #include "launch.h"
-#include "lesson.h"
 #include "occupancy.h"
 #include "opts.h"
 #include "safestr.h"
-#include "state.h"
-#include "svg.h"
 #include "tables.h"
-#include "text.h"
-#include "totals.h"
-#include "tui/tui.h"
-#include "view.h"
-#include "warp.h"
-#include "xmalloc.h"
 
 /* After "warpviz VERSION" in --version; COPYING has the whole licence. */
 static const char version_notice[] =
@@ -202,431 +187,6 @@ static const char usage_occupancy[] =
 "H100.  With a VARIANT: its block, its shared memory and the registers\n"
 "ptxas reported for that SM, changed by the options given.\n";
 
-/* Set up the launch and check block, warp and step against it. */
-static int
-make_launch(const struct opts *o, struct launch *l)
-{
-	const char	*what;
-	char		*cause = NULL;
-
-	if (launch_init(l, &o->ps, &cause) != 0) {
-		opts_error("-p: %s", cause);
-		free(cause);
-		return -1;
-	}
-	if (state_check(l, l->nsteps, o->step, o->block[0], o->block[1],
-	    o->warp, &what, &cause) != 0) {
-		opts_error("--%s: %s", what, cause);
-		free(cause);
-		launch_free(l);
-		return -1;
-	}
-	return 0;
-}
-
-/* --color=auto for show: colours on a terminal unless NO_COLOR is set. */
-static int
-show_color(int color)
-{
-	const char	*nc = getenv("NO_COLOR");
-
-	if (color >= 0)
-		return color;
-	return isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
-}
-
-/* A canvas as text (format 0), ANSI text (1) or SVG (2): show's faces,
-   lent to the TUI's export key. */
-static void
-cli_print_canvas(FILE *f, const struct canvas *cv, int format)
-{
-	if (format == 2)
-		svg_print_canvas(f, cv);
-	else
-		text_print_canvas(f, cv, format);
-}
-
-/*
- * show --lesson: load the lesson and pick scene o->scene (1 default) into
- * *sc and its "K/N title" into title.  -1 after a message.
- */
-static int
-show_scene(struct opts *o, struct lesson *ls, const struct lesson_scene **sc,
-    char *title, size_t len)
-{
-	char	*cause = NULL;
-	int64_t	 k = o->scene > 0 ? o->scene : 1;
-
-	if (o->v != NULL || (o->given & (OPTS_COMMON | OPTS_BIT(OPT_COMPARE))))
-		return opts_error("--lesson: the scene sets the variant, "
-		    "parameters and position (no VARIANT, -p, --step, --block, "
-		    "--warp, --arch or --compare)"), -1;
-	if (lesson_load(ls, o->lesson, catalog_find, &cause) != 0) {
-		opts_error("--lesson: %s", cause);
-		free(cause);
-		return -1;
-	}
-	if (k > ls->nscenes) {
-		opts_error("--scene: %lld is past the end of lesson %s (1..%d)",
-		    (long long)k, ls->name, ls->nscenes);
-		lesson_free(ls);
-		return -1;
-	}
-	*sc = &ls->scenes[k - 1];
-	snprintf(title, len, "%d/%d %s", (int)k, ls->nscenes, (*sc)->title);
-	return 0;
-}
-
-/*
- * With WARPVIZ_CUTS set in the environment (tests/cuts.sh), name on
- * stderr each word the frame cut: "warpviz: cut at ROW,COL: kept|rest".
- */
-static void
-show_cuts(const struct canvas *cv)
-{
-	const char	*e = getenv("WARPVIZ_CUTS");
-	int		 i;
-
-	if (e == NULL || *e == '\0')
-		return;
-	for (i = 0; i < cv->ncuts && i < CANVAS_CUTS; i++)
-		safestr_fprintf(stderr, "warpviz: cut at %s\n", cv->cut[i]);
-	if (cv->ncuts > CANVAS_CUTS)
-		fprintf(stderr, "warpviz: and %d more cuts\n",
-		    cv->ncuts - CANVAS_CUTS);
-}
-
-/*
- * show --results FILE: the GPU lines the lecture screen would show for
- * the first pane's variant from the recorded results, or none when they
- * hold nothing for it (show never times live).
- */
-static int
-show_gpu(const struct opts *o, struct state *st,
-    char gl[][GPU_LINE_MAX])
-{
-	int	ng;
-
-	if (o->results == NULL)
-		return 0;
-	ng = gpu_panel(&st->pane[0].ps, gl);
-	if (ng > 0 && strncmp(gl[0], "recorded on ", 12) != 0)
-		return 0;
-	return ng;
-}
-
-/*
- * A scene that asks (its 'ask' line) is printed as the lecture screen
- * first shows it: the counts, verdict and times hidden, the question in
- * the narration's place.  Returns nonzero when it asks.
- */
-static int
-show_ask(struct state *st, struct view_opts *vo, char *title, size_t len)
-{
-	const char	*why = NULL;
-	double		 ms0, ms1;
-
-	if (!st->ask_pending)
-		return 0;
-	st->ask_pending = 0;
-	if (st->ask != PREDICT_FASTER) {
-		if (state_predict(st, st->ask, &why) != 0)
-			return 0;
-	} else if (st->npanes > 1 &&
-	    gpu_recorded_ms(&st->pane[0].ps, &ms0) == 0 &&
-	    gpu_recorded_ms(&st->pane[1].ps, &ms1) == 0)
-		state_predict_times(st, ms0, ms1);
-	else
-		return 0;
-	vo->hide = 1;
-	vo->narration = st->truth.question;
-	snprintf(title + strlen(title), len - strlen(title), " (predict "
-	    "first)");
-	vo->scene = title;
-	return 1;
-}
-
-static int
-cmd_show(struct opts *o)
-{
-	struct launch			 l;
-	struct state			 st;
-	struct lesson			 ls;
-	const struct lesson_scene	*sc = NULL;
-	const struct view_model		*models[STATE_MAX_PANES];
-	struct view_opts		 vo;
-	struct canvas			*cv;
-	const char			*what;
-	char				*cause = NULL;
-	char				 title[LESSON_TITLE_MAX + 32];
-	char				 gl[GPU_PANEL_LINES][GPU_LINE_MAX];
-	int				 n, ng, rc = 0, color;
-
-	memset(&ls, 0, sizeof ls);
-	if (o->scene > 0 && o->lesson == NULL)
-		return opts_error("--scene: needs --lesson NAME");
-	if (o->results != NULL && gpu_load_results(o->results, &cause) != 0) {
-		opts_error("%s", cause);
-		free(cause);
-		return EXIT_USAGE;
-	}
-	if (o->lesson != NULL &&
-	    show_scene(o, &ls, &sc, title, sizeof title) != 0)
-		return EXIT_USAGE;
-	if (sc == NULL) {
-		/* Check the step, block and warp against the first launch. */
-		if (make_launch(o, &l) != 0)
-			return EXIT_USAGE;
-		launch_free(&l);
-		if (o->compare && o->partners == NULL &&
-		    o->v->compare == NULL)
-			return opts_error("--compare: %s has no variant to "
-			    "compare with", o->v->name);
-	}
-	/* The panes, partners and position the lecture screen would show
-	   at this size; a scene sets them as the lecture screen does. */
-	state_init(&st, o->arch);
-	state_set_width(&st, o->w);
-	/* With --compare=LIST the variant's own compare= list is not
-	   tried (a copied file's partners need not exist). */
-	st.compare = o->compare && (sc != NULL || o->partners == NULL);
-	if ((sc != NULL ? state_apply(&st, sc, &cause) :
-	    state_set_variant(&st, o->v, &o->ps, &cause)) != 0 ||
-	    (sc == NULL && state_goto(&st, o->step, o->block[0], o->block[1],
-	    o->warp, &what, &cause) != 0)) {
-		/* make_launch and the lesson have checked both. */
-		opts_error("%s", cause);
-		free(cause);
-		state_free(&st);
-		lesson_free(&ls);
-		return EXIT_USAGE;
-	}
-	/* --compare=LIST: these partners instead of the variant's own; one
-	   that cannot be made is refused below, with the others. */
-	if (sc == NULL && o->partners != NULL && st.status[0] == '\0') {
-		st.compare = o->compare;
-		st.partners = o->partners;
-		state_set_partners(&st);
-	}
-	st.focus |= o->lanes;
-	if (o->lanes != 0)
-		st.focus_box = 1;
-	st.zoom = o->zoom;
-	if (o->dram) {
-		st.dram = 1;
-		st.dram_cfg = o->dram_cfg;
-	}
-	if (st.status[0] == '\0') {
-		state_retotal(&st);
-		state_update(&st);
-	}
-	/* A partner left out, or a step the model cannot evaluate. */
-	if (st.status[0] != '\0' ||
-	    (n = state_models(&st, models)) == 0)
-		rc = opts_error("%s", st.status);
-	if (rc == 0) {
-		memset(&vo, 0, sizeof vo);
-		if (sc != NULL) {
-			vo.scene = title;
-			vo.narration = sc->say;
-		}
-		ng = show_ask(&st, &vo, title, sizeof title) ? 0 :
-		    show_gpu(o, &st, gl);
-		for (n = 0; n < ng && n < 3; n++)
-			vo.gpu[n] = gl[n];
-		cv = canvas_new(o->w, o->h, o->ascii > 0);
-		state_draw(cv, &st, &vo);
-		show_cuts(cv);
-		color = o->format >= 0 ? o->format : show_color(o->color);
-		cli_print_canvas(stdout, cv, color);
-		canvas_free(cv);
-	}
-	state_free(&st);
-	lesson_free(&ls);
-	return rc;
-}
-
-static int
-trace_one(FILE *out, const struct launch *l, enum arch arch, int64_t bx,
-    int64_t by, int w, int64_t from, int64_t to, const struct compiled *c)
-{
-	struct access		a;
-	struct access_result	r;
-	char			*cause = NULL;
-	int64_t			s;
-
-	for (s = from; s <= to; s++) {
-		if (warp_access(l, bx, by, w, s, &a, &cause) != 0) {
-			opts_error("%s", cause);
-			free(cause);
-			return -1;
-		}
-		arch_apply(arch, l, &a, &r);
-		json_print_access(out, l, arch, &a, &r, c);
-	}
-	return 0;
-}
-
-static int
-cmd_trace(struct opts *o)
-{
-	struct launch	 l;
-	struct compiled	*c = NULL;
-	int64_t		 bx, by, from, to, lines;
-	int		 w, rc = 0;
-
-	if (make_launch(o, &l) != 0)
-		return EXIT_USAGE;
-	if (o->as_compiled) {
-		c = xcalloc(1, sizeof *c);
-		if ((rc = cli_compiled(o, &l, c)) != 0) {
-			free(c);
-			launch_free(&l);
-			return rc;
-		}
-	}
-	from = 0;
-	to = l.nsteps - 1;
-	if (opts_given(o, OPT_STEPS)) {
-		if (o->steps[1] >= l.nsteps) {
-			free(c);
-			launch_free(&l);
-			return opts_error("--steps: %lld is past the end "
-			    "(0..%lld)", (long long)o->steps[1],
-			    (long long)l.nsteps - 1);
-		}
-		from = o->steps[0];
-		to = o->steps[1];
-	} else if (opts_given(o, OPT_STEP))
-		from = to = o->step;
-	if (o->all_warps) {
-		lines = launch_total_warps(&l) * (to - from + 1);
-		if (lines > 50 * 1000 * 1000) {
-			free(c);
-			launch_free(&l);
-			return opts_error("--all-warps: %lld lines is too many "
-			    "(at most 50000000; narrow --steps or the "
-			    "parameters)", (long long)lines);
-		}
-		for (by = 0; by < l.grid[1] && rc == 0; by++)
-			for (bx = 0; bx < l.grid[0] && rc == 0; bx++)
-				for (w = 0; w < l.warps && rc == 0; w++)
-					rc = trace_one(stdout, &l, o->arch, bx,
-					    by, w, from, to, c);
-	} else
-		rc = trace_one(stdout, &l, o->arch, o->block[0], o->block[1],
-		    o->warp, from, to, c);
-	free(c);
-	launch_free(&l);
-	return rc == 0 ? 0 : EXIT_USAGE;
-}
-
-/* The progress of stats on a terminal: a thread that watches. */
-struct progress {
-	struct totals_watch	 wt;
-	_Atomic int		 finished;
-	pthread_t		 thread;
-};
-
-/* Say how far the totals are on standard error, from the first second
-   on, four times a second, and clear the line at the end. */
-static void *
-progress_run(void *arg)
-{
-	struct progress	*pr = arg;
-	const char	*phase;
-	int64_t		 done, work;
-	int		 ticks = 0, shown = 0;
-
-	while (!atomic_load(&pr->finished)) {
-		usleep(50 * 1000);
-		if (++ticks < 20 || ticks % 5 != 0)
-			continue;
-		phase = atomic_load(&pr->wt.phase);
-		done = atomic_load(&pr->wt.done);
-		work = atomic_load(&pr->wt.work);
-		if (phase == NULL || work <= 0)
-			continue;
-		fprintf(stderr, "\rwarpviz: stats: %s %3d%%", phase,
-		    (int)(100.0 * (done < work ? done : work) / work));
-		fflush(stderr);
-		shown = 1;
-	}
-	if (shown) {
-		fputs("\r\033[K", stderr);
-		fflush(stderr);
-	}
-	return NULL;
-}
-
-static int
-cmd_stats(struct opts *o)
-{
-	struct launch	 l;
-	struct totals	 t;
-	struct progress	*pr = NULL;
-	struct compiled	*c = NULL;
-	char		*cause = NULL;
-	const char	*e;
-	int		 rc;
-
-	if (make_launch(o, &l) != 0)
-		return EXIT_USAGE;
-	if (o->as_compiled) {
-		c = xcalloc(1, sizeof *c);
-		if ((rc = cli_compiled(o, &l, c)) != 0) {
-			free(c);
-			launch_free(&l);
-			return rc;
-		}
-	}
-	if ((e = getenv("WARPVIZ_THREADS")) != NULL && *e != '\0')
-		totals_set_threads(atoi(e));
-	if (isatty(STDERR_FILENO)) {
-		pr = xcalloc(1, sizeof *pr);
-		if (pthread_create(&pr->thread, NULL, progress_run, pr) != 0) {
-			free(pr);
-			pr = NULL;
-		}
-	}
-	if (c != NULL)
-		rc = compiled_totals(&l, o->arch, c, &t, &cause);
-	else
-		rc = totals_compute_watched(&l, o->arch, o->brute ?
-		    TOTALS_BRUTE : TOTALS_AUTO, &t, pr != NULL ? &pr->wt :
-		    NULL, &cause);
-	if (pr != NULL) {
-		atomic_store(&pr->finished, 1);
-		pthread_join(pr->thread, NULL);
-		free(pr);
-	}
-	if (rc != 0) {
-		opts_error("stats: %s", cause);
-		free(cause);
-		free(c);
-		launch_free(&l);
-		return EXIT_USAGE;
-	}
-	if (o->json) {
-		struct oob_site	oob[LAUNCH_MAX_SITES];
-
-		if (oob_scan(&l, oob, &cause) != 0) {
-			opts_error("stats: %s", cause);
-			free(cause);
-			free(c);
-			launch_free(&l);
-			return EXIT_USAGE;
-		}
-		json_print_stats(stdout, &l, &t, oob, c);
-	} else {
-		tables_print_stats(stdout, &l, &t);
-		if (c != NULL)
-			cli_compiled_print(stdout, &l, c);
-	}
-	free(c);
-	launch_free(&l);
-	return 0;
-}
 static int cli_complete_list(const char *);
 
 static int
@@ -717,155 +277,6 @@ cmd_occupancy(struct opts *o)
 	return 0;
 }
 
-/*
- * The TUI: everything a terminal is not needed for is checked first (the
- * options, the recorded results, the position against the launch), so a
- * mistake is named even without a terminal.
- */
-static int
-cmd_tui(struct opts *o)
-{
-	struct launch	 l;
-	struct lesson	 ls;
-	char		*cause = NULL;
-
-	tui_set_printer(cli_print_canvas);
-	if (o->keys)
-		return tui_main(o);
-	if (o->scene > 0 && o->lesson == NULL)
-		return opts_error("--scene: needs --lesson NAME");
-	if (o->lesson != NULL) {
-		if (lesson_load(&ls, o->lesson, catalog_find, &cause) != 0) {
-			opts_error("--lesson: %s", cause);
-			free(cause);
-			return EXIT_USAGE;
-		}
-		if (o->scene > ls.nscenes) {
-			opts_error("--scene: %lld is past the end of lesson %s "
-			    "(1..%d)", (long long)o->scene, ls.name,
-			    ls.nscenes);
-			lesson_free(&ls);
-			return EXIT_USAGE;
-		}
-		lesson_free(&ls);
-	}
-	if (o->results != NULL && gpu_load_results(o->results, &cause) != 0) {
-		opts_error("%s", cause);
-		free(cause);
-		return EXIT_USAGE;
-	}
-	if (make_launch(o, &l) != 0)
-		return EXIT_USAGE;
-	launch_free(&l);
-	if (o->bench_frames == 0 &&
-	    (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)))
-		return opts_error("the TUI needs a terminal on stdin and "
-		    "stdout; for a frame as text use 'warpviz show VARIANT' "
-		    "(see warpviz --help)");
-	return tui_main(o);
-}
-
-/* warpviz lesson NAME --html: the lesson as one web page on stdout. */
-static int
-lesson_html(struct opts *o)
-{
-	struct lesson		ls;
-	struct html_opts	ho;
-	char			*cause = NULL;
-	int			 rc = 0;
-
-	if (o->given & (OPTS_BIT(OPT_NO_MOUSE) | OPTS_BIT(OPT_FRAMES) |
-	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_DRAM)))
-		return opts_error("--html: a page takes --size, --scene, "
-		    "--ascii, --zoom and --theme (not the lecture screen's "
-		    "--no-mouse, --frames, --results, --color or --dram)");
-	if (lesson_load(&ls, o->name, catalog_find, &cause) != 0) {
-		opts_error("lesson: %s", cause);
-		free(cause);
-		return EXIT_USAGE;
-	}
-	if (o->scene > ls.nscenes) {
-		opts_error("--scene: %lld is past the end of lesson %s (1..%d)",
-		    (long long)o->scene, ls.name, ls.nscenes);
-		lesson_free(&ls);
-		return EXIT_USAGE;
-	}
-	memset(&ho, 0, sizeof ho);
-	ho.w = o->w;
-	ho.h = o->h;
-	ho.ascii = o->ascii > 0;
-	ho.zoom = o->zoom;
-	ho.start = o->scene > 0 ? (int)o->scene : 1;
-	ho.recorded_ms = gpu_recorded_ms;
-	if (html_print_lesson(stdout, &ls, &ho, &cause) != 0) {
-		rc = opts_error("lesson: %s", cause);
-		free(cause);
-	} else if (fflush(stdout) != 0 || ferror(stdout))
-		rc = opts_error("lesson: writing the page failed");
-	lesson_free(&ls);
-	return rc;
-}
-
-/* warpviz lesson --list, or NAME: the lecture screen playing it. */
-static int
-cmd_lesson(struct opts *o)
-{
-	struct lesson	 ls;
-	char		*cause = NULL;
-	int		 i;
-
-	if (opts_given(o, OPT_HTML) && o->list)
-		return opts_error("--html: takes a lesson NAME, not --list");
-	if (opts_given(o, OPT_SIZE) && !opts_given(o, OPT_HTML))
-		return opts_error("--size: only with --html (the lecture "
-		    "screen takes the terminal's size)");
-	if (opts_given(o, OPT_HTML) && o->name != NULL)
-		return lesson_html(o);
-	if (o->list) {
-		if (o->name != NULL)
-			return opts_error("lesson: unexpected argument '%s' "
-			    "after --list", o->name);
-		for (i = 0; lesson_files[i].name != NULL; i++) {
-			if (lesson_load(&ls, lesson_files[i].name,
-			    catalog_find, &cause) != 0) {
-				/* A built-in lesson that does not load is a
-				   bug the tests catch; say it, go on. */
-				safestr_fprintf(stdout, "%-12s %s\n",
-				    lesson_files[i].name, cause);
-				free(cause);
-				cause = NULL;
-				continue;
-			}
-			safestr_fprintf(stdout, "%-12s %s (%d scenes",
-			    ls.name, ls.title, ls.nscenes);
-			if (ls.skipped > 0)
-				printf(", %d optional left out: their kernels "
-				    "are not in this build", ls.skipped);
-			puts(")");
-			lesson_free(&ls);
-		}
-		return 0;
-	}
-	if (o->name == NULL)
-		return opts_error("lesson: NAME or --list is missing (see "
-		    "warpviz lesson --list)");
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		/* Name a bad lesson before the terminal. */
-		if (lesson_load(&ls, o->name, catalog_find, &cause) != 0) {
-			opts_error("lesson: %s", cause);
-			free(cause);
-			return EXIT_USAGE;
-		}
-		lesson_free(&ls);
-		return opts_error("lesson: the lecture screen needs a "
-		    "terminal; for a scene as text use 'warpviz show --lesson "
-		    "%s --scene K'", o->name);
-	}
-	o->lesson = o->name;
-	o->v = catalog[0];
-	param_defaults(&o->ps, o->v);
-	return cmd_tui(o);
-}
 
 /* A command: what opts_parse checks, and what runs it. */
 struct cli_cmd {
@@ -882,7 +293,8 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_KEYS) |
 	    OPTS_BIT(OPT_BENCH_FRAMES) | OPTS_BIT(OPT_VERSION) |
 	    OPTS_BIT(OPT_LESSON) | OPTS_BIT(OPT_SCENE) | OPTS_BIT(OPT_ZOOM) |
-	    OPTS_BIT(OPT_DRAM) | OPTS_BIT(OPT_THEME), OPERANDS_NONE }, cmd_tui },
+	    OPTS_BIT(OPT_DRAM) | OPTS_BIT(OPT_THEME), OPERANDS_NONE },
+	    cli_tui },
 	{ { "list", usage_list, OPTS_BIT(OPT_JSON) | OPTS_BIT(OPT_COMPLETE),
 	    OPERANDS_NONE }, cmd_list },
 	{ { "show", usage_show, OPTS_COMMON | OPTS_BIT(OPT_SIZE) |
@@ -890,17 +302,17 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_COMPARE) | OPTS_BIT(OPT_FORMAT) | OPTS_BIT(OPT_DRAM) |
 	    OPTS_BIT(OPT_ZOOM) | OPTS_BIT(OPT_LANES) | OPTS_BIT(OPT_LESSON) |
 	    OPTS_BIT(OPT_SCENE) | OPTS_BIT(OPT_THEME) | OPTS_BIT(OPT_RESULTS),
-	    OPERANDS_VARIANT }, cmd_show },
+	    OPERANDS_VARIANT }, cli_show },
 	{ { "lesson", usage_lesson, OPTS_BIT(OPT_LIST) | OPTS_BIT(OPT_SCENE) |
 	    OPTS_BIT(OPT_COLOR) | OPTS_BIT(OPT_ASCII) |
 	    OPTS_BIT(OPT_NO_MOUSE) | OPTS_BIT(OPT_FRAMES) |
 	    OPTS_BIT(OPT_RESULTS) | OPTS_BIT(OPT_ZOOM) | OPTS_BIT(OPT_DRAM) |
 	    OPTS_BIT(OPT_THEME) | OPTS_BIT(OPT_HTML) | OPTS_BIT(OPT_SIZE),
-	    OPERANDS_NAME }, cmd_lesson },
+	    OPERANDS_NAME }, cli_lesson },
 	{ { "trace", usage_trace, OPTS_COMMON | OPTS_BIT(OPT_STEPS) |
-	    OPTS_BIT(OPT_ALL_WARPS) | OPTS_ISA, OPERANDS_VARIANT }, cmd_trace },
+	    OPTS_BIT(OPT_ALL_WARPS) | OPTS_ISA, OPERANDS_VARIANT }, cli_trace },
 	{ { "stats", usage_stats, OPTS_COMMON | OPTS_BIT(OPT_JSON) |
-	    OPTS_BIT(OPT_BRUTE) | OPTS_ISA, OPERANDS_VARIANT }, cmd_stats },
+	    OPTS_BIT(OPT_BRUTE) | OPTS_ISA, OPERANDS_VARIANT }, cli_stats },
 	{ { "check", usage_check, OPTS_BIT(OPT_PARAM) | OPTS_BIT(OPT_TEMPLATE),
 	    OPERANDS_VARIANT }, cli_check },
 	{ { "bench", usage_bench, OPTS_BIT(OPT_JSON) | OPTS_BIT(OPT_ONCE) |

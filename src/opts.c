@@ -271,23 +271,14 @@ opts_lanes(const char *arg, uint32_t *mask)
 	return -1;
 }
 
-/* The value of option id; -1 after a message. */
+/* An option whose value is a position, a size or a count; -1 after a
+   message. */
 static int
-opts_take(struct opts *o, enum opts_id id, const char *arg)
+opts_take_number(struct opts *o, enum opts_id id, const char *arg)
 {
 	int64_t	 n, pair[2];
-	int	 a, f;
-	char	 spell[32], *cause = NULL;
 
 	switch (id) {
-	case OPT_ARCH:
-		if ((a = arch_parse(arg)) < 0) {
-			opts_error("--arch: '%s' is not allowed (%s)", arg,
-			    arch_names());
-			return -1;
-		}
-		o->arch = a;
-		break;
 	case OPT_STEP:
 		return opts_int("--step", arg, 0, INT64_MAX / 2, &o->step);
 	case OPT_WARP:
@@ -315,22 +306,28 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 			return opts_error("--steps: '%s' is not allowed (A:B "
 			    "with 0 <= A <= B)", arg), -1;
 		break;
-	case OPT_COLOR:
-		if (arg == NULL || strcmp(arg, "always") == 0)
-			o->color = 1;
-		else if (strcmp(arg, "never") == 0)
-			o->color = 0;
-		else if (strcmp(arg, "auto") == 0)
-			o->color = -1;
-		else
-			return opts_error("--color: '%s' is not allowed (auto, "
-			    "always or never)", arg), -1;
-		break;
 	case OPT_FRAMES:
 		return opts_int("--frames", arg, 1, OPTS_MAX_COUNT, &o->frames);
 	case OPT_BENCH_FRAMES:
 		return opts_int("--bench-frames", arg, 1, OPTS_MAX_COUNT,
 		    &o->bench_frames);
+	case OPT_SCENE:
+		return opts_int("--scene", arg, 1, 64, &o->scene);
+	default:
+		break;
+	}
+	return 0;
+}
+
+/* --threads, --regs, --shared or --sm; -1 after a message. */
+static int
+opts_take_occ(struct opts *o, enum opts_id id, const char *arg)
+{
+	int64_t	 n;
+	int	 f;
+	char	 spell[32], *cause = NULL;
+
+	switch (id) {
 	case OPT_THREADS:
 	case OPT_REGS:
 	case OPT_SHARED:
@@ -360,39 +357,25 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 			return opts_error("--sm: '%s' is not allowed (%s)", arg,
 			    occupancy_device_names()), -1;
 		break;
-	case OPT_VARIANT:
-		if ((o->v = opts_variant("--variant", arg)) == NULL)
-			return -1;
+	default:
 		break;
-	case OPT_RESULTS:
-		o->results = arg;
-		break;
+	}
+	return 0;
+}
+
+/* An option without a value that only sets its field. */
+static void
+opts_take_flag(struct opts *o, enum opts_id id)
+{
+	switch (id) {
 	case OPT_JSON:
 		o->json = 1;
 		break;
 	case OPT_AS_COMPILED:
 		o->as_compiled = 1;
 		break;
-	case OPT_PTX:
-		o->ptx_file = arg;
-		o->as_compiled = 1;
-		break;
-	case OPT_SASS:
-		o->sass_file = arg;
-		o->as_compiled = 1;
-		break;
 	case OPT_ASCII:
 		o->ascii = 1;
-		break;
-	case OPT_COMPARE:
-		o->compare = 1;
-		if (arg != NULL && (arg[strspn(arg, " ")] == '\0' ||
-		    strlen(arg) > OPTS_PARTNERS_MAX))
-			return opts_error("--compare: '%.40s' is not allowed (a "
-			    "list of partners like 'matmul-row matmul-tiled:"
-			    "tile=8', at most %d characters)", arg,
-			    OPTS_PARTNERS_MAX), -1;
-		o->partners = arg;
 		break;
 	case OPT_ALL_WARPS:
 		o->all_warps = 1;
@@ -411,6 +394,36 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 		break;
 	case OPT_KEYS:
 		o->keys = 1;
+		break;
+	case OPT_ZOOM:
+		o->zoom = 1;
+		break;
+	case OPT_LIST:
+		o->list = 1;
+		break;
+	default:
+		break;
+	}
+}
+
+/* --color, --format, --dram, --lanes or --theme: how a frame is drawn;
+   -1 after a message. */
+static int
+opts_take_look(struct opts *o, enum opts_id id, const char *arg)
+{
+	char	*cause = NULL;
+
+	switch (id) {
+	case OPT_COLOR:
+		if (arg == NULL || strcmp(arg, "always") == 0)
+			o->color = 1;
+		else if (strcmp(arg, "never") == 0)
+			o->color = 0;
+		else if (strcmp(arg, "auto") == 0)
+			o->color = -1;
+		else
+			return opts_error("--color: '%s' is not allowed (auto, "
+			    "always or never)", arg), -1;
 		break;
 	case OPT_FORMAT:
 		if (strcmp(arg, "txt") == 0)
@@ -431,18 +444,94 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 			return -1;
 		}
 		break;
-	case OPT_ZOOM:
-		o->zoom = 1;
-		break;
 	case OPT_LANES:
 		return opts_lanes(arg, &o->lanes);
+	case OPT_THEME:
+		if ((o->theme = role_theme_parse(arg)) < 0)
+			return opts_error("--theme: '%s' is not a theme (%s)",
+			    arg, role_theme_list), -1;
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/* The value of option id; -1 after a message. */
+static int
+opts_take(struct opts *o, enum opts_id id, const char *arg)
+{
+	int	 a;
+
+	switch (id) {
+	case OPT_STEP:
+	case OPT_WARP:
+	case OPT_BLOCK:
+	case OPT_SIZE:
+	case OPT_STEPS:
+	case OPT_FRAMES:
+	case OPT_BENCH_FRAMES:
+	case OPT_SCENE:
+		return opts_take_number(o, id, arg);
+	case OPT_THREADS:
+	case OPT_REGS:
+	case OPT_SHARED:
+	case OPT_SM:
+		return opts_take_occ(o, id, arg);
+	case OPT_JSON:
+	case OPT_AS_COMPILED:
+	case OPT_ASCII:
+	case OPT_ALL_WARPS:
+	case OPT_BRUTE:
+	case OPT_ONCE:
+	case OPT_COUNTERS:
+	case OPT_NO_MOUSE:
+	case OPT_KEYS:
+	case OPT_ZOOM:
+	case OPT_LIST:
+		opts_take_flag(o, id);
+		break;
+	case OPT_COLOR:
+	case OPT_FORMAT:
+	case OPT_DRAM:
+	case OPT_LANES:
+	case OPT_THEME:
+		return opts_take_look(o, id, arg);
+	case OPT_ARCH:
+		if ((a = arch_parse(arg)) < 0) {
+			opts_error("--arch: '%s' is not allowed (%s)", arg,
+			    arch_names());
+			return -1;
+		}
+		o->arch = a;
+		break;
+	case OPT_VARIANT:
+		if ((o->v = opts_variant("--variant", arg)) == NULL)
+			return -1;
+		break;
+	case OPT_RESULTS:
+		o->results = arg;
+		break;
+	case OPT_PTX:
+		o->ptx_file = arg;
+		o->as_compiled = 1;
+		break;
+	case OPT_SASS:
+		o->sass_file = arg;
+		o->as_compiled = 1;
+		break;
+	case OPT_COMPARE:
+		o->compare = 1;
+		if (arg != NULL && (arg[strspn(arg, " ")] == '\0' ||
+		    strlen(arg) > OPTS_PARTNERS_MAX))
+			return opts_error("--compare: '%.40s' is not allowed (a "
+			    "list of partners like 'matmul-row matmul-tiled:"
+			    "tile=8', at most %d characters)", arg,
+			    OPTS_PARTNERS_MAX), -1;
+		o->partners = arg;
+		break;
 	case OPT_LESSON:
 		o->lesson = arg;
-		break;
-	case OPT_SCENE:
-		return opts_int("--scene", arg, 1, 64, &o->scene);
-	case OPT_LIST:
-		o->list = 1;
 		break;
 	case OPT_ANSWER:
 		if (strlen(arg) > 200)
@@ -451,11 +540,6 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 		break;
 	case OPT_COMPLETE:
 		o->complete = arg;
-		break;
-	case OPT_THEME:
-		if ((o->theme = role_theme_parse(arg)) < 0)
-			return opts_error("--theme: '%s' is not a theme (%s)",
-			    arg, role_theme_list), -1;
 		break;
 	default:
 		break;
@@ -481,28 +565,14 @@ opts_init(struct opts *o, const struct opts_entry *e)
 	o->theme = -1;
 }
 
-int
-opts_parse(struct opts *o, const struct opts_entry *e, int argc,
-    char **argv)
+/* getopt_long's tables of the options allowed: longs (OPT_COUNT + 1)
+   and shorts. */
+static void
+opts_getopt_tables(uint64_t allowed, struct option *longs, char *shorts,
+    size_t len)
 {
-	const char	*env;
-	struct option	 longs[OPT_COUNT + 1];
-	char		 shorts[16], spell[32], *cause = NULL;
-	const char	*sub = e->name != NULL ? e->name : "";
-	const char	*sp = e->name != NULL ? " " : "";
-	const char	*colon = e->name != NULL ? ": " : "";
-	char		**assign;
-	uint64_t	 allowed = e->allowed | OPTS_BIT(OPT_HELP);
-	int		 i, n = 0, c, nassign = 0, rc = -1;
-	enum opts_id	 id;
+	int	i, n = 0;
 
-	opts_init(o, e);
-	/* Room for every argument: nothing is ever dropped. */
-	if ((assign = calloc(argc + 1, sizeof *assign)) == NULL ||
-	    (o->specs = calloc(argc + 1, sizeof *o->specs)) == NULL) {
-		free(assign);
-		return opts_error("out of memory"), -1;
-	}
 	for (i = 0; i < OPT_COUNT; i++) {
 		if (!(allowed & OPTS_BIT(i)) || opts_table[i].name == NULL)
 			continue;
@@ -514,9 +584,82 @@ opts_parse(struct opts *o, const struct opts_entry *e, int argc,
 	}
 	memset(&longs[n], 0, sizeof longs[n]);
 	/* "-": operands in place; ":": a missing value is ':', not '?'. */
-	snprintf(shorts, sizeof shorts, "-:h%s%s",
+	snprintf(shorts, len, "-:h%s%s",
 	    (allowed & OPTS_BIT(OPT_PARAM)) ? "p:" : "",
 	    (allowed & OPTS_BIT(OPT_VERSION)) ? "V" : "");
+}
+
+/* After the command line: the variant (or why none is needed), its
+   parameters, and the theme.  0, or -1 after a message. */
+static int
+opts_finish(struct opts *o, const struct opts_entry *e, uint64_t allowed,
+    char **assign, int nassign)
+{
+	const char	*env;
+	const char	*sub = e->name != NULL ? e->name : "";
+	char		*cause = NULL;
+	int		 i;
+
+	/* show --lesson: the scene names the variant. */
+	if (e->operands == OPERANDS_VARIANT && o->v == NULL &&
+	    o->lesson != NULL && (allowed & OPTS_BIT(OPT_LESSON))) {
+		return 0;
+	}
+	/* check --template: no kernel yet. */
+	if (e->operands == OPERANDS_VARIANT && o->v == NULL &&
+	    (o->given & OPTS_BIT(OPT_TEMPLATE))) {
+		return 0;
+	}
+	if (e->operands == OPERANDS_VARIANT && o->v == NULL) {
+		opts_error("%s: VARIANT is missing (see warpviz list)", sub);
+		return -1;
+	}
+	if (o->v == NULL && (allowed & OPTS_BIT(OPT_VARIANT)))
+		o->v = catalog[0];
+	if (o->v != NULL) {
+		param_defaults(&o->ps, o->v);
+		for (i = 0; i < nassign; i++)
+			if (param_assign(&o->ps, assign[i], &cause) != 0) {
+				opts_error("%s", cause);
+				free(cause);
+				return -1;
+			}
+	}
+	/* The theme: --theme, else WARPVIZ_THEME, for commands that draw. */
+	if (o->theme < 0 && (allowed & OPTS_BIT(OPT_THEME)) &&
+	    (env = getenv("WARPVIZ_THEME")) != NULL && *env != '\0' &&
+	    (o->theme = role_theme_parse(env)) < 0) {
+		opts_error("WARPVIZ_THEME: '%s' is not a theme (%s)", env,
+		    role_theme_list);
+		return -1;
+	}
+	if (o->theme >= 0)
+		role_theme_set(o->theme);
+	return 0;
+}
+
+int
+opts_parse(struct opts *o, const struct opts_entry *e, int argc,
+    char **argv)
+{
+	struct option	 longs[OPT_COUNT + 1];
+	char		 shorts[16], spell[32];
+	const char	*sub = e->name != NULL ? e->name : "";
+	const char	*sp = e->name != NULL ? " " : "";
+	const char	*colon = e->name != NULL ? ": " : "";
+	char		**assign;
+	uint64_t	 allowed = e->allowed | OPTS_BIT(OPT_HELP);
+	int		 c, nassign = 0, rc = -1;
+	enum opts_id	 id;
+
+	opts_init(o, e);
+	/* Room for every argument: nothing is ever dropped. */
+	if ((assign = calloc(argc + 1, sizeof *assign)) == NULL ||
+	    (o->specs = calloc(argc + 1, sizeof *o->specs)) == NULL) {
+		free(assign);
+		return opts_error("out of memory"), -1;
+	}
+	opts_getopt_tables(allowed, longs, shorts, sizeof shorts);
 
 	optind = 0;	/* glibc: start afresh, so tests may parse twice */
 	opterr = 0;
@@ -577,44 +720,7 @@ opts_parse(struct opts *o, const struct opts_entry *e, int argc,
 		if (opts_operand(o, argv[optind]) != 0)
 			goto out;
 
-	/* show --lesson: the scene names the variant. */
-	if (e->operands == OPERANDS_VARIANT && o->v == NULL &&
-	    o->lesson != NULL && (allowed & OPTS_BIT(OPT_LESSON))) {
-		rc = 0;
-		goto out;
-	}
-	/* check --template: no kernel yet. */
-	if (e->operands == OPERANDS_VARIANT && o->v == NULL &&
-	    (o->given & OPTS_BIT(OPT_TEMPLATE))) {
-		rc = 0;
-		goto out;
-	}
-	if (e->operands == OPERANDS_VARIANT && o->v == NULL) {
-		opts_error("%s: VARIANT is missing (see warpviz list)", sub);
-		goto out;
-	}
-	if (o->v == NULL && (allowed & OPTS_BIT(OPT_VARIANT)))
-		o->v = catalog[0];
-	if (o->v != NULL) {
-		param_defaults(&o->ps, o->v);
-		for (i = 0; i < nassign; i++)
-			if (param_assign(&o->ps, assign[i], &cause) != 0) {
-				opts_error("%s", cause);
-				free(cause);
-				goto out;
-			}
-	}
-	/* The theme: --theme, else WARPVIZ_THEME, for commands that draw. */
-	if (o->theme < 0 && (allowed & OPTS_BIT(OPT_THEME)) &&
-	    (env = getenv("WARPVIZ_THEME")) != NULL && *env != '\0' &&
-	    (o->theme = role_theme_parse(env)) < 0) {
-		opts_error("WARPVIZ_THEME: '%s' is not a theme (%s)", env,
-		    role_theme_list);
-		goto out;
-	}
-	if (o->theme >= 0)
-		role_theme_set(o->theme);
-	rc = 0;
+	rc = opts_finish(o, e, allowed, assign, nassign);
 out:
 	free(assign);
 	if (rc != 0)

@@ -429,6 +429,32 @@ tui_curses(const struct tui_opts *o)
 	return 0;
 }
 
+/*
+ * How long the loop may wait for a key, in ms: until the next frame's
+ * deadline when playing (less while a step is in motion or the whole
+ * launch is being counted), else short polls while a thread works or a
+ * GPU run may answer, else the idle poll.
+ */
+static int
+tui_wait_ms(struct state *st, double deadline, double now, double gpu_until)
+{
+	int	ms;
+
+	if (st->playing) {
+		ms = (int)((deadline - now) * 1000 + 0.5);
+		if (st->motion > 0 && ms > STATE_MOTION_MS)
+			ms = STATE_MOTION_MS;
+		if (ms > TUI_WORK_POLL_MS && state_busy(st))
+			ms = TUI_WORK_POLL_MS;
+		return ms > 0 ? ms : 0;
+	}
+	if (state_busy(st) || isa_job_busy())
+		return TUI_WORK_POLL_MS;
+	if (now < gpu_until)
+		return TUI_GPU_POLL_MS;
+	return TUI_IDLE_POLL_MS;
+}
+
 /* The loop; returns the exit status. */
 static int
 tui_loop(struct state *st, const struct tui_opts *o)
@@ -436,7 +462,7 @@ tui_loop(struct state *st, const struct tui_opts *o)
 	struct canvas	*cv;
 	double		 deadline = 0, now, gpu_until = 0, interval, asked;
 	int64_t		 frames = 0;
-	int		 intent, key, was_playing, ms, wait_ms, errs = 0;
+	int		 intent, key, was_playing, wait_ms, errs = 0;
 
 	cv = canvas_new(COLS, LINES, o->ascii);
 	intent = INTENT_RELAYOUT | INTENT_RECOMPUTE | INTENT_REDRAW;
@@ -463,19 +489,7 @@ tui_loop(struct state *st, const struct tui_opts *o)
 
 		now = tui_now();
 		interval = 1.0 / state_speeds[st->speed];
-		if (st->playing) {
-			ms = (int)((deadline - now) * 1000 + 0.5);
-			if (st->motion > 0 && ms > STATE_MOTION_MS)
-				ms = STATE_MOTION_MS;
-			if (ms > TUI_WORK_POLL_MS && state_busy(st))
-				ms = TUI_WORK_POLL_MS;
-			wait_ms = ms > 0 ? ms : 0;
-		} else if (state_busy(st) || isa_job_busy())
-			wait_ms = TUI_WORK_POLL_MS;
-		else if (now < gpu_until)
-			wait_ms = TUI_GPU_POLL_MS;
-		else
-			wait_ms = TUI_IDLE_POLL_MS;
+		wait_ms = tui_wait_ms(st, deadline, now, gpu_until);
 		timeout(wait_ms);
 		was_playing = st->playing;
 		asked = now;

@@ -342,6 +342,29 @@ compare_scene_rows(int w, int max, const struct view_opts *o)
 	return n;
 }
 
+/* Title: the variants (each with its memory model when they differ),
+   then where they are. */
+static void
+compare_title(struct canvas *c, const struct view_model *const *m, int n)
+{
+	char	buf[512];
+	int	i, x, k;
+
+	canvas_fill(c, 0, 0, c->w, 1, ' ', ROLE_TITLE);
+	x = canvas_text(c, 0, 0, " compare ", ROLE_TITLE, c->w);
+	for (i = 0; i < n; i++)
+		x += canvas_printf(c, x, 0, ROLE_TITLE, c->w - x, "%s%s%s%s",
+		    i ? " vs " : "", m[i]->l->v->name, m[i]->arch !=
+		    m[0]->arch || (n > 1 && m[1]->arch != m[0]->arch) ? "@" :
+		    "", m[i]->arch != m[0]->arch || (n > 1 && m[1]->arch !=
+		    m[0]->arch) ? arch_name(m[i]->arch) : "");
+	k = snprintf(buf, sizeof buf, "step %" PRId64 "  block %" PRId64 ",%"
+	    PRId64 "  warp %d  %s ", m[0]->step, m[0]->block[0],
+	    m[0]->block[1], m[0]->warp, arch_name(m[0]->arch));
+	if (x + k + 2 < c->w)
+		canvas_text(c, c->w - k, 0, buf, ROLE_TITLE, k);
+}
+
 void
 view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
     const struct view_opts *o)
@@ -372,21 +395,7 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 		m = hp;
 	}
 
-	/* Title: the variants, then where they are. */
-	canvas_fill(c, 0, 0, c->w, 1, ' ', ROLE_TITLE);
-	x = canvas_text(c, 0, 0, " compare ", ROLE_TITLE, c->w);
-	for (i = 0; i < n; i++)
-		x += canvas_printf(c, x, 0, ROLE_TITLE, c->w - x, "%s%s%s%s",
-		    i ? " vs " : "", m[i]->l->v->name, m[i]->arch !=
-		    m[0]->arch || (n > 1 && m[1]->arch != m[0]->arch) ? "@" :
-		    "", m[i]->arch != m[0]->arch || (n > 1 && m[1]->arch !=
-		    m[0]->arch) ? arch_name(m[i]->arch) : "");
-	k = snprintf(buf, sizeof buf, "step %" PRId64 "  block %" PRId64 ",%"
-	    PRId64 "  warp %d  %s ", m[0]->step, m[0]->block[0],
-	    m[0]->block[1], m[0]->warp, arch_name(m[0]->arch));
-	if (x + k + 2 < c->w)
-		canvas_text(c, c->w - k, 0, buf, ROLE_TITLE, k);
-
+	compare_title(c, m, n);
 	compare_verdict(m, n, buf, sizeof buf);
 	vh = compare_text_rows(buf, c->w - 2);
 	cw = (c->w - (n - 1)) / n;

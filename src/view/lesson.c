@@ -1,359 +1,30 @@
 /* SPDX-License-Identifier: ISC
  * lesson.c - read lessons: the line format of lesson.h into scenes, each
- * checked as the screen would check it (the variant exists, its
- * parameters are in range, the step, block and warp lie in its launch,
- * the partners exist), with "FILE:LINE: what" for the first mistake.
- * A scene marked optional whose variant or partner is missing is left out
- * instead, so a lesson can name kernels a build may not have yet.
- * Plain C on the model; no curses, no drawing.
+ * handed to lesson-check.c to be checked as the screen would check it
+ * (the variant exists, its parameters are in range, the step, block and
+ * warp lie in its launch, the partners exist), with "FILE:LINE: what"
+ * for the first mistake; write a lesson back out (the export key), and
+ * load one by name or path.  A scene marked optional whose variant or
+ * partner is missing is left out instead, so a lesson can name kernels a
+ * build may not have yet.  Plain C on the model; no curses, no drawing.
  */
 #include "config.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "catalog.h"
 #include "cause.h"
-#include "launch.h"
+#include "lesson-check.h"
 #include "lesson.h"
 #include "roles.h"
 #include "textfile.h"
-#include "warp.h"
 
 #define LESSON_LINE_MAX		1024
-#define LESSON_MAX_ASSIGN	32
 #define LESSON_MAX_BYTES	(1024 * 1024)	/* a lesson file */
-
-/* A scene as read, before its variant is resolved. */
-struct lesson_raw {
-	struct lesson_scene	 s;
-	char			 variant[256];
-	int			 variant_line;
-	char			 assign[LESSON_MAX_ASSIGN][64];
-	int			 assign_line[LESSON_MAX_ASSIGN];
-	int			 nassign;
-	int			 partners_line;
-	int			 pos_line[3];	/* step, block, warp */
-	char			 loop[32];	/* loop NAME=VALUE, or "" */
-	int64_t			 loop_val;
-	int			 loop_line;
-	int			 optional;
-	int			 ask_line;
-};
-
-/* Parse a whole number lo..hi as -p does (param_number); -1 when not
- * one. */
-static int
-lesson_int(const char *s, int64_t lo, int64_t hi, int64_t *out)
-{
-	int64_t	v;
-
-	if (param_number(s, &v) != 0 || v < lo || v > hi)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-/*
- * "loop NAME=VALUE": move the scene's step on to the first step, from the
- * one given, where the same access runs with loop NAME at VALUE.  -1 with
- * *cause when there is no such loop or it never gets there.
- */
-static int
-lesson_loop(struct lesson_raw *raw, const struct launch *l,
-    const char *file, char **cause)
-{
-	struct launch_pos	 pos;
-	int64_t			 st, last;
-	int			 li, site, i, inside = 0;
-
-	for (li = 0; li < l->nloops; li++)
-		if (strcmp(l->loops[li].var, raw->loop) == 0)
-			break;
-	if (li == l->nloops) {
-		*cause = cause_printf("%s:%d: loop: %s has no loop '%s'", file,
-		    raw->loop_line, raw->s.v->name, raw->loop);
-		return -1;
-	}
-	launch_locate(l, raw->s.step, &pos);
-	site = pos.site;
-	for (i = 0; i < l->sites[site].nloops; i++)
-		if (strcmp(l->loops[l->sites[site].loop[i]].var,
-		    raw->loop) == 0) {
-			li = l->sites[site].loop[i];
-			inside = 1;
-		}
-	if (!inside) {
-		*cause = cause_printf("%s:%d: loop: the access at step %lld, "
-		    "%s, is not inside loop '%s'", file, raw->loop_line,
-		    (long long)raw->s.step, l->sites[site].text, raw->loop);
-		return -1;
-	}
-	/* At most a few million steps: a lesson loads in a blink. */
-	last = l->nsteps - raw->s.step > 4000000 ? raw->s.step + 4000000 :
-	    l->nsteps;
-	for (st = raw->s.step; st < last; st++) {
-		launch_locate(l, st, &pos);
-		if (pos.site == site && pos.loop[li] == raw->loop_val) {
-			raw->s.step = st;
-			return 0;
-		}
-	}
-	*cause = cause_printf("%s:%d: loop: %s never has %s=%lld from step "
-	    "%lld", file, raw->loop_line, l->sites[site].text, raw->loop,
-	    (long long)raw->loop_val, (long long)raw->s.step);
-	return -1;
-}
-
-/* Is name a kernel file's path (it ends in .cu), not a catalog name? */
-static int
-lesson_is_kernel_path(const char *name, size_t len)
-{
-	return len > 3 && strncmp(name + len - 3, ".cu", 3) == 0;
-}
-
-/*
- * name (len bytes) as the lesson file means it: a kernel file's relative
- * path is taken from the lesson file's folder, as #include takes its
- * files; catalog names and absolute paths stay.  0, or -1 when the
- * result does not fit out.
- */
-static int
-lesson_resolve(const char *file, const char *name, size_t len, char *out,
-    size_t outlen)
-{
-	const char	*slash = strrchr(file, '/');
-	int		 n;
-
-	if (lesson_is_kernel_path(name, len) && name[0] != '/' &&
-	    slash != NULL)
-		n = snprintf(out, outlen, "%.*s%.*s", (int)(slash - file + 1),
-		    file, (int)len, name);
-	else
-		n = snprintf(out, outlen, "%.*s", (int)len, name);
-	return n >= 0 && (size_t)n < outlen ? 0 : -1;
-}
-
-/* The partner list with each kernel file's path resolved; 0 or -1. */
-static int
-lesson_resolve_list(const char *file, char *list, size_t size)
-{
-	char		 out[LESSON_PARTNERS_MAX], one[LESSON_PARTNERS_MAX];
-	const char	*e;
-	size_t		 len, name, used = 0;
-
-	out[0] = '\0';
-	for (e = list; (e = param_partner_next(e, &len)) != NULL; e += len) {
-		name = strcspn(e, ":");
-		if (name > len)
-			name = len;
-		if (lesson_resolve(file, e, name, one, sizeof one) != 0 ||
-		    used + (used > 0) + strlen(one) + (len - name) >= size)
-			return -1;
-		used += snprintf(out + used, sizeof out - used, "%s%s%.*s",
-		    used > 0 ? " " : "", one, (int)(len - name), e + name);
-	}
-	memcpy(list, out, used + 1);
-	return 0;
-}
-
-/*
- * Why name does not open: a kernel file's own "FILE:LINE:COL: ..." (or
- * why it cannot be opened), else NULL.
- */
-static char *
-lesson_why(const char *name)
-{
-	char	*why = NULL;
-
-	if (lesson_is_kernel_path(name, strlen(name)) &&
-	    catalog_open(name, &why) == NULL)
-		return why;
-	free(why);
-	return NULL;
-}
-
-/* The scene's partners resolved and checked; *keep 0 for an optional
- * scene whose partner is missing.  -1 with *cause on a mistake. */
-static int
-lesson_partners(struct lesson_raw *raw, const char *file,
-    lesson_find_fn find, int *keep, char **cause)
-{
-	struct lesson_scene	*s = &raw->s;
-	struct param_set	 ps;
-	const char		*e, *list;
-	char			*why = NULL, *c, path[512];
-	size_t			 len;
-	int			 a;
-
-	if (lesson_resolve_list(file, s->partners, sizeof s->partners) != 0) {
-		*cause = cause_printf("%s:%d: compare: the partners' paths are "
-		    "too long", file, raw->partners_line);
-		return -1;
-	}
-	list = s->partners[0] != '\0' ? s->partners : s->v->compare;
-	if (s->compare && list == NULL) {
-		*cause = cause_printf("%s:%d: %s has no variant to compare "
-		    "with (name partners after 'compare')", file,
-		    raw->partners_line, s->v->name);
-		return -1;
-	}
-	for (e = s->compare ? list : NULL;
-	    (e = param_partner_next(e, &len)) != NULL; e += len)
-		if (param_partner(&ps, e, arch_suffix(e, len, &a), &s->ps,
-		    find, &why) != 0) {
-			if (raw->optional) {
-				free(why);
-				*keep = 0;
-				return 0;
-			}
-			if (snprintf(path, sizeof path, "%.*s", (int)strcspn(e,
-			    ": "), e) > 0 && (c = lesson_why(path)) != NULL) {
-				free(why);
-				why = c;
-			}
-			*cause = cause_printf("%s:%d: compare: %s", file,
-			    raw->partners_line, why);
-			free(why);
-			return -1;
-		}
-	return 0;
-}
-
-/* Check and store the scene read into raw; *keep is 0 for a scene left
-   out.  -1 with *cause on a mistake. */
-/*
- * An ask must fit its scene: a question about the access that access can
- * answer (sectors of a global one, wavefronts of a shared one, ...), and
- * "faster" in a compare scene, whose recorded times answer it.
- */
-static int
-lesson_ask(struct lesson_raw *raw, const struct launch *l, const char *file,
-    char **cause)
-{
-	struct lesson_scene	*s = &raw->s;
-	struct access		 a;
-	struct access_result	 res;
-	struct predict_truth	 t;
-	const char		*why;
-	char			*c = NULL;
-
-	if (s->ask == PREDICT_FASTER) {
-		if (s->compare)
-			return 0;
-		*cause = cause_printf("%s:%d: ask: faster compares two "
-		    "kernels' recorded times (add a 'compare' line)", file,
-		    raw->ask_line);
-		return -1;
-	}
-	if (warp_access(l, s->block[0], s->block[1], s->warp, s->step, &a,
-	    &c) != 0) {
-		*cause = cause_printf("%s:%d: ask: %s", file, raw->ask_line, c);
-		free(c);
-		return -1;
-	}
-	arch_apply(s->arch, l, &a, &res);
-	if (predict_access(s->ask, l, &a, &res, s->arch, &t, &why) != 0) {
-		*cause = cause_printf("%s:%d: ask: %s here (ask %s)", file,
-		    raw->ask_line, why, predict_word(predict_default(&res,
-		    s->arch)));
-		return -1;
-	}
-	return 0;
-}
-
-static int
-lesson_finish(struct lesson_raw *raw, const char *file, lesson_find_fn find,
-    int *keep, char **cause)
-{
-	struct lesson_scene	*s = &raw->s;
-	struct launch		*l;
-	char			*why = NULL, path[512];
-	int			 i, r = -1;
-
-	*keep = 1;
-	if (raw->variant[0] == '\0') {
-		*cause = cause_printf("%s:%d: scene '%s' names no variant",
-		    file, s->line, s->title);
-		return -1;
-	}
-	if (lesson_resolve(file, raw->variant, strlen(raw->variant), path,
-	    sizeof path) != 0) {
-		*cause = cause_printf("%s:%d: variant: the path is too long",
-		    file, raw->variant_line);
-		return -1;
-	}
-	if ((s->v = find(path)) == NULL) {
-		/* Optional: a kernel the build (or the folder) lacks; a
-		   kernel file that is there but does not read is a mistake. */
-		if (raw->optional && (!lesson_is_kernel_path(path,
-		    strlen(path)) || access(path, F_OK) != 0)) {
-			*keep = 0;
-			return 0;
-		}
-		if ((why = lesson_why(path)) != NULL) {
-			*cause = cause_printf("%s:%d: %s", file,
-			    raw->variant_line, why);
-			free(why);
-			return -1;
-		}
-		*cause = cause_printf("%s:%d: unknown variant '%s' (see "
-		    "warpviz list; 'optional' leaves the scene out instead)",
-		    file, raw->variant_line, raw->variant);
-		return -1;
-	}
-	param_defaults(&s->ps, s->v);
-	for (i = 0; i < raw->nassign; i++)
-		if (param_assign(&s->ps, raw->assign[i], &why) != 0) {
-			*cause = cause_printf("%s:%d: %s", file,
-			    raw->assign_line[i], why);
-			free(why);
-			return -1;
-		}
-	if (lesson_partners(raw, file, find, keep, cause) != 0 || !*keep)
-		return *keep ? -1 : 0;
-	if ((l = calloc(1, sizeof *l)) == NULL) {
-		*cause = cause_printf("out of memory");
-		return -1;
-	}
-	if (launch_init(l, &s->ps, &why) != 0) {
-		*cause = cause_printf("%s:%d: %s", file, raw->nassign > 0 ?
-		    raw->assign_line[0] : raw->variant_line, why);
-		free(why);
-		free(l);
-		return -1;
-	}
-	if (s->step >= l->nsteps)
-		*cause = cause_printf("%s:%d: step %lld is past the end of %s "
-		    "(0..%lld)", file, raw->pos_line[0], (long long)s->step,
-		    s->v->name, (long long)l->nsteps - 1);
-	else if (raw->loop[0] != '\0' && lesson_loop(raw, l, file, cause) != 0)
-		/* *cause is set */;
-	else if (s->block[0] >= l->grid[0] || s->block[1] >= l->grid[1])
-		*cause = cause_printf("%s:%d: block %lld,%lld is outside the "
-		    "grid (0..%lld, 0..%lld)", file, raw->pos_line[1],
-		    (long long)s->block[0], (long long)s->block[1],
-		    (long long)l->grid[0] - 1, (long long)l->grid[1] - 1);
-	else if (s->warp >= l->warps)
-		*cause = cause_printf("%s:%d: warp %d is outside the block "
-		    "(0..%d)", file, raw->pos_line[2], s->warp, l->warps - 1);
-	else if (s->say[0] == '\0')
-		*cause = cause_printf("%s:%d: scene '%s' says nothing (add a "
-		    "'say' line)", file, s->line, s->title);
-	else if (s->ask != PREDICT_NONE && lesson_ask(raw, l, file,
-	    cause) != 0)
-		/* *cause is set */;
-	else
-		r = 0;
-	launch_free(l);
-	free(l);
-	return r;
-}
 
 /* Append text to the narration, a space between lines. */
 static int
@@ -390,15 +61,89 @@ lesson_lanes(const char *arg, uint32_t *mask)
 	return 0;
 }
 
+/* step, loop, block or warp: the scene's position; -1 when arg is not
+   what word wants. */
+static int
+lesson_position(struct lesson_raw *raw, const char *word, char *arg,
+    int line)
+{
+	struct lesson_scene	*s = &raw->s;
+	char			*p, *comma;
+	int64_t			 v;
+
+	if (strcmp(word, "step") == 0) {
+		if (lesson_int(arg, 0, INT64_MAX / 2, &s->step) != 0)
+			return -1;
+		raw->pos_line[0] = line;
+	} else if (strcmp(word, "loop") == 0) {
+		if ((p = strchr(arg, '=')) == NULL || p == arg ||
+		    p - arg >= (int)sizeof raw->loop ||
+		    lesson_int(p + 1, 0, INT64_MAX / 2, &raw->loop_val) != 0)
+			return -1;
+		memcpy(raw->loop, arg, p - arg);
+		raw->loop[p - arg] = '\0';
+		raw->loop_line = line;
+	} else if (strcmp(word, "block") == 0) {
+		if ((comma = strchr(arg, ',')) != NULL)
+			*comma = '\0';
+		if (lesson_int(arg, 0, INT64_MAX / 2, &s->block[0]) != 0 ||
+		    (comma != NULL && lesson_int(comma + 1, 0, INT64_MAX / 2,
+		    &s->block[1]) != 0)) {
+			if (comma != NULL)
+				*comma = ',';
+			return -1;
+		}
+		raw->pos_line[1] = line;
+	} else {	/* warp */
+		if (lesson_int(arg, 0, 1023, &v) != 0)
+			return -1;
+		s->warp = (int)v;
+		raw->pos_line[2] = line;
+	}
+	return 0;
+}
+
+/* What the arguments of directive word may be, for its message. */
+static const char *
+lesson_wants(const char *word)
+{
+	if (strcmp(word, "variant") == 0 || strcmp(word, "kernel") == 0)
+		return "one variant name or kernel file";
+	if (strcmp(word, "param") == 0)
+		return "NAME=VALUE ...";
+	if (strcmp(word, "step") == 0)
+		return "a whole number from 0";
+	if (strcmp(word, "loop") == 0)
+		return "NAME=VALUE, a loop variable and a whole number";
+	if (strcmp(word, "block") == 0)
+		return "X or X,Y with whole numbers from 0";
+	if (strcmp(word, "warp") == 0)
+		return "a whole number from 0 to 1023";
+	if (strcmp(word, "arch") == 0)
+		return arch_names();
+	if (strcmp(word, "compare") == 0)
+		return "partners, at most 255 bytes";
+	if (strcmp(word, "lanes") == 0)
+		return "lanes from 0 to 31, separated by commas";
+	if (strcmp(word, "theme") == 0)
+		return "a theme name";
+	if (strcmp(word, "say") == 0)
+		return "a sentence";
+	if (strcmp(word, "optional") == 0)
+		return "nothing after it";
+	if (strcmp(word, "ask") == 0)
+		return "sectors, class, wavefronts, reads, transactions or "
+		    "faster";
+	return "";
+}
+
 /* One directive of a scene; -1 with *cause. */
 static int
 lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
     const char *file, int line, char **cause)
 {
 	struct lesson_scene	*s = &raw->s;
-	char			*p, *tok, *save, *comma, *why = NULL;
-	const char		*end;
-	int64_t			 v;
+	char			*tok, *save, *why = NULL;
 	int			 a;
 
 	if (strcmp(word, "variant") == 0 || strcmp(word, "kernel") == 0) {
@@ -425,34 +170,10 @@ lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
 			strcpy(raw->assign[raw->nassign], tok);
 			raw->assign_line[raw->nassign++] = line;
 		}
-	} else if (strcmp(word, "step") == 0) {
-		if (lesson_int(arg, 0, INT64_MAX / 2, &s->step) != 0)
+	} else if (strcmp(word, "step") == 0 || strcmp(word, "loop") == 0 ||
+	    strcmp(word, "block") == 0 || strcmp(word, "warp") == 0) {
+		if (lesson_position(raw, word, arg, line) != 0)
 			goto want;
-		raw->pos_line[0] = line;
-	} else if (strcmp(word, "loop") == 0) {
-		if ((p = strchr(arg, '=')) == NULL || p == arg ||
-		    p - arg >= (int)sizeof raw->loop ||
-		    lesson_int(p + 1, 0, INT64_MAX / 2, &raw->loop_val) != 0)
-			goto want;
-		memcpy(raw->loop, arg, p - arg);
-		raw->loop[p - arg] = '\0';
-		raw->loop_line = line;
-	} else if (strcmp(word, "block") == 0) {
-		if ((comma = strchr(arg, ',')) != NULL)
-			*comma = '\0';
-		if (lesson_int(arg, 0, INT64_MAX / 2, &s->block[0]) != 0 ||
-		    (comma != NULL && lesson_int(comma + 1, 0, INT64_MAX / 2,
-		    &s->block[1]) != 0)) {
-			if (comma != NULL)
-				*comma = ',';
-			goto want;
-		}
-		raw->pos_line[1] = line;
-	} else if (strcmp(word, "warp") == 0) {
-		if (lesson_int(arg, 0, 1023, &v) != 0)
-			goto want;
-		s->warp = (int)v;
-		raw->pos_line[2] = line;
 	} else if (strcmp(word, "arch") == 0) {
 		if ((a = arch_parse(arg)) < 0)
 			goto want;
@@ -509,37 +230,89 @@ lesson_directive(struct lesson_raw *raw, const char *word, char *arg,
 	return 0;
 
 want:
-	end = "";
-	if (strcmp(word, "variant") == 0 || strcmp(word, "kernel") == 0)
-		end = "one variant name or kernel file";
-	else if (strcmp(word, "param") == 0)
-		end = "NAME=VALUE ...";
-	else if (strcmp(word, "step") == 0)
-		end = "a whole number from 0";
-	else if (strcmp(word, "loop") == 0)
-		end = "NAME=VALUE, a loop variable and a whole number";
-	else if (strcmp(word, "block") == 0)
-		end = "X or X,Y with whole numbers from 0";
-	else if (strcmp(word, "warp") == 0)
-		end = "a whole number from 0 to 1023";
-	else if (strcmp(word, "arch") == 0)
-		end = arch_names();
-	else if (strcmp(word, "compare") == 0)
-		end = "partners, at most 255 bytes";
-	else if (strcmp(word, "lanes") == 0)
-		end = "lanes from 0 to 31, separated by commas";
-	else if (strcmp(word, "theme") == 0)
-		end = "a theme name";
-	else if (strcmp(word, "say") == 0)
-		end = "a sentence";
-	else if (strcmp(word, "optional") == 0)
-		end = "nothing after it";
-	else if (strcmp(word, "ask") == 0)
-		end = "sectors, class, wavefronts, reads, transactions or "
-		    "faster";
 	*cause = cause_printf("%s:%d: %s: '%s' is not allowed (%s)", file, line,
-	    word, arg, end);
+	    word, arg, lesson_wants(word));
 	return -1;
+}
+
+/*
+ * A line of len bytes in buf split in place into its first word, the
+ * return value, and the rest, *arg, blanks trimmed; NULL for a blank
+ * line or a comment (*arg then untouched).
+ */
+static char *
+lesson_words(char *buf, size_t len, char **arg)
+{
+	char	*p, *word;
+
+	for (p = buf + len; p > buf && isspace((unsigned char)p[-1]);)
+		*--p = '\0';
+	for (word = buf; isspace((unsigned char)*word); word++)
+		;
+	if (*word == '\0' || *word == '#')
+		return NULL;
+	for (p = word; *p != '\0' && !isspace((unsigned char)*p);)
+		p++;
+	if (*p != '\0')
+		*p++ = '\0';
+	while (isspace((unsigned char)*p))
+		p++;
+	*arg = p;
+	return word;
+}
+
+/* Start the scene titled title on line line in raw. */
+static void
+lesson_open(struct lesson_raw *raw, const char *title, int line)
+{
+	memset(raw, 0, sizeof *raw);
+	strcpy(raw->s.title, title);
+	raw->s.line = line;
+	raw->s.arch = ARCH_MODERN;
+	raw->pos_line[0] = raw->pos_line[1] = raw->pos_line[2] = line;
+	raw->partners_line = line;
+}
+
+/* End the scene in raw: checked, then added to ls (or counted as left
+   out).  -1 with *cause. */
+static int
+lesson_close(struct lesson *ls, struct lesson_raw *raw, const char *file,
+    lesson_find_fn find, char **cause)
+{
+	int	keep;
+
+	if (lesson_finish(raw, file, find, &keep, cause) != 0)
+		return -1;
+	if (keep) {
+		if (ls->nscenes == LESSON_MAX_SCENES) {
+			*cause = cause_printf("%s:%d: more than %d "
+			    "scenes", file, raw->s.line,
+			    LESSON_MAX_SCENES);
+			return -1;
+		}
+		ls->scenes[ls->nscenes++] = raw->s;
+	} else
+		ls->skipped++;
+	return 0;
+}
+
+/* A lesson read to its last line (line): it has a title and a scene;
+   -1 with *cause. */
+static int
+lesson_whole(const struct lesson *ls, const char *file, int line,
+    char **cause)
+{
+	if (ls->title[0] == '\0') {
+		*cause = cause_printf("%s:1: the lesson has no 'title' line",
+		    file);
+		return -1;
+	}
+	if (ls->nscenes == 0) {
+		*cause = cause_printf("%s:%d: the lesson has no scene", file,
+		    line > 0 ? line : 1);
+		return -1;
+	}
+	return 0;
 }
 
 int
@@ -547,10 +320,10 @@ lesson_parse(struct lesson *ls, const char *name, const char *file,
     const char *text, lesson_find_fn find, char **cause)
 {
 	struct lesson_raw	*raw;
-	char			 buf[LESSON_LINE_MAX], *word, *arg = NULL, *p;
+	char			 buf[LESSON_LINE_MAX], *word, *arg = NULL;
 	const char		*nl;
 	size_t			 len;
-	int			 line = 0, in_scene = 0, keep;
+	int			 line = 0, in_scene = 0;
 
 	memset(ls, 0, sizeof *ls);
 	snprintf(ls->name, sizeof ls->name, "%s", name);
@@ -582,18 +355,8 @@ lesson_parse(struct lesson *ls, const char *name, const char *file,
 		}
 		memcpy(buf, text, len);
 		buf[len] = '\0';
-		for (p = buf + len; p > buf && isspace((unsigned char)p[-1]);)
-			*--p = '\0';
-		for (word = buf; isspace((unsigned char)*word); word++)
-			;
-		if (*word == '\0' || *word == '#')
+		if ((word = lesson_words(buf, len, &arg)) == NULL)
 			continue;
-		for (arg = word; *arg != '\0' && !isspace((unsigned char)*arg);)
-			arg++;
-		if (*arg != '\0')
-			*arg++ = '\0';
-		while (isspace((unsigned char)*arg))
-			arg++;
 		if (strcmp(word, "title") == 0) {
 			if (in_scene || ls->title[0] != '\0' || *arg == '\0' ||
 			    strlen(arg) >= sizeof ls->title) {
@@ -626,40 +389,17 @@ lesson_parse(struct lesson *ls, const char *name, const char *file,
 			goto fail;
 		continue;
 close:
-		if (lesson_finish(raw, file, find, &keep, cause) != 0)
+		if (lesson_close(ls, raw, file, find, cause) != 0)
 			goto fail;
-		if (keep) {
-			if (ls->nscenes == LESSON_MAX_SCENES) {
-				*cause = cause_printf("%s:%d: more than %d "
-				    "scenes", file, raw->s.line,
-				    LESSON_MAX_SCENES);
-				goto fail;
-			}
-			ls->scenes[ls->nscenes++] = raw->s;
-		} else
-			ls->skipped++;
 		in_scene = 0;
 		if (*text == '\0')
 			break;
 open:
-		memset(raw, 0, sizeof *raw);
-		strcpy(raw->s.title, arg);
-		raw->s.line = line;
-		raw->s.arch = ARCH_MODERN;
-		raw->pos_line[0] = raw->pos_line[1] = raw->pos_line[2] = line;
-		raw->partners_line = line;
+		lesson_open(raw, arg, line);
 		in_scene = 1;
 	}
 	free(raw);
-	if (ls->title[0] == '\0') {
-		*cause = cause_printf("%s:1: the lesson has no 'title' line",
-		    file);
-		lesson_free(ls);
-		return -1;
-	}
-	if (ls->nscenes == 0) {
-		*cause = cause_printf("%s:%d: the lesson has no scene", file,
-		    line > 0 ? line : 1);
+	if (lesson_whole(ls, file, line, cause) != 0) {
 		lesson_free(ls);
 		return -1;
 	}

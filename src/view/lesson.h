@@ -40,35 +40,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "arch.h"
-#include "dram.h"
-#include "param.h"
-#include "predict.h"
+#include "lesson-scene.h"
 
-#define LESSON_TITLE_MAX	96
-#define LESSON_SAY_MAX		480
-#define LESSON_PARTNERS_MAX	256
 #define LESSON_MAX_SCENES	64
-
-struct lesson_scene {
-	char			 title[LESSON_TITLE_MAX];
-	const struct variant	*v;
-	struct param_set	 ps;
-	int			 compare;
-	/* Compare partners, or "" for the variant's own. */
-	char			 partners[LESSON_PARTNERS_MAX];
-	enum arch		 arch;
-	int64_t			 step;
-	int64_t			 block[2];
-	int			 warp;
-	uint32_t		 lanes;		/* bit n: lane n highlighted */
-	char			 theme[32];	/* "": leave it */
-	char			 say[LESSON_SAY_MAX];
-	int			 dram;		/* the DRAM box on */
-	struct dram_config	 dram_cfg;	/* ... under this interleaving */
-	int			 line;		/* of its "scene" line */
-	enum predict_ask	 ask;		/* predict first, or NONE */
-};
 
 struct lesson {
 	char			 name[64];
@@ -84,9 +58,6 @@ struct lesson_file {
 	const char	*text;
 };
 extern const struct lesson_file lesson_files[];
-
-/* A variant (or kernel file) by name, or NULL. */
-typedef const struct variant *(*lesson_find_fn)(const char *);
 
 /*
  * Parse the text of a lesson; file names it in errors.  Returns 0, or -1

@@ -262,6 +262,93 @@ oob_line(struct canvas *c, int x, int y, int w, int h,
 	return panel_sentence(c, x, y, w, h, buf, ROLE_BAD);
 }
 
+/* A global (sectored) access: its class, why, and the bytes moved; the
+   rows used. */
+static int
+counts_global(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m)
+{
+	const struct access_result	*r = &m->res;
+	enum role			 role;
+	int				 row = 0;
+	char				 buf[160];
+
+	role = panel_class_role(r->g.class);
+	canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
+	canvas_text(c, x + 3, y + row++, rules_class_name(r->g.class),
+	    role, w - 3);
+	panel_global_words(buf, sizeof buf, &r->g);
+	row += panel_sentence(c, x + 3, y + row, w - 3, h - row, buf,
+	    r->g.class == RULES_SPLIT || r->g.class ==
+	    RULES_UNCOALESCED ? ROLE_BAD : ROLE_NORMAL);
+	if (row < h && arch_transactions(m->arch)) {
+		row += panel_say(c, x + 3, y + row, w - 3, h - row,
+		    ROLE_NORMAL, "%d %s%s: %d B for %d B used",
+		    r->l.transactions, m->arch == ARCH_CC20 ? "line" :
+		    "segment", r->l.transactions == 1 ? "" : "s",
+		    r->l.bytes_moved, r->l.bytes_used);
+		if (row < h && m->arch == ARCH_CC20)
+			row += panel_say(c, x + 3, y + row, w - 3,
+			    h - row, ROLE_DIM, "%d 32-B segments if "
+			    "L1 is bypassed", r->l.l2_segments);
+	} else if (row < h && r->g.class == RULES_BROADCAST)
+		/* Few distinct bytes is the point of a broadcast, not
+		   a waste: say what the lanes share. */
+		row += panel_say(c, x + 3, y + row, w - 3, h - row,
+		    ROLE_GOOD, "%d B moved, %d distinct B for %d lanes",
+		    r->g.sectors * RULES_SECTOR, r->g.bytes_used,
+		    r->g.active);
+	else if (row < h)
+		row += panel_say(c, x + 3, y + row, w - 3, h - row,
+		    r->g.sectors > r->g.ideal ? ROLE_WARN : ROLE_GOOD,
+		    "%d B moved, %d used: %d%%", r->g.sectors *
+		    RULES_SECTOR, r->g.bytes_used,
+		    panel_pct(r->g.bytes_used, r->g.sectors *
+		    RULES_SECTOR));
+	return row;
+}
+
+/* A shared access: its bank conflict and wavefronts; the rows used. */
+static int
+counts_shared(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m)
+{
+	const struct access_result	*r = &m->res;
+	const struct launch_site	*s = &m->l->sites[m->acc.site];
+	enum role			 role;
+	int				 row = 0;
+	char				 buf[160], tbuf[16];
+
+	role = panel_bank_role(r->s.degree);
+	canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
+	if (r->s.degree <= 1)
+		canvas_text(c, x + 3, y + row++, "no conflict", role,
+		    w - 3);
+	else
+		row += panel_say(c, x + 3, y + row, w - 3, h - row,
+		    role, "%d-way conflict", r->s.degree);
+	if (r->s.wavefronts > r->s.ideal) {
+		panel_times(tbuf, sizeof tbuf, r->s.wavefronts,
+		    r->s.ideal);
+		snprintf(buf, sizeof buf, "%d wavefronts where %d "
+		    "would do: %s", r->s.wavefronts, r->s.ideal, tbuf);
+	} else
+		snprintf(buf, sizeof buf, "%d wavefront%s, as few as "
+		    "can be", r->s.wavefronts, r->s.wavefronts == 1 ?
+		    "" : "s");
+	row += panel_sentence(c, x + 3, y + row, w - 3, h - row, buf,
+	    r->s.wavefronts > r->s.ideal ? ROLE_BAD : ROLE_NORMAL);
+	if (row < h && s->size > 4 && s->op == OP_STORE)
+		row += panel_say(c, x + 3, y + row, w - 3, h - row,
+		    ROLE_DIM, "%d-byte store: phases of %d lanes",
+		    s->size, s->size == 8 ? 16 : 8);
+	else if (row < h && s->size > 4)
+		row += panel_say(c, x + 3, y + row, w - 3, h - row,
+		    ROLE_DIM, "%d-byte load: %d phase%s", s->size,
+		    r->s.ideal, r->s.ideal == 1 ? "" : "s");
+	return row;
+}
+
 static int
 panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
     const struct view_model *m, int so_far)
@@ -270,7 +357,7 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 	const struct launch_site	*s = &m->l->sites[m->acc.site];
 	enum role			 role;
 	int				 row = 0;
-	char				 buf[160], tbuf[16];
+	char				 buf[160];
 
 	if (h < 1 || w < 16)
 		return 0;
@@ -293,68 +380,11 @@ panel_counts_draw(struct canvas *c, int x, int y, int w, int h,
 	if (row < h && r->active == 0)
 		canvas_text(c, x, y + row++, "no active lane, no request",
 		    ROLE_DIM, w);
-	else if (row < h && arch_sectored(r->space)) {
-		role = panel_class_role(r->g.class);
-		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
-		canvas_text(c, x + 3, y + row++, rules_class_name(r->g.class),
-		    role, w - 3);
-		panel_global_words(buf, sizeof buf, &r->g);
-		row += panel_sentence(c, x + 3, y + row, w - 3, h - row, buf,
-		    r->g.class == RULES_SPLIT || r->g.class ==
-		    RULES_UNCOALESCED ? ROLE_BAD : ROLE_NORMAL);
-		if (row < h && arch_transactions(m->arch)) {
-			row += panel_say(c, x + 3, y + row, w - 3, h - row,
-			    ROLE_NORMAL, "%d %s%s: %d B for %d B used",
-			    r->l.transactions, m->arch == ARCH_CC20 ? "line" :
-			    "segment", r->l.transactions == 1 ? "" : "s",
-			    r->l.bytes_moved, r->l.bytes_used);
-			if (row < h && m->arch == ARCH_CC20)
-				row += panel_say(c, x + 3, y + row, w - 3,
-				    h - row, ROLE_DIM, "%d 32-B segments if "
-				    "L1 is bypassed", r->l.l2_segments);
-		} else if (row < h && r->g.class == RULES_BROADCAST)
-			/* Few distinct bytes is the point of a broadcast, not
-			   a waste: say what the lanes share. */
-			row += panel_say(c, x + 3, y + row, w - 3, h - row,
-			    ROLE_GOOD, "%d B moved, %d distinct B for %d lanes",
-			    r->g.sectors * RULES_SECTOR, r->g.bytes_used,
-			    r->g.active);
-		else if (row < h)
-			row += panel_say(c, x + 3, y + row, w - 3, h - row,
-			    r->g.sectors > r->g.ideal ? ROLE_WARN : ROLE_GOOD,
-			    "%d B moved, %d used: %d%%", r->g.sectors *
-			    RULES_SECTOR, r->g.bytes_used,
-			    panel_pct(r->g.bytes_used, r->g.sectors *
-			    RULES_SECTOR));
-	} else if (row < h && r->space == SPACE_SHARED) {
-		role = panel_bank_role(r->s.degree);
-		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
-		if (r->s.degree <= 1)
-			canvas_text(c, x + 3, y + row++, "no conflict", role,
-			    w - 3);
-		else
-			row += panel_say(c, x + 3, y + row, w - 3, h - row,
-			    role, "%d-way conflict", r->s.degree);
-		if (r->s.wavefronts > r->s.ideal) {
-			panel_times(tbuf, sizeof tbuf, r->s.wavefronts,
-			    r->s.ideal);
-			snprintf(buf, sizeof buf, "%d wavefronts where %d "
-			    "would do: %s", r->s.wavefronts, r->s.ideal, tbuf);
-		} else
-			snprintf(buf, sizeof buf, "%d wavefront%s, as few as "
-			    "can be", r->s.wavefronts, r->s.wavefronts == 1 ?
-			    "" : "s");
-		row += panel_sentence(c, x + 3, y + row, w - 3, h - row, buf,
-		    r->s.wavefronts > r->s.ideal ? ROLE_BAD : ROLE_NORMAL);
-		if (row < h && s->size > 4 && s->op == OP_STORE)
-			row += panel_say(c, x + 3, y + row, w - 3, h - row,
-			    ROLE_DIM, "%d-byte store: phases of %d lanes",
-			    s->size, s->size == 8 ? 16 : 8);
-		else if (row < h && s->size > 4)
-			row += panel_say(c, x + 3, y + row, w - 3, h - row,
-			    ROLE_DIM, "%d-byte load: %d phase%s", s->size,
-			    r->s.ideal, r->s.ideal == 1 ? "" : "s");
-	} else if (row < h && r->space == SPACE_TEXTURE) {
+	else if (row < h && arch_sectored(r->space))
+		row += counts_global(c, x, y + row, w, h - row, m);
+	else if (row < h && r->space == SPACE_SHARED)
+		row += counts_shared(c, x, y + row, w, h - row, m);
+	else if (row < h && r->space == SPACE_TEXTURE) {
 		role = panel_texture_role(&r->t);
 		canvas_put(c, x + 1, y + row, canvas_glyph(c, role), role);
 		row += panel_say(c, x + 3, y + row, w - 3, h - row, role,

@@ -347,6 +347,69 @@ panel_legacy(struct canvas *c, int x, int y, int w, int h,
 
 /* --- memory: shared banks --------------------------------------------- */
 
+/* The n-way row at y: each bank's distinct words, in columns cw wide
+   after a label lab wide. */
+static void
+shared_degrees(struct canvas *c, int x, int y, int lab, int cw,
+    const struct rules_banks *rb)
+{
+	int	b, k;
+
+	if (lab > 0)
+		canvas_text(c, x, y, "n-way", ROLE_DIM, lab);
+	for (b = 0; b < RULES_BANKS; b++) {
+		k = rb->degree[b];
+		if (k == 0)
+			continue;
+		if (cw == 1 && k > 9 && (b + 1 == RULES_BANKS ||
+		    rb->degree[b + 1] != 0))
+			canvas_put(c, x + lab + b, y, '+',
+			    panel_bank_role(k));
+		else if (cw == 1 && k > 9)
+			canvas_printf(c, x + lab + b, y,
+			    panel_bank_role(k), 2, "%d", k);
+		else
+			canvas_printf(c, x + lab + b * cw, y,
+			    panel_bank_role(k), cw, "%*d", cw, k);
+	}
+}
+
+/* The line at y under the banks: which lanes read the busiest bank's
+   words, or that there is one pass. */
+static void
+shared_busiest(struct canvas *c, int x, int y, int w,
+    const struct rules_banks *rb, uint32_t lanes[][RULES_MAX_WORDS],
+    const int *n)
+{
+	char	buf[128], lbuf[32];
+	int	b, i, k;
+
+	/* Which lanes read the busiest bank's words. */
+	for (b = 0, k = 0; k < RULES_BANKS; k++)
+		if (rb->degree[k] > rb->degree[b])
+			b = k;
+	if (rb->degree[b] == 1) {
+		/* Shortened by design where the sentence does not fit. */
+		snprintf(buf, sizeof buf, "every bank serves at most one "
+		    "word: one pass");
+		if ((int)strlen(buf) > w)
+			snprintf(buf, sizeof buf, "one word a bank: one pass");
+		canvas_text(c, x, y, buf, ROLE_NORMAL, w);
+	}
+	else if (n[b] > 0) {
+		uint32_t all = 0;
+
+		for (i = 0; i < n[b]; i++)
+			all |= lanes[b][i];
+		panel_lanes_text(all, lbuf, sizeof lbuf, 20);
+		snprintf(buf, sizeof buf, "busiest: bank %d, %d distinct "
+		    "word%s, lanes %s", b, rb->degree[b], rb->degree[b] == 1 ?
+		    "" : "s", lbuf);
+		panel_fit(buf, w);
+		canvas_text(c, x, y, buf, ROLE_NORMAL, w);
+	}
+}
+
 static int
 panel_shared(struct canvas *c, int x, int y, int w, int h,
     const struct view_model *m)
@@ -358,7 +421,6 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 	int			 bx, more, tall, row, t;
 	enum role		 role;
 	uint32_t		 ch;
-	char			 buf[128], lbuf[32];
 
 	/* Each bank's words, phase by phase, as the rule serves them. */
 	rules_shared_banks(a->addr, panel_arrived(m), a->nlanes,
@@ -428,47 +490,8 @@ panel_shared(struct canvas *c, int x, int y, int w, int h,
 		}
 	}
 	stack *= tall;
-	if (lab > 0)
-		canvas_text(c, x, y + 1 + stack, "n-way", ROLE_DIM, lab);
-	for (b = 0; b < RULES_BANKS; b++) {
-		k = rb.degree[b];
-		if (k == 0)
-			continue;
-		if (cw == 1 && k > 9 && (b + 1 == RULES_BANKS ||
-		    rb.degree[b + 1] != 0))
-			canvas_put(c, x + lab + b, y + 1 + stack, '+',
-			    panel_bank_role(k));
-		else if (cw == 1 && k > 9)
-			canvas_printf(c, x + lab + b, y + 1 + stack,
-			    panel_bank_role(k), 2, "%d", k);
-		else
-			canvas_printf(c, x + lab + b * cw, y + 1 + stack,
-			    panel_bank_role(k), cw, "%*d", cw, k);
-	}
-	/* Which lanes read the busiest bank's words. */
-	for (b = 0, k = 0; k < RULES_BANKS; k++)
-		if (rb.degree[k] > rb.degree[b])
-			b = k;
-	if (rb.degree[b] == 1) {
-		/* Shortened by design where the sentence does not fit. */
-		snprintf(buf, sizeof buf, "every bank serves at most one "
-		    "word: one pass");
-		if ((int)strlen(buf) > w)
-			snprintf(buf, sizeof buf, "one word a bank: one pass");
-		canvas_text(c, x, y + 2 + stack, buf, ROLE_NORMAL, w);
-	}
-	else if (n[b] > 0) {
-		uint32_t all = 0;
-
-		for (i = 0; i < n[b]; i++)
-			all |= lanes[b][i];
-		panel_lanes_text(all, lbuf, sizeof lbuf, 20);
-		snprintf(buf, sizeof buf, "busiest: bank %d, %d distinct "
-		    "word%s, lanes %s", b, rb.degree[b], rb.degree[b] == 1 ?
-		    "" : "s", lbuf);
-		panel_fit(buf, w);
-		canvas_text(c, x, y + 2 + stack, buf, ROLE_NORMAL, w);
-	}
+	shared_degrees(c, x, y + 1 + stack, lab, cw, &rb);
+	shared_busiest(c, x, y + 2 + stack, w, &rb, lanes, n);
 	if (m->zoom && tall == 1 && 3 + stack < h)
 		panel_zoom_note(c, x, y + 3 + stack++, w);
 	return stack + 3;

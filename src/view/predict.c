@@ -80,23 +80,11 @@ predict_bank_lanes(const struct access *a, const struct access_result *r)
 	return lanes;
 }
 
-int
-predict_access(enum predict_ask ask, const struct launch *l,
-    const struct access *a, const struct access_result *r, enum arch arch,
-    struct predict_truth *t, const char **why)
+/* Whether the access can answer ask: 0, or -1 with *why. */
+static int
+predict_fits(enum predict_ask ask, const struct access_result *r,
+    enum arch arch, const char **why)
 {
-	const struct launch_site	*s = &l->sites[a->site];
-	const char			*op = s->op == OP_LOAD ? "load" :
-					    "store";
-
-	memset(t, 0, sizeof *t);
-	t->ask = ask;
-	t->value = -1;
-	t->lanes = predict_two_lanes(a->active);
-	if (a->active == 0) {
-		*why = "no lane of this warp is active at this step";
-		return -1;
-	}
 	switch (ask) {
 	case PREDICT_SECTORS:
 	case PREDICT_CLASS:
@@ -129,6 +117,28 @@ predict_access(enum predict_ask ask, const struct launch *l,
 		*why = "not a question about one access";
 		return -1;
 	}
+	return 0;
+}
+
+int
+predict_access(enum predict_ask ask, const struct launch *l,
+    const struct access *a, const struct access_result *r, enum arch arch,
+    struct predict_truth *t, const char **why)
+{
+	const struct launch_site	*s = &l->sites[a->site];
+	const char			*op = s->op == OP_LOAD ? "load" :
+					    "store";
+
+	memset(t, 0, sizeof *t);
+	t->ask = ask;
+	t->value = -1;
+	t->lanes = predict_two_lanes(a->active);
+	if (a->active == 0) {
+		*why = "no lane of this warp is active at this step";
+		return -1;
+	}
+	if (predict_fits(ask, r, arch, why) != 0)
+		return -1;
 	switch (ask) {
 	case PREDICT_SECTORS:
 		t->value = r->g.sectors;
