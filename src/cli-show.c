@@ -147,19 +147,11 @@ static int
 show_ask(struct state *st, struct view_opts *vo, char *title, size_t len)
 {
 	const char	*why = NULL;
-	double		 ms0, ms1;
 
 	if (!st->ask_pending)
 		return 0;
 	st->ask_pending = 0;
-	if (st->ask != PREDICT_FASTER) {
-		if (state_predict(st, st->ask, &why) != 0)
-			return 0;
-	} else if (st->npanes > 1 &&
-	    gpu_recorded_ms(&st->pane[0].ps, &ms0) == 0 &&
-	    gpu_recorded_ms(&st->pane[1].ps, &ms1) == 0)
-		state_predict_times(st, ms0, ms1);
-	else
+	if (state_ask(st, st->ask, gpu_recorded_ms, &why) != 0)
 		return 0;
 	vo->hide = 1;
 	vo->narration = st->truth.question;
