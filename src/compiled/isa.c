@@ -317,7 +317,8 @@ ptx_mem(struct isa_insn *in, const char *m)
 
 /* A SASS memory mnemonic ("LDS.128", "LDG.E.64.CONSTANT"), as ptx_mem. */
 static int
-sass_mem(struct isa_insn *in, const char *m, const char *ops)
+sass_mem(struct isa_insn *in, const char *m, const char *ops,
+    const char *end)
 {
 	static const struct {
 		const char	*op;
@@ -341,9 +342,13 @@ sass_mem(struct isa_insn *in, const char *m, const char *ops)
 			break;
 	if (i == sizeof ops_table / sizeof ops_table[0])
 		return 0;
-	/* LDC of bank 0 reads the kernel's parameters, not an array. */
-	if (ops_table[i].space == ISA_CONST && strstr(ops, "c[0x0]") != NULL)
-		return 0;
+	/* LDC of bank 0 reads the kernel's parameters, not an array.  The
+	   operands end at end, not at a NUL (the listing is not one). */
+	if (ops_table[i].space == ISA_CONST) {
+		for (p = ops; end - p >= 6; p++)
+			if (memcmp(p, "c[0x0]", 6) == 0)
+				return 0;
+	}
 	in->space = ops_table[i].space;
 	in->store = ops_table[i].store;
 	in->width = 4;
@@ -427,7 +432,7 @@ insn(struct isa_state *st, const char *p, const char *e, int64_t at)
 		return;
 	}
 	if (!(st->kind == ISA_PTX ? ptx_mem(&in, in.mnem) :
-	    sass_mem(&in, in.mnem, q)))
+	    sass_mem(&in, in.mnem, q, e)))
 		return;
 	in.line = st->line;
 	in.pos = st->out->total - 1;
