@@ -433,6 +433,10 @@ struct val	 ksrc_arith_literal(struct rd *r, int tok);
 /* ksrc-place.c: access sites, integers the model follows, pointers */
 const char	*ksrc_place_need_int(struct rd *r,
 		     const struct val *x, const char *what);
+/* ... and where the value is read from memory, hint names the rewrite
+   (NULL: use the thread's indices, params and loop variables). */
+const char	*ksrc_place_need_int_hint(struct rd *r, const struct val *x,
+		    const char *what, const char *hint);
 void	 ksrc_place_elem(struct rd *r, const struct val *e, enum mem_op op);
 struct val	 ksrc_place_rval(struct rd *r, struct val x);
 void	 ksrc_place_guard_open(struct rd *r, const char *cond, int line);

@@ -50,6 +50,15 @@ struct loop_ctx {
 	const char	*condend;	/* what follows the condition */
 };
 
+/* A loop's start, step or condition must be an integer the model
+   follows; one read from memory can be a kernel parameter instead. */
+static const char *
+loop_int(struct rd *r, const struct val *x, const char *what)
+{
+	return ksrc_place_need_int_hint(r, x, what, "make the bound an int "
+	    "parameter with a '// warpviz: param' line");
+}
+
 /* The token after the ')' that closes the '(' before i. */
 static int
 past_paren(struct rd *r, int i, int from)
@@ -140,7 +149,7 @@ for_init(struct rd *r, struct loop_ctx *c)
 	vtok = r->pos++;
 	ksrc_want(r, "=");
 	x = ksrc_place_rval(r, ksrc_access_walk(r, 1));
-	ksrc_place_need_int(r, &x, "the start of a loop");
+	loop_int(r, &x, "the start of a loop");
 	c->init = ksrc_arith_as(r, &x, c->ct);
 	lv = ksrc_sym_add_var(r, &r->t[vtok], VK_INT);
 	lv->isint = 1;
@@ -218,7 +227,7 @@ for_step(struct rd *r, struct loop_ctx *c)
 			lv->kind = VK_INT;
 			if (x.kind != VAL_INT)
 				self_step(r, lv, from);
-			c->step = ksrc_place_need_int(r, &x,
+			c->step = loop_int(r, &x,
 			    "the step of a loop");
 			if (c->op == '-') {
 				c->step = ksrc_fmt(r, "-(%s)", c->step);
@@ -470,7 +479,7 @@ loop_cond(struct rd *r, const struct loop_ctx *c,
 		    "body changes other than by += a fixed value; step it in a "
 		    "for header: for (int i = 1; i < n; i *= 2)",
 		    ksrc_src_text(r, x.first, x.last));
-	cond = loop_subst(r, ksrc_place_need_int(r, &x, "a loop condition"),
+	cond = loop_subst(r, loop_int(r, &x, "a loop condition"),
 	    sb);
 	if (!ksrc_at(r, c->condend))
 		ksrc_fail(r, r->pos, "unexpected '%.*s' after the loop "

@@ -46,6 +46,13 @@ access_text(struct rd *r, int i)
 const char *
 ksrc_place_need_int(struct rd *r, const struct val *x, const char *what)
 {
+	return ksrc_place_need_int_hint(r, x, what, NULL);
+}
+
+const char *
+ksrc_place_need_int_hint(struct rd *r, const struct val *x, const char *what,
+    const char *hint)
+{
 	if (x->kind == VAL_INT)
 		return x->text;
 	if (x->kind == VAL_DATA && x->origin <= -2)
@@ -55,9 +62,8 @@ ksrc_place_need_int(struct rd *r, const struct val *x, const char *what)
 		ksrc_fail(r, x->origin,
 		    "'%s' is read from memory and decides %s (line %d); %s",
 		    access_text(r, x->origin), what, r->t[x->first].line,
-		    strstr(what, "loop") != NULL ? "make the bound an int "
-		    "parameter with a '// warpviz: param' line" : "use "
-		    "threadIdx, blockIdx, params and loop variables");
+		    hint != NULL ? hint : "use threadIdx, blockIdx, params "
+		    "and loop variables");
 	if (x->kind == VAL_DATA)
 		ksrc_fail(r, x->first,
 		    "%s is not an integer the model can follow ('%s'); use "
