@@ -45,6 +45,27 @@ trace_one(FILE *out, const struct launch *l, enum arch arch, int64_t bx,
 	return 0;
 }
 
+/* The launch of o, and with --as-compiled what the compiler made of it
+   (*c, else NULL).  0, or the exit status with nothing left to free. */
+static int
+trace_launch(struct opts *o, struct launch *l, struct compiled **c)
+{
+	int	rc;
+
+	*c = NULL;
+	if (cli_launch(o, l) != 0)
+		return EXIT_USAGE;
+	if (!o->as_compiled)
+		return 0;
+	*c = xcalloc(1, sizeof **c);
+	if ((rc = cli_compiled(o, l, *c)) != 0) {
+		free(*c);
+		*c = NULL;
+		launch_free(l);
+	}
+	return rc;
+}
+
 /* warpviz trace: each access of a warp (or of all) as a JSON line. */
 int
 cli_trace(struct opts *o)
@@ -54,16 +75,8 @@ cli_trace(struct opts *o)
 	int64_t		 bx, by, from, to, lines;
 	int		 w, rc = 0;
 
-	if (cli_launch(o, &l) != 0)
-		return EXIT_USAGE;
-	if (o->as_compiled) {
-		c = xcalloc(1, sizeof *c);
-		if ((rc = cli_compiled(o, &l, c)) != 0) {
-			free(c);
-			launch_free(&l);
-			return rc;
-		}
-	}
+	if ((rc = trace_launch(o, &l, &c)) != 0)
+		return rc;
 	from = 0;
 	to = l.nsteps - 1;
 	if (opts_given(o, OPT_STEPS)) {
@@ -150,16 +163,8 @@ cli_stats(struct opts *o)
 	const char	*e;
 	int		 rc;
 
-	if (cli_launch(o, &l) != 0)
-		return EXIT_USAGE;
-	if (o->as_compiled) {
-		c = xcalloc(1, sizeof *c);
-		if ((rc = cli_compiled(o, &l, c)) != 0) {
-			free(c);
-			launch_free(&l);
-			return rc;
-		}
-	}
+	if ((rc = trace_launch(o, &l, &c)) != 0)
+		return rc;
 	if ((e = getenv("WARPVIZ_THREADS")) != NULL && *e != '\0')
 		totals_set_threads(atoi(e));
 	if (isatty(STDERR_FILENO)) {
