@@ -200,6 +200,7 @@ html_scene(const struct lesson *ls, int k, const struct html_opts *ho,
 	struct view_opts		 vo;
 	const char			*why;
 	char				 title[LESSON_TITLE_MAX + 48];
+	char				 text[PREDICT_WHY_MAX + 96];
 	char				 answer[PREDICT_WHY_MAX + 128];
 
 	memset(fr, 0, sizeof *fr);
@@ -229,8 +230,8 @@ html_scene(const struct lesson *ls, int k, const struct html_opts *ho,
 		    k + 1, ls->nscenes, sc->title);
 		fr->cv = html_frame(&st, &vo, ho);
 		vo.hide = 0;
-		predict_answer_text(&st.truth, answer + 8, sizeof answer - 8);
-		memcpy(answer, "Answer: ", 8);
+		predict_answer_text(&st.truth, text, sizeof text);
+		snprintf(answer, sizeof answer, "Answer: %s", text);
 		vo.narration = answer;
 		snprintf(title, sizeof title, "%d/%d %s (the answer)", k + 1,
 		    ls->nscenes, sc->title);
