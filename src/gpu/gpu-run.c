@@ -297,7 +297,7 @@ run_compile(const struct gpu_ops *ops, const struct param_set *ps,
 	job.kernel = job.text != NULL ? expr : kernel;
 	job.arch = run_arch;
 	job.ptx = 0;
-	job.lineinfo = 0;
+	job.lineinfo = 1;	/* for ncu's source page; the code is the same */
 	if (job.text == NULL)
 		return run_fail(res, RESULT_ERROR, "no source to compile");
 	if (run_arch == 0)
