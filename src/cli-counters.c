@@ -35,40 +35,140 @@
 static int
 counters_in_kind(const struct launch *l, int i, enum measured_kind k)
 {
-	struct totals	probe;
+	return measured_site_kind(&l->sites[i]) == (int)k;
+}
 
-	return totals_kind(&probe, &l->sites[i]) == measured_model(&probe, k);
+/* One site: its source line, text and the model's counts. */
+static void
+counters_site(const struct launch *l, const struct totals *t, int i,
+    enum measured_kind k, int only)
+{
+	const struct site_totals	*s = &t->site[i];
+	int				 shared = measured_kind_shared(k);
+
+	if (l->sites[i].line > 0)
+		printf("    line %-4d", l->sites[i].line);
+	else
+		printf("    %-9s", "");
+	safestr_fprintf(stdout, " %-26s model %" PRId64 " req, %" PRId64
+	    " %s%s\n", l->sites[i].text, s->requests, shared ? s->wavefronts :
+	    s->sectors, shared ? "wavefronts" : "sectors", only ? " (the only "
+	    "site: measured is this line's)" : "");
+}
+
+/*
+ * What ncu's source page measured on line n for kind k, beside the sum
+ * of the model's sites there (req, units); 1 for a mismatch.
+ */
+static int
+counters_line(const struct measured *m, int n, enum measured_kind k,
+    int64_t req, int64_t units)
+{
+	const struct measured_line	*e = measured_line_find(m, n, k);
+	const char			*what;
+	int				 bad;
+
+	what = measured_kind_shared(k) ? "wavefronts" : "sectors";
+	if (e == NULL) {
+		printf("              measured on line %d: no %s instruction%s\n",
+		    n, measured_kind_name(k), m->lines_cut ? " (or past the "
+		    "lines read)" : "");
+		return req != 0;
+	}
+	bad = e->requests != req || (e->has_units && e->units != units);
+	printf("              measured on line %d: %" PRId64 " req", n,
+	    e->requests);
+	if (e->has_units)
+		printf(", %" PRId64 " %s", e->units, what);
+	printf("  %s\n", bad ? "MISMATCH" : "agree");
+	return bad;
+}
+
+/* Lines where ncu measured kind k and the model has no site of it. */
+static int
+counters_extra(const struct launch *l, const struct measured *m,
+    enum measured_kind k)
+{
+	const struct measured_line	*e;
+	int				 i, j, bad = 0;
+
+	for (i = 0; i < m->nlines; i++) {
+		e = &m->line[i];
+		if (e->kind != (int)k)
+			continue;
+		for (j = 0; j < l->nsites; j++)
+			if (l->sites[j].line == e->line &&
+			    counters_in_kind(l, j, k))
+				break;
+		if (j < l->nsites)
+			continue;
+		printf("    line %-4d no %s in the source, measured %" PRId64
+		    " req: the compiler's (a spill?)  MISMATCH\n", e->line,
+		    measured_kind_name(k), e->requests);
+		bad = 1;
+	}
+	for (i = 0; i < m->nlines; i++)
+		if (m->line[i].kind == (int)k && !m->line[i].has_units) {
+			printf("              (ncu's source page gives %s no "
+			    "%s per line)\n", measured_kind_name(k),
+			    measured_kind_shared(k) ? "wavefronts" :
+			    "sectors");
+			break;
+		}
+	return bad;
 }
 
 /*
  * The model's sites of kind k, one line each: source line and counts.
- * A space's only site is the line the measured numbers are of; with
- * several, the counters are their sum.
+ * With ncu's source page read, under each source line what was
+ * measured there, and the lines measured where the model has nothing;
+ * without it, a space's only site is the line the measured numbers are
+ * of, and with several the counters are their sum.  Returns 1 when a
+ * line disagrees.
  */
-static void
+static int
 counters_sites(const struct launch *l, const struct totals *t,
-    enum measured_kind k)
+    const struct measured *m, enum measured_kind k)
 {
-	const struct site_totals	*s;
-	int				 i, n = 0, shared;
+	int	done[LAUNCH_MAX_SITES] = { 0 };
+	int	i, j, n = 0, bad = 0, shared = measured_kind_shared(k);
+	int64_t	req, units;
 
-	shared = measured_kind_shared(k);
 	for (i = 0; i < l->nsites; i++)
 		n += counters_in_kind(l, i, k);
 	for (i = 0; i < l->nsites; i++) {
-		if (!counters_in_kind(l, i, k))
+		if (done[i] || !counters_in_kind(l, i, k))
 			continue;
-		s = &t->site[i];
-		if (l->sites[i].line > 0)
-			printf("    line %-4d", l->sites[i].line);
-		else
-			printf("    %-9s", "");
-		safestr_fprintf(stdout, " %-26s model %" PRId64 " req, %"
-		    PRId64 " %s%s\n", l->sites[i].text, s->requests, shared ?
-		    s->wavefronts : s->sectors, shared ? "wavefronts" :
-		    "sectors", n == 1 ? " (the only site: measured is this "
-		    "line's)" : "");
+		req = units = 0;
+		for (j = i; j < l->nsites; j++) {
+			if (done[j] || !counters_in_kind(l, j, k) ||
+			    l->sites[j].line != l->sites[i].line)
+				continue;
+			done[j] = 1;
+			counters_site(l, t, j, k, n == 1 && m->nlines == 0);
+			req += t->site[j].requests;
+			units += shared ? t->site[j].wavefronts :
+			    t->site[j].sectors;
+		}
+		if (m->nlines > 0 && l->sites[i].line > 0)
+			bad |= counters_line(m, l->sites[i].line, k, req,
+			    units);
 	}
+	if (m->nlines > 0)
+		bad |= counters_extra(l, m, k);
+	return bad;
+}
+
+/* Whether the source page measured kind k on some line. */
+static int
+counters_has_line(const struct measured *m, enum measured_kind k)
+{
+	int	i;
+
+	for (i = 0; i < m->nlines; i++)
+		if (m->line[i].kind == (int)k)
+			return 1;
+	return 0;
 }
 
 /* One space: model beside measured, and whether they agree. */
@@ -81,7 +181,8 @@ counters_kind(const struct launch *l, const struct totals *t,
 	int				 shared = measured_kind_shared(k);
 	int				 agree = measured_agree(t, m, k);
 
-	if (s->requests == 0 && (!c->have || c->requests == 0))
+	if (s->requests == 0 && (!c->have || c->requests == 0) &&
+	    !counters_has_line(m, k))
 		return 0;
 	printf("%-13s requests %12" PRId64, measured_kind_name(k),
 	    s->requests);
@@ -97,8 +198,7 @@ counters_kind(const struct launch *l, const struct totals *t,
 		printf(" %12s", "-");
 	printf("  %s\n", agree < 0 ? "not measured" : agree ? "agree" :
 	    "MISMATCH");
-	counters_sites(l, t, k);
-	return agree == 0;
+	return counters_sites(l, t, m, k) | (agree == 0);
 }
 
 /* The launch's hit rates and DRAM bytes, where measured. */
@@ -134,9 +234,17 @@ counters_print(const struct opts *o, const struct launch *l,
 	safestr_fprintf(stdout, "%s %s: kernel %s\n", o->v->name, params,
 	    m->kernel[0] != '\0' ? m->kernel : "?");
 	safestr_fprintf(stdout, "Nsight Compute's counters, %s\n", from);
-	printf("per launch and per space (ncu's counters do not split by "
-	    "source line);\nthe lines under a space are the model's sites "
-	    "in it.\n");
+	if (m->nlines > 0)
+		printf("per launch and per space; under each space the model's "
+		    "sites by source line,\nand what ncu's source page "
+		    "measured on that line.\n");
+	else {
+		printf("per launch and per space; the lines under a space are "
+		    "the model's sites in it.\n");
+		if (m->lines_why[0] != '\0')
+			safestr_fprintf(stdout, "per line: not read: %s\n",
+			    m->lines_why);
+	}
 	printf("%-13s %-8s %12s %12s   %-10s %12s %12s\n", "space", "",
 	    "model", "measured", "", "model", "measured");
 	for (k = 0; k < MEASURED_NKINDS; k++)
@@ -187,7 +295,7 @@ counters_live(struct opts *o, const struct launch *l,
 	if (gpu_counters_spec(&o->ps, spec, sizeof spec) != 0)
 		return opts_error("counters: %s: a kernel file's path with a "
 		    "':' cannot be named to bench", o->v->name);
-	if ((st = ncu_run(spec, &m, why, sizeof why)) != NCU_OK) {
+	if ((st = ncu_run(spec, o->v->source, &m, why, sizeof why)) != NCU_OK) {
 		safestr_fprintf(stderr, "warpviz: counters: %s\n", why);
 		return st == NCU_FAILED ? 1 : EXIT_CANNOT;
 	}

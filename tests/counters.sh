@@ -75,6 +75,53 @@ tap_ok $? "powers-stride32: shared loads, the mismatch shown"
 has "MISMATCH above"
 tap_ok $? "powers-stride32: the mismatch said in words"
 
+# Per source line: a second ncu run reads the source page (--page source
+# --print-source cuda,sass --section SourceCounters) and sums each line's
+# SASS memory instructions.  tests/kernels/spill.cu, recorded on the H100
+# (h100/spill.csv and its .source): n=8192, k=64, 8 blocks of 1024
+# threads = 256 warps.  a[j * n + i] (line 58): lanes read 32 consecutive
+# floats of an aligned row, 1 request and 4 sectors a warp, 64 iterations:
+# 16384 requests, 65536 sectors.  out[i] (line 100): 256 requests, 1024
+# sectors.  Both lines are measured so.  ptxas spilled 40 accumulators to
+# local memory: local loads and stores the source does not have, listed
+# by line; the lines' requests add up to the launch's counter, which the
+# first run read (two separate outputs of ncu agreeing).
+export NCU_ARGS_SOURCE="$tmp/args-source"
+NCU_REPLAY=$d/h100/spill.csv NCU_REPLAY_SOURCE=$d/h100/spill.csv.source \
+    run counters "$srcdir/tests/kernels/spill.cu"
+[ $rc -eq 1 ]
+tap_ok $? "spill: exit 1, the spills are a mismatch (rc $rc)"
+has "              measured on line 58: 16384 req, 65536 sectors  agree"
+tap_ok $? "spill: line 58's global load measured per line, agrees"
+has "              measured on line 100: 256 req, 1024 sectors  agree"
+tap_ok $? "spill: line 100's global store measured per line, agrees"
+for k in load store; do
+	total=$(sed -n "s/^local $k  *requests  *0  *\([0-9]*\) .*/\1/p" \
+	    "$tmp/out")
+	sum=$(sed -n "s/^    line [0-9]*  *no local $k in the source, measured \([0-9]*\) req.*/\1/p" \
+	    "$tmp/out" | awk '{ s += $1 } END { print s + 0 }')
+	[ -n "$total" ] && [ "$total" -gt 0 ] && [ "$sum" = "$total" ]
+	tap_ok $? "spill: local ${k}s by line add up to the launch's ($sum of $total)"
+done
+has "    line 16   no local load in the source, measured 16384 req: the compiler's (a spill?)  MISMATCH"
+tap_ok $? "spill: a line with a spill and no local access in the source"
+has "(ncu's source page gives local load no sectors per line)"
+tap_ok $? "spill: says the page has no local sectors per line"
+[ "$(sed -n '1,9p' "$tmp/args-source" | tr '\n' ' ')" = \
+    "--csv --page source --print-source cuda,sass --section SourceCounters --launch-count 1 " ] &&
+    [ "$(tail -n 3 "$tmp/args-source" | tr '\n' ' ')" = \
+    "bench --once $srcdir/tests/kernels/spill.cu:n=8192,k=64,warp=32 " ]
+tap_ok $? "the source page's command line: --csv --page source --print-source cuda,sass --section SourceCounters --launch-count 1 WARPVIZ bench --once SPEC"
+# The page's lines are another file's: none taken, and said so.
+sed 's|"File Path","[^"]*"|"File Path","/elsewhere/other.cu"|' \
+    "$d/h100/spill.csv.source" >"$tmp/other.source"
+NCU_REPLAY=$d/h100/spill.csv NCU_REPLAY_SOURCE=$tmp/other.source \
+    run counters "$srcdir/tests/kernels/spill.cu"
+has "per line: not read: ncu's source page gave no memory instruction of the kernel's lines" &&
+    ! has "measured on line"
+tap_ok $? "a source page of another file: no line taken, the reason said"
+unset NCU_ARGS_SOURCE
+
 # A kernel file goes to bench by its path, with every parameter (its
 # header: n=1000, bs=128; warp=32 as for every variant).
 NCU_REPLAY=$d/synthetic-noperm.txt run counters \
@@ -138,11 +185,15 @@ for list in "$d"/*/SPECS; do
 	while read -r f spec; do
 		case $f in ''|'#'*) continue ;; esac
 		v=${spec%%:*}
-		set -- counters "$v"
+		p=$v
+		case $v in tests/*) p=$srcdir/$v ;; esac
+		set -- counters "$p"
 		[ "$v" = "$spec" ] || for p in $(echo "${spec#*:}" | tr , ' '); do
 			set -- "$@" -p "$p"
 		done
-		NCU_REPLAY=$d/$m/$f run "$@"
+		src=/dev/null
+		[ -r "$d/$m/$f.source" ] && src=$d/$m/$f.source
+		NCU_REPLAY=$d/$m/$f NCU_REPLAY_SOURCE=$src run "$@"
 		bad=$(grep -E "^global (load|store) .*MISMATCH" "$tmp/out")
 		[ $rc -le 1 ] && has "cache hit rates" && [ -z "$bad" ]
 		tap_ok $? "$m/$f ($spec): read, global spaces agree (rc $rc)"

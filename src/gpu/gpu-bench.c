@@ -156,7 +156,7 @@ bench_count(const struct param_set *ps, struct gpu_result *r, int *stop)
 		return 0;
 	if (gpu_counters_spec(ps, spec, sizeof spec) != 0)
 		return 0;
-	if ((st = ncu_run(spec, &r->counters, why, sizeof why)) == NCU_OK)
+	if ((st = ncu_run(spec, NULL, &r->counters, why, sizeof why)) == NCU_OK)
 		return 0;
 	safestr_fprintf(stderr, "warpviz: bench: counters of %s: %s\n",
 	    r->variant, why);

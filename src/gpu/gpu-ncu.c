@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "gpu-ncu.h"
+#include "gpu-ncu-int.h"
 #include "safestr.h"
 #include "xmalloc.h"
 
@@ -90,16 +91,16 @@ ncu_metrics(void)
 
 /*
  * Split one CSV line (RFC 4180 quoting, "" inside quotes) into at most
- * NCU_FIELDS fields of NCU_FIELD bytes, cut where longer.  Returns the
- * number of fields.
+ * maxf fields of flen bytes each in f (field i at f + i * flen), cut
+ * where longer.  Returns the number of fields.
  */
-static int
-csv_split(const char *p, const char *end, char f[][NCU_FIELD])
+int
+ncu_csv_split(const char *p, const char *end, char *f, int maxf, size_t flen)
 {
 	size_t	n = 0;
 	int	nf = 0, quoted = 0;
 
-	f[0][0] = '\0';
+	f[0] = '\0';
 	for (; p < end; p++) {
 		if (quoted && *p == '"' && p + 1 < end && p[1] == '"')
 			p++;
@@ -107,18 +108,24 @@ csv_split(const char *p, const char *end, char f[][NCU_FIELD])
 			quoted = !quoted;
 			continue;
 		} else if (!quoted && *p == ',') {
-			if (++nf == NCU_FIELDS)
+			if (++nf == maxf)
 				return nf;
 			n = 0;
-			f[nf][0] = '\0';
+			f[nf * flen] = '\0';
 			continue;
 		}
-		if (n + 1 < NCU_FIELD) {
-			f[nf][n++] = *p;
-			f[nf][n] = '\0';
+		if (n + 1 < flen) {
+			f[nf * flen + n++] = *p;
+			f[nf * flen + n] = '\0';
 		}
 	}
 	return nf + 1;
+}
+
+static int
+csv_split(const char *p, const char *end, char f[][NCU_FIELD])
+{
+	return ncu_csv_split(p, end, &f[0][0], NCU_FIELDS, NCU_FIELD);
 }
 
 /* Scale of a unit: ncu prefixes K, M, G, T (decimal) on byte, sector,
@@ -157,9 +164,7 @@ unit_scale(const char *u, enum ncu_field field)
 	return 0;
 }
 
-/* A value as ncu writes it ("1,048,576", "12.5"), in the "C" locale;
-   -1 for "n/a", anything else that is no number, or a negative. */
-static double
+double
 ncu_number(const char *s)
 {
 	char		 buf[64], *end;
@@ -473,8 +478,74 @@ ncu_cancel(void)
 		kill(pid, SIGTERM);
 }
 
+/*
+ * Run ncu with argv (argv[0] the ncu found); its output, up to
+ * NCU_OUTPUT_MAX bytes, in a buffer to free, or NULL with why.
+ */
+static char *
+ncu_exec(char *const argv[], size_t *lenp, char *why, size_t whylen)
+{
+	char	*buf;
+	pid_t	 pid;
+	int	 fds[2], null, st;
+
+	/* Close-on-exec: a fork on another thread must not hold the pipe
+	   open (its reader would never see the end); dup2 clears it. */
+	if (pipe2(fds, O_CLOEXEC) != 0 ||
+	    (null = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) {
+		snprintf(why, whylen, "ncu: %s", strerror(errno));
+		return NULL;
+	}
+	if ((pid = fork()) == 0) {
+		dup2(null, STDIN_FILENO);
+		dup2(fds[1], STDOUT_FILENO);
+		dup2(fds[1], STDERR_FILENO);
+		close(fds[0]);
+		close(fds[1]);
+		close(null);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	close(null);
+	ncu_child = pid;
+	if (pid < 0) {
+		close(fds[0]);
+		snprintf(why, whylen, "ncu: fork: %s", strerror(errno));
+		return NULL;
+	}
+	buf = ncu_drain(fds[0], lenp);
+	close(fds[0]);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	ncu_child = 0;
+	return buf;
+}
+
+/* The second run: the source page of the same launch into m->line[]. */
+static void
+ncu_run_source(char *ncu, char *self, const char *spec, const char *file,
+    struct measured *m)
+{
+	char	*argv[] = { ncu, "--csv", "--page", "source",
+	    "--print-source", "cuda,sass", "--section", "SourceCounters",
+	    "--launch-count", "1", self, "bench", "--once", (char *)spec,
+	    NULL };
+	char	*buf;
+	size_t	 len;
+
+	buf = ncu_exec(argv, &len, m->lines_why, sizeof m->lines_why);
+	if (buf == NULL)
+		return;
+	if (ncu_source_parse(buf, len, file, m, m->lines_why,
+	    sizeof m->lines_why) == 0)
+		m->lines_why[0] = '\0';
+	free(buf);
+}
+
 enum ncu_status
-ncu_run(const char *spec, struct measured *m, char *why, size_t whylen)
+ncu_run(const char *spec, const char *file, struct measured *m, char *why,
+    size_t whylen)
 {
 	char		 ncu[PATH_MAX], self[PATH_MAX], *buf;
 	char		*argv[] = { ncu, "--csv", "--print-units", "base",
@@ -482,8 +553,6 @@ ncu_run(const char *spec, struct measured *m, char *why, size_t whylen)
 	    "bench", "--once", (char *)spec, NULL };
 	size_t		 len;
 	ssize_t		 n;
-	pid_t		 pid;
-	int		 fds[2], null, st;
 	enum ncu_status	 rc;
 
 	memset(m, 0, sizeof *m);
@@ -497,37 +566,11 @@ ncu_run(const char *spec, struct measured *m, char *why, size_t whylen)
 		return NCU_FAILED;
 	}
 	self[n] = '\0';
-	/* Close-on-exec: a fork on another thread must not hold the pipe
-	   open (its reader would never see the end); dup2 clears it. */
-	if (pipe2(fds, O_CLOEXEC) != 0 ||
-	    (null = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) {
-		snprintf(why, whylen, "ncu: %s", strerror(errno));
+	if ((buf = ncu_exec(argv, &len, why, whylen)) == NULL)
 		return NCU_FAILED;
-	}
-	if ((pid = fork()) == 0) {
-		dup2(null, STDIN_FILENO);
-		dup2(fds[1], STDOUT_FILENO);
-		dup2(fds[1], STDERR_FILENO);
-		close(fds[0]);
-		close(fds[1]);
-		close(null);
-		execv(ncu, argv);
-		_exit(127);
-	}
-	close(fds[1]);
-	close(null);
-	ncu_child = pid;
-	if (pid < 0) {
-		close(fds[0]);
-		snprintf(why, whylen, "ncu: fork: %s", strerror(errno));
-		return NCU_FAILED;
-	}
-	buf = ncu_drain(fds[0], &len);
-	close(fds[0]);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
-	ncu_child = 0;
 	rc = ncu_parse(buf, len, m, why, whylen);
 	free(buf);
+	if (rc == NCU_OK && file != NULL)
+		ncu_run_source(ncu, self, spec, file, m);
 	return rc;
 }

@@ -41,6 +41,14 @@ const char	*ncu_metrics(void);
 enum ncu_status	 ncu_parse(const char *buf, size_t len, struct measured *m,
 		     char *why, size_t whylen);
 /*
+ * Read ncu's source page (--page source --csv --print-source cuda,sass)
+ * into m->line[], the lines of file (compared by its last path
+ * component; NULL: every file's).  0, or -1 with why (m->nlines 0).
+ */
+int		 ncu_source_parse(const char *buf, size_t len,
+		     const char *file, struct measured *m, char *why,
+		     size_t whylen);
+/*
  * Where ncu is: $WARPVIZ_NCU, else "ncu" on PATH, else
  * /usr/local/cuda/bin/ncu.  0 with the path in buf, or -1 with the
  * reason in buf.
@@ -48,11 +56,13 @@ enum ncu_status	 ncu_parse(const char *buf, size_t len, struct measured *m,
 int		 ncu_find(char *buf, size_t len);
 /*
  * Run this program's "bench --once SPEC" under ncu and read its
- * counters.  Blocks for as long as ncu runs (seconds); call it off the
- * key path.  Returns as ncu_parse; NCU_MISSING when there is no ncu.
+ * counters.  With file (the kernel's source file name), a second run
+ * reads the source page into m->line[] (or says why not in
+ * m->lines_why).  Blocks for as long as ncu runs (seconds); call it off
+ * the key path.  Returns as ncu_parse; NCU_MISSING when there is no ncu.
  */
-enum ncu_status	 ncu_run(const char *spec, struct measured *m, char *why,
-		     size_t whylen);
+enum ncu_status	 ncu_run(const char *spec, const char *file,
+		     struct measured *m, char *why, size_t whylen);
 /* End the ncu that ncu_run waits for, if any (it then returns). */
 void		 ncu_cancel(void);
 

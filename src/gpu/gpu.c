@@ -247,7 +247,7 @@ counters_worker(void *arg)
 	enum ncu_status	st;
 
 	(void)arg;
-	st = ncu_run(cnt.spec, &m, why, sizeof why);
+	st = ncu_run(cnt.spec, cnt.ps.v->source, &m, why, sizeof why);
 	pthread_mutex_lock(&gpu_g.lock);
 	cnt.m = m;
 	cnt.state = st == NCU_OK ? GPU_COUNTERS_LIVE : GPU_COUNTERS_FAILED;

@@ -72,3 +72,27 @@ measured_agree(const struct totals *t, const struct measured *m,
 		return s->wavefronts == c->wavefronts;
 	return s->sectors == c->sectors;
 }
+
+const struct measured_line *
+measured_line_find(const struct measured *m, int n, enum measured_kind k)
+{
+	int	i;
+
+	for (i = 0; i < m->nlines; i++)
+		if (m->line[i].line == n && m->line[i].kind == (int)k)
+			return &m->line[i];
+	return NULL;
+}
+
+int
+measured_site_kind(const struct launch_site *s)
+{
+	struct totals			 probe;
+	const struct site_totals	*t = totals_kind(&probe, s);
+	int				 k;
+
+	for (k = 0; k < MEASURED_NKINDS; k++)
+		if (measured_model(&probe, k) == t)
+			return k;
+	return -1;
+}

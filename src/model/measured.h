@@ -8,8 +8,9 @@
  * Units: requests are warp-level instructions that reached the memory
  * pipe (shared: instructions executed); sectors are 32 bytes; wavefronts
  * are shared memory's passes; hit rates are percent of sectors; DRAM in
- * bytes.  The counts are per launch and per space: Nsight Compute's raw
- * counters do not split by source line.
+ * bytes.  The counts are per launch and per space; where Nsight
+ * Compute's source page was read too, line[] splits them by the kernel
+ * file's source line (the sum of the line's SASS instructions).
  */
 #ifndef WV_MEASURED_H
 #define WV_MEASURED_H
@@ -41,6 +42,22 @@ struct measured_count {
 	int64_t		wavefronts;	/* shared */
 };
 
+/*
+ * One source line's instructions of one kind, from ncu's source page:
+ * warp instructions executed (requests), and the sectors (global: L2
+ * theoretical sectors, the sectors the addresses touch) or wavefronts
+ * (shared) where the page gives them per instruction (has_units); the
+ * page gives no sectors for local memory.
+ */
+#define MEASURED_MAX_LINES	64
+struct measured_line {
+	int		line;
+	int		kind;		/* enum measured_kind */
+	int		has_units;	/* sectors or wavefronts below */
+	int64_t		requests;
+	int64_t		units;		/* sectors, or wavefronts (shared) */
+};
+
 struct measured {
 	int			valid;	/* at least one number below */
 	int			have;	/* MEASURED_* bits */
@@ -51,6 +68,10 @@ struct measured {
 	double			dram_read;	/* bytes */
 	double			dram_write;
 	double			ns;		/* the tool's own duration */
+	int			nlines;		/* line[] read (source page) */
+	int			lines_cut;	/* more lines than line[] */
+	char			lines_why[160];	/* why none, where asked */
+	struct measured_line	line[MEASURED_MAX_LINES];
 };
 
 /* "global load", "shared store", ... */
@@ -69,5 +90,12 @@ const struct site_totals *measured_model(const struct totals *,
  */
 int		 measured_agree(const struct totals *, const struct measured *,
 		    enum measured_kind);
+
+/* Line n's entry of kind k, or NULL where the page had none. */
+const struct measured_line *measured_line_find(const struct measured *,
+		    int n, enum measured_kind);
+/* The kind a site's counts go into (as totals sums it), or -1 for a
+   space the counters read here do not count (constant, texture). */
+int		 measured_site_kind(const struct launch_site *);
 
 #endif

@@ -4,7 +4,8 @@
  * model's counts and beside them: per space the measured requests and
  * sectors or wavefronts, "= model" where they are the model's whole-
  * launch numbers, both numbers and MISMATCH where they are not; then
- * the L1 and L2 hit rates and the DRAM bytes.  The agreement is decided
+ * the current access's source line as ncu's source page measured it,
+ * where it was read; then the L1 and L2 hit rates and the DRAM bytes.  The agreement is decided
  * on the exact numbers (measured_agree); only the display is rounded, and
  * a mismatch is printed exactly.
  *
@@ -76,6 +77,72 @@ measured_kind_rows(struct canvas *c, int x, int y, int w, int h,
 	return 2;
 }
 
+/*
+ * The current access's source line as ncu's source page measured it,
+ * beside the model's sites of that line and space: "line 58 = model:
+ * 65.5k sec, 16.4k req", or MISMATCH with the measured numbers and the
+ * model's on a second row.  Draws when c is not NULL (within h rows);
+ * returns the rows it takes (0 where the page was not read or the
+ * access has no line or no counted space).
+ */
+static int
+measured_line_row(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m, const struct measured *ms)
+{
+	const struct launch_site	*s;
+	const struct measured_line	*e;
+	int64_t				 req = 0, units = 0;
+	char				 a[32], b[16], d[16], f[16], u[16];
+	const char			*what;
+	int				 k, j;
+
+	if (ms == NULL || ms->nlines == 0 || m->whole == NULL ||
+	    m->acc.site < 0 || m->acc.site >= m->l->nsites)
+		return 0;
+	s = &m->l->sites[m->acc.site];
+	if (s->line <= 0 || (k = measured_site_kind(s)) < 0)
+		return 0;
+	what = measured_kind_shared(k) ? "wf" : "sec";
+	for (j = 0; j < m->l->nsites; j++)
+		if (m->l->sites[j].line == s->line &&
+		    measured_site_kind(&m->l->sites[j]) == k) {
+			req += m->whole->site[j].requests;
+			units += measured_kind_shared(k) ?
+			    m->whole->site[j].wavefronts :
+			    m->whole->site[j].sectors;
+		}
+	e = measured_line_find(ms, s->line, k);
+	a[0] = '\0';
+	if (e != NULL) {
+		measured_short(u, sizeof u, (double)e->units);
+		measured_short(b, sizeof b, (double)e->requests);
+		if (e->has_units)
+			snprintf(a, sizeof a, "%s %s, ", u, what);
+	}
+	if (e != NULL && e->requests == req && (!e->has_units ||
+	    e->units == units)) {
+		if (c != NULL && h >= 1)
+			canvas_printf(c, x, y, ROLE_GOOD, w, "line %d = model: "
+			    "%s%s req", s->line, a, b);
+		return 1;
+	}
+	if (c == NULL || h < 1)
+		return h < 2 && c != NULL ? 1 : 2;
+	if (e == NULL)
+		canvas_printf(c, x, y, ROLE_BAD, w, "line %d MISMATCH: none "
+		    "measured", s->line);
+	else
+		canvas_printf(c, x, y, ROLE_BAD, w, "line %d MISMATCH: %s%s "
+		    "req", s->line, a, b);
+	if (h < 2)
+		return 1;
+	measured_short(d, sizeof d, (double)units);
+	measured_short(f, sizeof f, (double)req);
+	canvas_printf(c, x, y + 1, ROLE_BAD, w, "  model: %s %s, %s req", d,
+	    what, f);
+	return 2;
+}
+
 /* Whether kind k is drawn: measured, and in the launch or the model. */
 static int
 measured_shown(const struct view_model *m, const struct measured *ms,
@@ -99,6 +166,7 @@ panel_measured_rows(const struct view_model *m, const struct view_opts *o)
 		if (measured_shown(m, ms, k))
 			n += m->whole != NULL && measured_agree(m->whole, ms,
 			    k) == 0 ? 2 : 1;
+	n += measured_line_row(NULL, 0, 0, 0, 2, m, ms);
 	n += (ms->have & MEASURED_DRAM) != 0;
 	n += (ms->have & (MEASURED_L1 | MEASURED_L2)) ==
 	    (MEASURED_L1 | MEASURED_L2);
@@ -124,6 +192,8 @@ panel_measured(struct canvas *c, int x, int y, int w, int h,
 		if (measured_shown(m, ms, k))
 			row += measured_kind_rows(c, x, y + row, w, h - row, m,
 			    ms, k);
+	if (row < h)
+		row += measured_line_row(c, x, y + row, w, h - row, m, ms);
 	if (row < h && (ms->have & (MEASURED_L1 | MEASURED_L2)) ==
 	    (MEASURED_L1 | MEASURED_L2))
 		canvas_printf(c, x, y + row++, ROLE_NORMAL, w, "hit rate: L1 "

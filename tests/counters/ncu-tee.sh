@@ -4,8 +4,12 @@
 # ncu on PATH, else /usr/local/cuda/bin/ncu) with the arguments warpviz
 # gives it and keeps a copy of everything it prints in $NCU_TEE, so the
 # recording is byte for byte what warpviz's parser read.
+# The second run, the source page's (--page source), goes to
+# $NCU_TEE.source.
 ncu=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
-"$ncu" "$@" >"$NCU_TEE" 2>&1
+tee=$NCU_TEE
+case " $* " in *" --page source "*) tee=$NCU_TEE.source ;; esac
+"$ncu" "$@" >"$tee" 2>&1
 rc=$?
-cat "$NCU_TEE"
+cat "$tee"
 exit $rc

@@ -14,6 +14,31 @@
 #include "gpu-ncu.h"
 #include "safestr.h"
 
+/* The source page's reader on the same bytes: lines within bounds. */
+static void
+fuzz_source(const uint8_t *data, size_t size, const char *file)
+{
+	static struct measured	m;
+	char			why[512];
+	int			i, rc;
+
+	memset(&m, 0, sizeof m);
+	why[0] = '\0';
+	rc = ncu_source_parse((const char *)data, size, file, &m, why,
+	    sizeof why);
+	if (m.nlines < 0 || m.nlines > MEASURED_MAX_LINES ||
+	    (rc != 0 && (m.nlines != 0 || why[0] == '\0')) ||
+	    strlen(why) >= sizeof why || !safestr_is_safe(why))
+		abort();
+	for (i = 0; i < m.nlines; i++)
+		if (m.line[i].line < 1 || m.line[i].kind < 0 ||
+		    m.line[i].kind >= MEASURED_NKINDS ||
+		    m.line[i].requests < 0 || m.line[i].units < 0 ||
+		    m.line[i].requests > (int64_t)1e15 ||
+		    m.line[i].units > (int64_t)1e15)
+			abort();
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -22,6 +47,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	enum ncu_status	st;
 	int		k;
 
+	fuzz_source(data, size, NULL);
+	fuzz_source(data, size, "k.cu");
 	st = ncu_parse((const char *)data, size, &m, why, sizeof why);
 	if (st < NCU_OK || st > NCU_FAILED || strlen(why) >= sizeof why ||
 	    !safestr_is_safe(why))
