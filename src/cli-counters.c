@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli-compiled.h"
 #include "cli-counters.h"
 #include "gpu-ncu.h"
 #include "gpu.h"
@@ -28,6 +29,7 @@
 #include "opts.h"
 #include "safestr.h"
 #include "totals.h"
+#include "xmalloc.h"
 
 #define EXIT_CANNOT	3
 
@@ -40,17 +42,17 @@ counters_in_kind(const struct launch *l, int i, enum measured_kind k)
 
 /* One site: its source line, text and the model's counts. */
 static void
-counters_site(const struct launch *l, const struct totals *t, int i,
+counters_site(FILE *f, const struct launch *l, const struct totals *t, int i,
     enum measured_kind k, int only)
 {
 	const struct site_totals	*s = &t->site[i];
 	int				 shared = measured_kind_shared(k);
 
 	if (l->sites[i].line > 0)
-		printf("    line %-4d", l->sites[i].line);
+		fprintf(f, "    line %-4d", l->sites[i].line);
 	else
-		printf("    %-9s", "");
-	safestr_fprintf(stdout, " %-26s model %" PRId64 " req, %" PRId64
+		fprintf(f, "    %-9s", "");
+	safestr_fprintf(f, " %-26s model %" PRId64 " req, %" PRId64
 	    " %s%s\n", l->sites[i].text, s->requests, shared ? s->wavefronts :
 	    s->sectors, shared ? "wavefronts" : "sectors", only ? " (the only "
 	    "site: measured is this line's)" : "");
@@ -61,7 +63,7 @@ counters_site(const struct launch *l, const struct totals *t, int i,
  * of the model's sites there (req, units); 1 for a mismatch.
  */
 static int
-counters_line(const struct measured *m, int n, enum measured_kind k,
+counters_line(FILE *f, const struct measured *m, int n, enum measured_kind k,
     int64_t req, int64_t units)
 {
 	const struct measured_line	*e = measured_line_find(m, n, k);
@@ -70,23 +72,23 @@ counters_line(const struct measured *m, int n, enum measured_kind k,
 
 	what = measured_kind_shared(k) ? "wavefronts" : "sectors";
 	if (e == NULL) {
-		printf("              measured on line %d: no %s instruction%s\n",
-		    n, measured_kind_name(k), m->lines_cut ? " (or past the "
-		    "lines read)" : "");
+		fprintf(f, "              measured on line %d: no %s instruction%s"
+		    "%s\n", n, measured_kind_name(k), m->lines_cut ? " (or "
+		    "past the lines read)" : "", req != 0 ? "  MISMATCH" : "");
 		return req != 0;
 	}
 	bad = e->requests != req || (e->has_units && e->units != units);
-	printf("              measured on line %d: %" PRId64 " req", n,
+	fprintf(f, "              measured on line %d: %" PRId64 " req", n,
 	    e->requests);
 	if (e->has_units)
-		printf(", %" PRId64 " %s", e->units, what);
-	printf("  %s\n", bad ? "MISMATCH" : "agree");
+		fprintf(f, ", %" PRId64 " %s", e->units, what);
+	fprintf(f, "  %s\n", bad ? "MISMATCH" : "agree");
 	return bad;
 }
 
 /* Lines where ncu measured kind k and the model has no site of it. */
 static int
-counters_extra(const struct launch *l, const struct measured *m,
+counters_extra(FILE *f, const struct launch *l, const struct measured *m,
     enum measured_kind k)
 {
 	const struct measured_line	*e;
@@ -102,14 +104,14 @@ counters_extra(const struct launch *l, const struct measured *m,
 				break;
 		if (j < l->nsites)
 			continue;
-		printf("    line %-4d no %s in the source, measured %" PRId64
+		fprintf(f, "    line %-4d no %s in the source, measured %" PRId64
 		    " req: the compiler's (a spill?)  MISMATCH\n", e->line,
 		    measured_kind_name(k), e->requests);
 		bad = 1;
 	}
 	for (i = 0; i < m->nlines; i++)
 		if (m->line[i].kind == (int)k && !m->line[i].has_units) {
-			printf("              (ncu's source page gives %s no "
+			fprintf(f, "              (ncu's source page gives %s no "
 			    "%s per line)\n", measured_kind_name(k),
 			    measured_kind_shared(k) ? "wavefronts" :
 			    "sectors");
@@ -127,7 +129,7 @@ counters_extra(const struct launch *l, const struct measured *m,
  * line disagrees.
  */
 static int
-counters_sites(const struct launch *l, const struct totals *t,
+counters_sites(FILE *f, const struct launch *l, const struct totals *t,
     const struct measured *m, enum measured_kind k)
 {
 	int	done[LAUNCH_MAX_SITES] = { 0 };
@@ -145,17 +147,17 @@ counters_sites(const struct launch *l, const struct totals *t,
 			    l->sites[j].line != l->sites[i].line)
 				continue;
 			done[j] = 1;
-			counters_site(l, t, j, k, n == 1 && m->nlines == 0);
+			counters_site(f, l, t, j, k, n == 1 && m->nlines == 0);
 			req += t->site[j].requests;
 			units += shared ? t->site[j].wavefronts :
 			    t->site[j].sectors;
 		}
 		if (m->nlines > 0 && l->sites[i].line > 0)
-			bad |= counters_line(m, l->sites[i].line, k, req,
+			bad |= counters_line(f, m, l->sites[i].line, k, req,
 			    units);
 	}
 	if (m->nlines > 0)
-		bad |= counters_extra(l, m, k);
+		bad |= counters_extra(f, l, m, k);
 	return bad;
 }
 
@@ -171,7 +173,32 @@ counters_has_line(const struct measured *m, enum measured_kind k)
 	return 0;
 }
 
-/* One space: model beside measured, and whether they agree. */
+/* The sums of the source page's lines of kind k (units -1 where a line
+   has none). */
+static void
+counters_line_sums(const struct measured *m, enum measured_kind k,
+    int64_t *req, int64_t *units)
+{
+	int	i;
+
+	*req = *units = 0;
+	for (i = 0; i < m->nlines; i++)
+		if (m->line[i].kind == (int)k) {
+			*req += m->line[i].requests;
+			if (!m->line[i].has_units)
+				*units = -1;
+			else if (*units >= 0)
+				*units += m->line[i].units;
+		}
+}
+
+/*
+ * One space: model beside measured, whether they agree, and the sites
+ * by line below.  Where the launch's counter differs from the model only
+ * by what ncu's source page attributes to no instruction (shared-memory
+ * wavefronts beyond the instructions', say), and every line agrees, the
+ * space agrees per instruction, and the difference is said.
+ */
 static int
 counters_kind(const struct launch *l, const struct totals *t,
     const struct measured *m, enum measured_kind k)
@@ -179,11 +206,22 @@ counters_kind(const struct launch *l, const struct totals *t,
 	const struct site_totals	*s = measured_model(t, k);
 	const struct measured_count	*c = &m->kind[k];
 	int				 shared = measured_kind_shared(k);
-	int				 agree = measured_agree(t, m, k);
+	int				 agree = measured_agree(t, m, k), bad;
+	int64_t				 model, meas, lreq, lunits;
+	char				*buf = NULL;
+	size_t				 len = 0;
+	FILE				*f;
 
 	if (s->requests == 0 && (!c->have || c->requests == 0) &&
 	    !counters_has_line(m, k))
 		return 0;
+	if ((f = open_memstream(&buf, &len)) == NULL)
+		return 1;
+	bad = counters_sites(f, l, t, m, k);
+	fclose(f);
+	model = shared ? s->wavefronts : s->sectors;
+	meas = shared ? c->wavefronts : c->sectors;
+	counters_line_sums(m, k, &lreq, &lunits);
 	printf("%-13s requests %12" PRId64, measured_kind_name(k),
 	    s->requests);
 	if (c->have)
@@ -191,14 +229,27 @@ counters_kind(const struct launch *l, const struct totals *t,
 	else
 		printf(" %12s", "-");
 	printf("   %-10s %12" PRId64, shared ? "wavefronts" : "sectors",
-	    shared ? s->wavefronts : s->sectors);
+	    model);
 	if (c->have)
-		printf(" %12" PRId64, shared ? c->wavefronts : c->sectors);
+		printf(" %12" PRId64, meas);
 	else
 		printf(" %12s", "-");
-	printf("  %s\n", agree < 0 ? "not measured" : agree ? "agree" :
-	    "MISMATCH");
-	return counters_sites(l, t, m, k) | (agree == 0);
+	if (agree == 0 && !bad && m->nlines > 0 && c->requests ==
+	    s->requests && lreq == s->requests && lunits == model &&
+	    meas > model) {
+		printf("  agree per instruction\n%s", buf);
+		printf("              ncu's source page puts %" PRId64 " of the "
+		    "launch's %" PRId64 " %s on these instructions;\n"
+		    "              %" PRId64 " it puts on no instruction\n",
+		    lunits, meas, shared ? "wavefronts" : "sectors",
+		    meas - lunits);
+		free(buf);
+		return 0;
+	}
+	printf("  %s\n%s", agree < 0 ? "not measured" : agree ? "agree" :
+	    "MISMATCH", buf);
+	free(buf);
+	return bad | (agree == 0);
 }
 
 /* The launch's hit rates and DRAM bytes, where measured. */
@@ -225,7 +276,8 @@ counters_launch(const struct measured *m)
 /* The whole report; returns 1 when a space disagrees. */
 static int
 counters_print(const struct opts *o, const struct launch *l,
-    const struct totals *t, const struct measured *m, const char *from)
+    const struct totals *t, const struct measured *m, const char *from,
+    const char *how)
 {
 	char	params[256];
 	int	k, bad = 0;
@@ -234,6 +286,7 @@ counters_print(const struct opts *o, const struct launch *l,
 	safestr_fprintf(stdout, "%s %s: kernel %s\n", o->v->name, params,
 	    m->kernel[0] != '\0' ? m->kernel : "?");
 	safestr_fprintf(stdout, "Nsight Compute's counters, %s\n", from);
+	printf("beside the model %s\n", how);
 	if (m->nlines > 0)
 		printf("per launch and per space; under each space the model's "
 		    "sites by source line,\nand what ncu's source page "
@@ -255,15 +308,17 @@ counters_print(const struct opts *o, const struct launch *l,
 	counters_launch(m);
 	if (bad)
 		printf("MISMATCH above: the counters count the instructions "
-		    "the GPU executed, the model the accesses as the source "
-		    "writes them\n");
+		    "the GPU executed, the model %s\n", strcmp(how,
+		    "as written") == 0 ? "the accesses as the source writes "
+		    "them (--as-compiled: the compiler's instructions)" :
+		    "the instructions it read");
 	return bad;
 }
 
 /* Recorded counters (--results) beside the model; the exit status. */
 static int
 counters_recorded(struct opts *o, const struct launch *l,
-    const struct totals *t)
+    const struct totals *t, const char *how)
 {
 	struct measured	 m;
 	char		 from[GPU_LINE_MAX], *cause = NULL;
@@ -280,13 +335,13 @@ counters_recorded(struct opts *o, const struct launch *l,
 		    o->v->name);
 		return 1;
 	}
-	return counters_print(o, l, t, &m, from);
+	return counters_print(o, l, t, &m, from, how);
 }
 
 /* ncu's counters of one launch beside the model; the exit status. */
 static int
 counters_live(struct opts *o, const struct launch *l,
-    const struct totals *t)
+    const struct totals *t, const char *how)
 {
 	struct measured	 m;
 	char		 spec[1024], why[1024];
@@ -300,7 +355,42 @@ counters_live(struct opts *o, const struct launch *l,
 		return st == NCU_FAILED ? 1 : EXIT_CANNOT;
 	}
 	return counters_print(o, l, t, &m, "one launch of 'warpviz bench "
-	    "--once', here and now");
+	    "--once', here and now", how);
+}
+
+/*
+ * The model the counters are set beside: as written (the modern rules,
+ * whatever --arch: ncu counts on a current GPU), or with --as-compiled
+ * (--ptx, --sass) the compiler's instructions.  0, or an exit status.
+ */
+static int
+counters_model(struct opts *o, struct launch *l, struct totals *t,
+    const char **how)
+{
+	struct compiled	*c;
+	char		*cause = NULL;
+	int		 rc;
+
+	*how = "as written";
+	if (!o->as_compiled) {
+		rc = totals_compute(l, ARCH_MODERN, TOTALS_AUTO, t, &cause);
+	} else {
+		c = xcalloc(1, sizeof *c);
+		if ((rc = cli_compiled(o, l, c)) != 0) {
+			free(c);
+			return rc;
+		}
+		*how = c->kind == ISA_SASS ? "as compiled (SASS)" :
+		    "as compiled (PTX)";
+		rc = compiled_totals(l, ARCH_MODERN, c, t, &cause);
+		free(c);
+	}
+	if (rc != 0) {
+		opts_error("counters: %s", cause);
+		free(cause);
+		return EXIT_USAGE;
+	}
+	return 0;
 }
 
 int
@@ -308,6 +398,7 @@ cli_counters(struct opts *o)
 {
 	struct launch	 l;
 	struct totals	 t;
+	const char	*how;
 	char		*cause = NULL;
 	int		 rc;
 
@@ -316,17 +407,14 @@ cli_counters(struct opts *o)
 		free(cause);
 		return EXIT_USAGE;
 	}
-	/* ncu counts on a current GPU: the modern rules, whatever --arch. */
-	if (totals_compute(&l, ARCH_MODERN, TOTALS_AUTO, &t, &cause) != 0) {
-		opts_error("counters: %s", cause);
-		free(cause);
+	if ((rc = counters_model(o, &l, &t, &how)) != 0) {
 		launch_free(&l);
-		return EXIT_USAGE;
+		return rc;
 	}
 	if (o->results != NULL)
-		rc = counters_recorded(o, &l, &t);
+		rc = counters_recorded(o, &l, &t, how);
 	else
-		rc = counters_live(o, &l, &t);
+		rc = counters_live(o, &l, &t, how);
 	gpu_shutdown();
 	launch_free(&l);
 	return rc;

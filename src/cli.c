@@ -164,10 +164,13 @@ static const char usage_bench[] =
 
 static const char usage_counters[] =
 "usage: warpviz counters VARIANT [-p NAME=VALUE]... [--results NAME|FILE]\n"
+"                        [--as-compiled [--sm NN]] [--ptx FILE | --sass FILE]\n"
 "Run the kernel once under Nsight Compute (ncu) and print its counters\n"
-"beside the model's: requests, sectors and wavefronts per space, the L1\n"
-"and L2 hit rates and the DRAM bytes.  --results: the counters recorded\n"
-"by 'bench --json --counters' instead.  Exit status: 0 every space\n"
+"beside the model's: requests, sectors and wavefronts per space and per\n"
+"source line (a second run reads ncu's source page), the L1 and L2 hit\n"
+"rates and the DRAM bytes.  --results: the counters recorded by 'bench\n"
+"--json --counters' instead.  --as-compiled: the model counts the\n"
+"compiler's instructions (as stats --as-compiled).  Exit status: 0 every space\n"
 "agrees, 1 one does not (or ncu failed), 2 bad arguments, 3 no ncu, no\n"
 "permission for the counters, or no GPU.\n";
 
@@ -318,7 +321,8 @@ static const struct cli_cmd cli_cmds[] = {
 	{ { "bench", usage_bench, OPTS_BIT(OPT_JSON) | OPTS_BIT(OPT_ONCE) |
 	    OPTS_BIT(OPT_COUNTERS), OPERANDS_SPECS }, cmd_bench },
 	{ { "counters", usage_counters, OPTS_BIT(OPT_PARAM) |
-	    OPTS_BIT(OPT_RESULTS), OPERANDS_VARIANT }, cli_counters },
+	    OPTS_BIT(OPT_RESULTS) | OPTS_ISA, OPERANDS_VARIANT },
+	    cli_counters },
 	{ { "gpu", usage_gpu, 0, OPERANDS_NONE }, cmd_gpu },
 	{ { "quiz", usage_quiz, OPTS_BIT(OPT_LIST) | OPTS_BIT(OPT_ANSWER) |
 	    OPTS_BIT(OPT_STEP), OPERANDS_NAME }, cli_quiz },

@@ -122,6 +122,50 @@ has "per line: not read: ncu's source page gave no memory instruction of the ker
 tap_ok $? "a source page of another file: no line taken, the reason said"
 unset NCU_ARGS_SOURCE
 
+# As compiled (--sass: the H100's listing, tests/compiled/), beside the
+# same launch's counters and source page (h100/).  powers-stride32: the
+# compiler reads and writes s[t*32 + k] four k at a time (LDS.128 and
+# STS.128): 131072 warps x 32 / 4 = 1048576 instructions each way; a
+# lane's 16 bytes sit 128 bytes from its neighbour's, all 32 lanes in the
+# same four banks: 32 wavefronts each, 33554432.  The source page puts
+# exactly that on lines 38 and 33; the launch's counters hold a few
+# thousand wavefronts more that the page puts on no instruction: the
+# space agrees per instruction, and the difference is printed.
+NCU_REPLAY=$d/h100/powers-stride32.csv \
+    NCU_REPLAY_SOURCE=$d/h100/powers-stride32.csv.source \
+    run counters powers-stride32 --sass="$srcdir/tests/compiled/powers.sass"
+[ $rc -eq 0 ]
+tap_ok $? "powers-stride32 as compiled: exit 0, every instruction agrees (rc $rc)"
+has "beside the model as compiled (SASS)"
+tap_ok $? "powers-stride32 as compiled: says which model"
+has "shared load   requests      1048576      1048576   wavefronts     33554432     33608370  agree per instruction"
+tap_ok $? "powers-stride32 as compiled: 1048576 LDS.128 of 32 wavefronts"
+has "              measured on line 38: 1048576 req, 33554432 wavefronts  agree"
+tap_ok $? "powers-stride32 as compiled: line 38 measured so"
+has "              53938 it puts on no instruction"
+tap_ok $? "powers-stride32 as compiled: the wavefronts on no instruction, said"
+# matmul-tiled at width=1024, tile 16: 64 x 64 blocks of 8 warps = 32768
+# warps, 64 phases of k = 0..15.  Mds[ty][k]: LDS.128, four k an
+# instruction, 4 a phase: 32768 x 64 x 4 = 8388608, each 2 wavefronts
+# (two rows of the warp, two 16-byte addresses, each lane's broadcast);
+# Nds[k][tx]: 16 LDS a phase, 33554432 of 1 wavefront.  41943040
+# instructions, 16777216 + 33554432 = 50331648 wavefronts: ncu's line 94.
+NCU_REPLAY=$d/h100/matmul-tiled-1024.csv \
+    NCU_REPLAY_SOURCE=$d/h100/matmul-tiled-1024.csv.source \
+    run counters matmul-tiled -p width=1024 \
+    --sass="$srcdir/tests/compiled/matmul.sass"
+[ $rc -eq 0 ] &&
+    has "              measured on line 94: 41943040 req, 50331648 wavefronts  agree"
+tap_ok $? "matmul-tiled as compiled: line 94's 41943040 LDS, 50331648 wavefronts (rc $rc)"
+# As written, the same counters: line 38 does not agree (4194304 LDS of
+# 32 in the model), exit 1.
+NCU_REPLAY=$d/h100/powers-stride32.csv \
+    NCU_REPLAY_SOURCE=$d/h100/powers-stride32.csv.source \
+    run counters powers-stride32
+[ $rc -eq 1 ] &&
+    has "              measured on line 38: 1048576 req, 33554432 wavefronts  MISMATCH"
+tap_ok $? "powers-stride32 as written: line 38 a mismatch, exit 1 (rc $rc)"
+
 # A kernel file goes to bench by its path, with every parameter (its
 # header: n=1000, bs=128; warp=32 as for every variant).
 NCU_REPLAY=$d/synthetic-noperm.txt run counters \
@@ -197,6 +241,16 @@ for list in "$d"/*/SPECS; do
 		bad=$(grep -E "^global (load|store) .*MISMATCH" "$tmp/out")
 		[ $rc -le 1 ] && has "cache hit rates" && [ -z "$bad" ]
 		tap_ok $? "$m/$f ($spec): read, global spaces agree (rc $rc)"
+		[ "$src" = /dev/null ] && continue
+		# Per line: every global site's line measured, and equal.
+		bad=$(awk '/^[a-z]/ { g = /^global/ }
+		    g && /^    line / { n++ }
+		    g && /measured on line .*agree$/ { ok++ }
+		    g && /MISMATCH$/ { b++ }
+		    END { if (n == 0 || b > 0 || ok < 1) print n, ok, b }' \
+		    "$tmp/out")
+		[ -z "$bad" ]
+		tap_ok $? "$m/$f.source: each global line measured, equal to the model ($bad)"
 	done <"$list"
 done
 tap_done
