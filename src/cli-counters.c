@@ -173,25 +173,6 @@ counters_has_line(const struct measured *m, enum measured_kind k)
 	return 0;
 }
 
-/* The sums of the source page's lines of kind k (units -1 where a line
-   has none). */
-static void
-counters_line_sums(const struct measured *m, enum measured_kind k,
-    int64_t *req, int64_t *units)
-{
-	int	i;
-
-	*req = *units = 0;
-	for (i = 0; i < m->nlines; i++)
-		if (m->line[i].kind == (int)k) {
-			*req += m->line[i].requests;
-			if (!m->line[i].has_units)
-				*units = -1;
-			else if (*units >= 0)
-				*units += m->line[i].units;
-		}
-}
-
 /*
  * One space: model beside measured, whether they agree, and the sites
  * by line below.  Where the launch's counter differs from the model only
@@ -207,7 +188,7 @@ counters_kind(const struct launch *l, const struct totals *t,
 	const struct measured_count	*c = &m->kind[k];
 	int				 shared = measured_kind_shared(k);
 	int				 agree = measured_agree(t, m, k), bad;
-	int64_t				 model, meas, lreq, lunits;
+	int64_t				 model, meas;
 	char				*buf = NULL;
 	size_t				 len = 0;
 	FILE				*f;
@@ -221,7 +202,6 @@ counters_kind(const struct launch *l, const struct totals *t,
 	fclose(f);
 	model = shared ? s->wavefronts : s->sectors;
 	meas = shared ? c->wavefronts : c->sectors;
-	counters_line_sums(m, k, &lreq, &lunits);
 	printf("%-13s requests %12" PRId64, measured_kind_name(k),
 	    s->requests);
 	if (c->have)
@@ -234,15 +214,13 @@ counters_kind(const struct launch *l, const struct totals *t,
 		printf(" %12" PRId64, meas);
 	else
 		printf(" %12s", "-");
-	if (agree == 0 && !bad && m->nlines > 0 && c->requests ==
-	    s->requests && lreq == s->requests && lunits == model &&
-	    meas > model) {
+	if (agree == 0 && measured_agree_per_insn(l, t, m, k)) {
 		printf("  agree per instruction\n%s", buf);
 		printf("              ncu's source page puts %" PRId64 " of the "
 		    "launch's %" PRId64 " %s on these instructions;\n"
 		    "              %" PRId64 " it puts on no instruction\n",
-		    lunits, meas, shared ? "wavefronts" : "sectors",
-		    meas - lunits);
+		    model, meas, shared ? "wavefronts" : "sectors",
+		    meas - model);
 		free(buf);
 		return 0;
 	}

@@ -96,3 +96,64 @@ measured_site_kind(const struct launch_site *s)
 			return k;
 	return -1;
 }
+
+/* The model's sum over line n's sites of kind k (units: sectors or
+   wavefronts). */
+static void
+measured_model_line(const struct launch *l, const struct totals *t, int n,
+    enum measured_kind k, int64_t *req, int64_t *units)
+{
+	int	j;
+
+	*req = *units = 0;
+	for (j = 0; j < l->nsites; j++)
+		if (l->sites[j].line == n &&
+		    measured_site_kind(&l->sites[j]) == (int)k) {
+			*req += t->site[j].requests;
+			*units += measured_kind_shared(k) ?
+			    t->site[j].wavefronts : t->site[j].sectors;
+		}
+}
+
+int
+measured_line_agree(const struct launch *l, const struct totals *t,
+    const struct measured *m, int n, enum measured_kind k)
+{
+	const struct measured_line	*e = measured_line_find(m, n, k);
+	int64_t				 req, units;
+
+	measured_model_line(l, t, n, k, &req, &units);
+	if (e == NULL)
+		return req == 0;
+	return e->requests == req && (!e->has_units || e->units == units);
+}
+
+int
+measured_agree_per_insn(const struct launch *l, const struct totals *t,
+    const struct measured *m, enum measured_kind k)
+{
+	const struct site_totals	*s = measured_model(t, k);
+	const struct measured_count	*c = &m->kind[k];
+	int64_t				 model, meas, units = 0;
+	int				 i, j;
+
+	if (m->nlines == 0 || m->lines_cut || !c->have ||
+	    c->requests != s->requests)
+		return 0;
+	for (j = 0; j < l->nsites; j++)
+		if (measured_site_kind(&l->sites[j]) == (int)k &&
+		    (l->sites[j].line <= 0 ||
+		    !measured_line_agree(l, t, m, l->sites[j].line, k)))
+			return 0;
+	for (i = 0; i < m->nlines; i++) {
+		if (m->line[i].kind != (int)k)
+			continue;
+		if (!m->line[i].has_units ||
+		    !measured_line_agree(l, t, m, m->line[i].line, k))
+			return 0;
+		units += m->line[i].units;
+	}
+	model = measured_kind_shared(k) ? s->wavefronts : s->sectors;
+	meas = measured_kind_shared(k) ? c->wavefronts : c->sectors;
+	return units == model && meas > model;
+}

@@ -98,4 +98,19 @@ const struct measured_line *measured_line_find(const struct measured *,
    space the counters read here do not count (constant, texture). */
 int		 measured_site_kind(const struct launch_site *);
 
+/* Whether line n's measured instructions of kind k equal the model's
+   sites there (none measured and none modelled agree too). */
+int		 measured_line_agree(const struct launch *,
+		    const struct totals *, const struct measured *, int n,
+		    enum measured_kind);
+/*
+ * Whether kind k agrees per instruction where not per launch: the source
+ * page read, every line of k (the model's and the page's) agreeing, the
+ * launch's requests equal, and its sectors or wavefronts more than the
+ * model's only by what the page puts on no instruction.
+ */
+int		 measured_agree_per_insn(const struct launch *,
+		    const struct totals *, const struct measured *,
+		    enum measured_kind);
+
 #endif

@@ -60,6 +60,20 @@ measured_kind_rows(struct canvas *c, int x, int y, int w, int h,
 	measured_short(a, sizeof a, (double)(sh ? n->wavefronts : n->sectors));
 	measured_short(b, sizeof b, (double)n->requests);
 	agree = m->whole != NULL ? measured_agree(m->whole, ms, k) : -1;
+	if (agree == 0 && measured_agree_per_insn(m->l, m->whole, ms, k)) {
+		t = measured_model(m->whole, k);
+		measured_short(a, sizeof a, (double)(sh ? t->wavefronts :
+		    t->sectors));
+		canvas_printf(c, x, y, ROLE_GOOD, w, "%s = model: %s %s, %s "
+		    "req", names[k], a, what, b);
+		if (h < 2)
+			return 1;
+		measured_short(a, sizeof a, (double)((sh ? n->wavefronts :
+		    n->sectors) - (sh ? t->wavefronts : t->sectors)));
+		canvas_printf(c, x, y + 1, ROLE_DIM, w, "  +%s %s on no "
+		    "instruction", a, what);
+		return 2;
+	}
 	if (agree != 0) {
 		canvas_printf(c, x, y, agree > 0 ? ROLE_GOOD : ROLE_NORMAL, w,
 		    "%s %s%s %s, %s req", names[k], agree > 0 ? "= model: " :
