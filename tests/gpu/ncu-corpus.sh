@@ -17,6 +17,9 @@
 #                    where the model and the hardware differ
 #   sass/NAME.sass   the same with line info (nvdisasm -g -c), for
 #                    warpviz stats --sass (as compiled, without a GPU)
+#   raw/NAME.ncu, source/NAME.source
+#                    each launch's counters and ncu's source page, for
+#                    warpviz counters to replay (per source line)
 #   log              versions, GPU, and what failed
 # The host programs and binaries are built in a temporary folder (HARNESS
 # keeps them there), so that OUTDIR holds only small text files.
@@ -168,5 +171,24 @@ print(",".join([file, name, kernel, params.replace(",", " "), status] + cols))
 EOF
 done <"$h/list"
 say "measured: $(grep -c ',ok,' "$out/ncu.csv") of $(($(wc -l <"$out/ncu.csv") - 1)) kernels"
+
+# 5. Per kernel, its own counters (raw/NAME.ncu) and Nsight Compute's
+# source page of the same launch (source/NAME.source: per CUDA line, each
+# SASS instruction's executions, sectors and wavefronts), the two outputs
+# 'warpviz counters' reads, so that it replays them without a GPU
+# (through tests/counters/ncu-fake.sh).  SOURCE=0 skips it.
+if [ "${SOURCE:-1}" != 0 ]; then
+	mkdir -p "$out/raw" "$out/source"
+	while read -r name kernel file params; do
+		b=$h/$name.bin
+		[ -x "$b" ] && [ -s "$h/$name.ncu" ] || continue
+		cp "$h/$name.ncu" "$out/raw/$name.ncu"
+		timeout 90 "$NCU" --csv --page source --print-source cuda,sass \
+		    --section SourceCounters -k "regex:^$kernel(<|\\(|\$)" \
+		    --launch-count 1 "$b" </dev/null >"$out/source/$name.source" 2>&1 ||
+		    say "$name: source page: exit $?"
+	done <"$h/list"
+	say "source pages: $(ls "$out/source" | wc -l)"
+fi
 say "ncu-corpus: done $(date -u)"
 exit $bad
