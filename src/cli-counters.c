@@ -60,26 +60,36 @@ counters_site(FILE *f, const struct launch *l, const struct totals *t, int i,
 
 /*
  * What ncu's source page measured on line n for kind k, beside the sum
- * of the model's sites there (req, units); 1 for a mismatch.
+ * of the model's sites there; 1 for a mismatch.  Where more instructions
+ * were issued than the model counts, the lanes predicated on say whether
+ * the rest had every lane off.
  */
 static int
-counters_line(FILE *f, const struct measured *m, int n, enum measured_kind k,
-    int64_t req, int64_t units)
+counters_line(FILE *f, const struct launch *l, const struct totals *t,
+    const struct measured *m, int n, enum measured_kind k)
 {
 	const struct measured_line	*e = measured_line_find(m, n, k);
+	struct measured_line		 mod;
 	const char			*what;
 	int				 bad;
 
 	what = measured_kind_shared(k) ? "wavefronts" : "sectors";
+	measured_model_line(l, t, n, k, &mod);
+	bad = !measured_line_agree(l, t, m, n, k);
 	if (e == NULL) {
 		fprintf(f, "              measured on line %d: no %s instruction%s"
 		    "%s\n", n, measured_kind_name(k), m->lines_cut ? " (or "
-		    "past the lines read)" : "", req != 0 ? "  MISMATCH" : "");
-		return req != 0;
+		    "past the lines read)" : "", bad ? "  MISMATCH" : "");
+		return bad;
 	}
-	bad = e->requests != req || (e->has_units && e->units != units);
-	fprintf(f, "              measured on line %d: %" PRId64 " req", n,
-	    e->requests);
+	if (e->requests <= mod.requests || !e->has_lanes)
+		fprintf(f, "              measured on line %d: %" PRId64 " req",
+		    n, e->requests);
+	else
+		fprintf(f, "              measured on line %d: %" PRId64 " issued,"
+		    " %" PRId64 " lanes on (model %" PRId64 " req, %" PRId64
+		    " lanes)", n, e->requests, e->lanes, mod.requests,
+		    mod.lanes);
 	if (e->has_units)
 		fprintf(f, ", %" PRId64 " %s", e->units, what);
 	fprintf(f, "  %s\n", bad ? "MISMATCH" : "agree");
@@ -133,28 +143,22 @@ counters_sites(FILE *f, const struct launch *l, const struct totals *t,
     const struct measured *m, enum measured_kind k)
 {
 	int	done[LAUNCH_MAX_SITES] = { 0 };
-	int	i, j, n = 0, bad = 0, shared = measured_kind_shared(k);
-	int64_t	req, units;
+	int	i, j, n = 0, bad = 0;
 
 	for (i = 0; i < l->nsites; i++)
 		n += counters_in_kind(l, i, k);
 	for (i = 0; i < l->nsites; i++) {
 		if (done[i] || !counters_in_kind(l, i, k))
 			continue;
-		req = units = 0;
 		for (j = i; j < l->nsites; j++) {
 			if (done[j] || !counters_in_kind(l, j, k) ||
 			    l->sites[j].line != l->sites[i].line)
 				continue;
 			done[j] = 1;
 			counters_site(f, l, t, j, k, n == 1 && m->nlines == 0);
-			req += t->site[j].requests;
-			units += shared ? t->site[j].wavefronts :
-			    t->site[j].sectors;
 		}
 		if (m->nlines > 0 && l->sites[i].line > 0)
-			bad |= counters_line(f, m, l->sites[i].line, k, req,
-			    units);
+			bad |= counters_line(f, l, t, m, l->sites[i].line, k);
 	}
 	if (m->nlines > 0)
 		bad |= counters_extra(f, l, m, k);

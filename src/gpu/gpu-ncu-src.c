@@ -29,11 +29,13 @@
 #define SRC_LINE_MAX	10000000
 
 enum src_col {
-	C_LINE, C_ADDR, C_INSTS, C_SPACE, C_OP, C_SECTORS, C_WAVES, C_NCOLS
+	C_LINE, C_ADDR, C_INSTS, C_LANES, C_SPACE, C_OP, C_SECTORS, C_WAVES,
+	C_NCOLS
 };
 
 static const char *const src_names[C_NCOLS] = {
-	"Line No", "Address", "Instructions Executed", "Address Space",
+	"Line No", "Address", "Instructions Executed",
+	"Predicated-On Thread Instructions Executed", "Address Space",
 	"Access Operation", "L2 Theoretical Sectors Global",
 	"L1 Wavefronts Shared"
 };
@@ -89,7 +91,7 @@ src_kind(const char *space, const char *op)
    what a launch can have. */
 static int
 src_add(struct measured *m, int line, int kind, double insts, double units,
-    int has_units)
+    int has_units, double lanes)
 {
 	struct measured_line	*e = NULL;
 	int			 i;
@@ -107,13 +109,19 @@ src_add(struct measured *m, int line, int kind, double insts, double units,
 		e->line = line;
 		e->kind = kind;
 		e->has_units = has_units;
+		e->has_lanes = lanes >= 0;
 	}
 	if (e->requests + insts > SRC_COUNT_MAX ||
-	    e->units + units > SRC_COUNT_MAX)
+	    e->units + units > SRC_COUNT_MAX ||
+	    e->lanes + lanes > SRC_COUNT_MAX)
 		return -1;
 	e->requests += llround(insts);
 	e->units += llround(units);
 	e->has_units &= has_units;
+	if (lanes >= 0)
+		e->lanes += llround(lanes);
+	else
+		e->has_lanes = 0;
 	return 0;
 }
 
@@ -138,7 +146,8 @@ src_insn(struct measured *m, const struct src_state *s, const char *f,
 		has = (units = ncu_number(src_field(f, nf, s, C_WAVES))) >= 0;
 	if (!has)
 		units = 0;
-	return src_add(m, s->line, kind, insts, units, has);
+	return src_add(m, s->line, kind, insts, units, has,
+	    ncu_number(src_field(f, nf, s, C_LANES)));
 }
 
 /* One row of the page, split into f. */

@@ -6,6 +6,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "measured.h"
 
 static const struct {
@@ -99,18 +101,21 @@ measured_site_kind(const struct launch_site *s)
 
 /* The model's sum over line n's sites of kind k (units: sectors or
    wavefronts). */
-static void
+void
 measured_model_line(const struct launch *l, const struct totals *t, int n,
-    enum measured_kind k, int64_t *req, int64_t *units)
+    enum measured_kind k, struct measured_line *sum)
 {
 	int	j;
 
-	*req = *units = 0;
+	memset(sum, 0, sizeof *sum);
+	sum->line = n;
+	sum->kind = k;
 	for (j = 0; j < l->nsites; j++)
 		if (l->sites[j].line == n &&
 		    measured_site_kind(&l->sites[j]) == (int)k) {
-			*req += t->site[j].requests;
-			*units += measured_kind_shared(k) ?
+			sum->requests += t->site[j].requests;
+			sum->lanes += t->site[j].lanes;
+			sum->units += measured_kind_shared(k) ?
 			    t->site[j].wavefronts : t->site[j].sectors;
 		}
 }
@@ -120,12 +125,15 @@ measured_line_agree(const struct launch *l, const struct totals *t,
     const struct measured *m, int n, enum measured_kind k)
 {
 	const struct measured_line	*e = measured_line_find(m, n, k);
-	int64_t				 req, units;
+	struct measured_line		 mod;
 
-	measured_model_line(l, t, n, k, &req, &units);
+	measured_model_line(l, t, n, k, &mod);
 	if (e == NULL)
-		return req == 0;
-	return e->requests == req && (!e->has_units || e->units == units);
+		return mod.requests == 0;
+	if (e->has_units && e->units != mod.units)
+		return 0;
+	return e->requests == mod.requests || (e->has_lanes &&
+	    e->lanes == mod.lanes && e->requests > mod.requests);
 }
 
 int

@@ -44,7 +44,10 @@ struct measured_count {
 
 /*
  * One source line's instructions of one kind, from ncu's source page:
- * warp instructions executed (requests), and the sectors (global: L2
+ * warp instructions executed ("Instructions Executed": a predicated
+ * instruction counts even when every lane is off, where the per-launch
+ * counters and the model count only those with a lane on), the threads
+ * predicated on (the model's lanes), and the sectors (global: L2
  * theoretical sectors, the sectors the addresses touch) or wavefronts
  * (shared) where the page gives them per instruction (has_units); the
  * page gives no sectors for local memory.
@@ -54,8 +57,11 @@ struct measured_line {
 	int		line;
 	int		kind;		/* enum measured_kind */
 	int		has_units;	/* sectors or wavefronts below */
-	int64_t		requests;
+	int		has_lanes;	/* lanes below */
+	int64_t		requests;	/* warp instructions issued, also
+					   those with every lane off */
 	int64_t		units;		/* sectors, or wavefronts (shared) */
+	int64_t		lanes;		/* threads predicated on */
 };
 
 struct measured {
@@ -98,8 +104,12 @@ const struct measured_line *measured_line_find(const struct measured *,
    space the counters read here do not count (constant, texture). */
 int		 measured_site_kind(const struct launch_site *);
 
-/* Whether line n's measured instructions of kind k equal the model's
-   sites there (none measured and none modelled agree too). */
+/*
+ * Whether line n's measured instructions of kind k equal the model's
+ * sites there (none measured and none modelled agree too): sectors or
+ * wavefronts equal, and the instructions equal, or more of them issued
+ * with the lanes on equal to the model's (the rest had every lane off).
+ */
 int		 measured_line_agree(const struct launch *,
 		    const struct totals *, const struct measured *, int n,
 		    enum measured_kind);
@@ -112,5 +122,11 @@ int		 measured_line_agree(const struct launch *,
 int		 measured_agree_per_insn(const struct launch *,
 		    const struct totals *, const struct measured *,
 		    enum measured_kind);
+
+/* The model's sites of kind k on line n summed into *sum (requests,
+   lanes, and sectors or wavefronts as units). */
+void		 measured_model_line(const struct launch *,
+		    const struct totals *, int n, enum measured_kind,
+		    struct measured_line *sum);
 
 #endif

@@ -105,10 +105,10 @@ measured_line_row(struct canvas *c, int x, int y, int w, int h,
 {
 	const struct launch_site	*s;
 	const struct measured_line	*e;
-	int64_t				 req = 0, units = 0;
+	struct measured_line		 mod;
 	char				 a[32], b[16], d[16], f[16], u[16];
 	const char			*what;
-	int				 k, j;
+	int				 k;
 
 	if (ms == NULL || ms->nlines == 0 || m->whole == NULL ||
 	    m->acc.site < 0 || m->acc.site >= m->l->nsites)
@@ -117,27 +117,23 @@ measured_line_row(struct canvas *c, int x, int y, int w, int h,
 	if (s->line <= 0 || (k = measured_site_kind(s)) < 0)
 		return 0;
 	what = measured_kind_shared(k) ? "wf" : "sec";
-	for (j = 0; j < m->l->nsites; j++)
-		if (m->l->sites[j].line == s->line &&
-		    measured_site_kind(&m->l->sites[j]) == k) {
-			req += m->whole->site[j].requests;
-			units += measured_kind_shared(k) ?
-			    m->whole->site[j].wavefronts :
-			    m->whole->site[j].sectors;
-		}
+	measured_model_line(m->l, m->whole, s->line, k, &mod);
 	e = measured_line_find(ms, s->line, k);
 	a[0] = '\0';
 	if (e != NULL) {
 		measured_short(u, sizeof u, (double)e->units);
-		measured_short(b, sizeof b, (double)e->requests);
+		/* Instructions issued with every lane off are not the
+		   model's requests: where the lanes agree, its count. */
+		measured_short(b, sizeof b, (double)(e->requests >
+		    mod.requests && e->has_lanes && e->lanes == mod.lanes ?
+		    mod.requests : e->requests));
 		if (e->has_units)
 			snprintf(a, sizeof a, "%s %s, ", u, what);
 	}
-	if (e != NULL && e->requests == req && (!e->has_units ||
-	    e->units == units)) {
+	if (measured_line_agree(m->l, m->whole, ms, s->line, k)) {
 		if (c != NULL && h >= 1)
 			canvas_printf(c, x, y, ROLE_GOOD, w, "line %d = model: "
-			    "%s%s req", s->line, a, b);
+			    "%s%s req", s->line, a, e != NULL ? b : "0");
 		return 1;
 	}
 	if (c == NULL || h < 1)
@@ -150,8 +146,8 @@ measured_line_row(struct canvas *c, int x, int y, int w, int h,
 		    "req", s->line, a, b);
 	if (h < 2)
 		return 1;
-	measured_short(d, sizeof d, (double)units);
-	measured_short(f, sizeof f, (double)req);
+	measured_short(d, sizeof d, (double)mod.units);
+	measured_short(f, sizeof f, (double)mod.requests);
 	canvas_printf(c, x, y + 1, ROLE_BAD, w, "  model: %s %s, %s req", d,
 	    what, f);
 	return 2;

@@ -5,6 +5,7 @@
 #   NCU_REPLAY=FILE  print a recorded ncu output and exit 0
 # and for the second run, the source page's (--page source):
 #   NCU_ARGS_SOURCE=FILE, NCU_REPLAY_SOURCE=FILE  the same
+# (a replayed FILE ending in .gz is uncompressed)
 #   otherwise        run the program after ncu's options as ncu would and
 #                    print what ncu prints around a program that launched
 #                    no kernel (the program's own lines come through)
@@ -15,7 +16,10 @@ case " $* " in
 esac
 [ -n "$NCU_ARGS" ] && printf '%s\n' "$@" >"$NCU_ARGS"
 if [ -n "$NCU_REPLAY" ]; then
-	cat "$NCU_REPLAY"
+	case $NCU_REPLAY in
+	*.gz) gzip -dc "$NCU_REPLAY" ;;
+	*) cat "$NCU_REPLAY" ;;
+	esac
 	exit 0
 fi
 while [ $# -gt 0 ]; do
