@@ -84,6 +84,7 @@ theme-cbsafe|twohop-v0 --size 80x24 --color --theme cbsafe
 theme-cbsafe-powers|powers-stride32 --step 1 --size 80x24 --color --theme cbsafe
 compare-powers|powers-stride32 --compare --step 1
 compare-matmul-80x24|matmul-col --compare --size 80x24
+compare-matmul-80x24-gpu|matmul-col --compare --size 80x24 --results h100
 compare-copy-offset|copy-offset --compare
 dram-matmul-row|matmul-row --dram
 focus-twohop-v0|twohop-v0 --lanes 0,16

@@ -107,6 +107,18 @@ inner_floors "kernel-file reader" \
     "kernel/ksrc-inline.c:ksrc_inline_[a-z_]*" \
     "kernel/ksrc-flow.c:ksrc_flow" \
     "kernel/ksrc.c:ksrc_\(parse\|parse_block\|load\|blocks\|free\|is_path\)"
+# The view state: where an access is in a launch, the whole-launch
+# workers, the state itself, then predict first on top of it.
+st_where='state_\(where_[a-z]*\|find\|iteration\|loop_value\)'
+st_whole='state_\(pane_arch\|retotal\|busy\|[a-z_]*whole[a-z_]*\)'
+st_core='state_\(status\|init\|max_panes\|set_width\|set_variant\|'
+st_core=$st_core'set_partners\|switch\|nsteps\|check\|goto\|update\|models\|'
+st_core=$st_core'draw\|free\|apply[a-z_]*\|mark\)'
+inner_floors "view state" \
+    "view/state-where.c:$st_where" \
+    "view/state-whole.c:$st_whole" \
+    "view/state.c:$st_core" \
+    "view/state-ask.c:state_\(predict[a-z_]*\|ask\)"
 inner_floors "keys" \
     "tui/keys-act.c:keys_\(current_loop\|set_variant\|prompt\|occ_seed\)" \
     "tui/keys-mode.c:keys_mode_[a-z_]*" \

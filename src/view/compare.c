@@ -225,78 +225,179 @@ compare_rows(const struct panel *p, const struct view_model *m, int w,
 	return n < 1 ? 1 : n;
 }
 
-/* One variant's column. */
-static void
-compare_column(struct canvas *c, int x, int y, int w, int h,
-    const struct view_model *m, int rh, int ch, int sh, int th, int hide,
-    const struct view_model *const *others, int nothers)
-{
-	const struct launch_site	*s = &m->l->sites[m->acc.site];
-	char				 buf[256];
-	int				 i, used, mh;
+/*
+ * How the rows of a column are shared out, the same for every column so
+ * that their headings line up.  Top to bottom: the name (with the
+ * parameters after it when pp is 0), the kernel's title (th), the
+ * parameters (pp), the access, sh rows of source under its rule (none
+ * when sh is 0), rh rows of lane runs, the memory under its rule, then
+ * the counts under theirs, ch rows.
+ */
+struct compare_layout {
+	int	rh;
+	int	ch;
+	int	sh;
+	int	th;
+	int	pp;
+	int	hide;
+};
 
-	snprintf(buf, sizeof buf, "%s", m->l->v->name);
-	for (i = 0; i < nothers; i++)
-		if (others[i]->arch != m->arch) {
-			/* Rule sets side by side: each column names its. */
-			snprintf(buf, sizeof buf, "%s  %s: %s", m->l->v->name,
-			    arch_name(m->arch), arch_unit(m->arch));
-			break;
-		}
-	panel_fit(buf, w);
-	canvas_text(c, x, y, buf, ROLE_HEADING, w);
-	/* The kernel's title on a row of its own when every column's fits
-	   whole (th); else the name stands for it. */
-	if (th > 0)
-		canvas_text(c, x, y + 1, m->l->v->title, ROLE_DIM, w);
-	else {
-		y--;
-		h++;
-	}
-	param_format(&m->l->ps, buf, sizeof buf, 0);
+/*
+ * The parameters of m as its column shows them ("n=100 stride=2"), or
+ * "defaults".  After the name (fold), the defaults go unsaid unless
+ * another column runs the same variant (with other values).
+ */
+static void
+compare_params(const struct view_model *m, const struct view_model *const *o,
+    int no, int fold, char *buf, size_t len)
+{
+	int	i, same = 0;
+
+	param_format(&m->l->ps, buf, len, 0);
 	for (i = 0; buf[i] != '\0'; i++)
 		if (buf[i] == ',')
 			buf[i] = ' ';
-	canvas_printf(c, x, y + 2, ROLE_DIM, w, "%s", buf[0] != '\0' ? buf :
-	    "defaults");
+	for (i = 0; i < no; i++)
+		if (o[i] != m && o[i]->l->v == m->l->v)
+			same = 1;
+	if (buf[0] == '\0' && (!fold || same))
+		snprintf(buf, len, "defaults");
+}
+
+/* The column's heading: the name, and the memory model's where the
+   others run another one. */
+static void
+compare_name(const struct view_model *m, const struct view_model *const *o,
+    int no, char *buf, size_t len)
+{
+	int	i;
+
+	snprintf(buf, len, "%s", m->l->v->name);
+	for (i = 0; i < no; i++)
+		if (o[i]->arch != m->arch) {
+			/* Rule sets side by side: each column names its. */
+			snprintf(buf, len, "%s  %s: %s", m->l->v->name,
+			    arch_name(m->arch), arch_unit(m->arch));
+			break;
+		}
+}
+
+/* One variant's column. */
+static void
+compare_column(struct canvas *c, int x, int y, int w, int h,
+    const struct view_model *m, const struct compare_layout *lay,
+    const struct view_model *const *others, int nothers)
+{
+	const struct launch_site	*s = &m->l->sites[m->acc.site];
+	char				 buf[256], params[256];
+	int				 i, used, mh, bottom = y + h;
+
+	compare_name(m, others, nothers, buf, sizeof buf);
+	compare_params(m, others, nothers, !lay->pp, params, sizeof params);
+	panel_fit(buf, w);
+	i = canvas_text(c, x, y, buf, ROLE_HEADING, w);
+	if (!lay->pp && params[0] != '\0' && w - i - 2 > 0)
+		canvas_text(c, x + i + 2, y, params, ROLE_DIM, w - i - 2);
+	y++;
+	/* The kernel's title on a row of its own when every column's fits
+	   whole (th); else the name stands for it. */
+	if (lay->th)
+		canvas_text(c, x, y++, m->l->v->title, ROLE_DIM, w);
+	if (lay->pp)
+		canvas_text(c, x, y++, params, ROLE_DIM, w);
 	/* "▶ load M[Row*Width+k]  k=3", the access text highlighted. */
-	canvas_put(c, x, y + 3, canvas_glyph(c, ROLE_SOURCE_CURRENT),
+	canvas_put(c, x, y, canvas_glyph(c, ROLE_SOURCE_CURRENT),
 	    ROLE_SOURCE_CURRENT);
 	panel_access_text(m, buf, sizeof buf);
-	canvas_text(c, x + 2, y + 3, buf, ROLE_DIM, w - 2);
+	canvas_text(c, x + 2, y, buf, ROLE_DIM, w - 2);
 	i = (int)strlen(arch_op_name(s->op)) + 1;
-	canvas_role(c, x + 2, y + 3, i - 1, 1, ROLE_NORMAL);
+	canvas_role(c, x + 2, y, i - 1, 1, ROLE_NORMAL);
 	used = (int)strlen(s->text);
-	canvas_role(c, x + 2 + i, y + 3, used < w - 2 - i ? used : w - 2 - i,
+	canvas_role(c, x + 2 + i, y, used < w - 2 - i ? used : w - 2 - i,
 	    1, ROLE_SOURCE_ACCESS);
+	y++;
 	/* The source around the access, lines differing from the partners
 	   marked: twohop's i and j lines are the whole difference. */
-	if (sh > 0) {
-		panel_rule(c, x, y + 4, w, "source (\xe2\x89\xa0 differs)");
+	if (lay->sh > 0) {
+		panel_rule(c, x, y, w, "source (\xe2\x89\xa0 differs)");
 		if (c->ascii)
-			panel_rule(c, x, y + 4, w, "source (! differs)");
-		panel_source_compare(c, x, y + 5, w, sh, m, others, nothers);
-		y += sh + 1;
-		h -= sh + 1;
+			panel_rule(c, x, y, w, "source (! differs)");
+		panel_source_compare(c, x, y + 1, w, lay->sh, m, others,
+		    nothers);
+		y += lay->sh + 1;
 	}
-	panel_draw(&panel_lane_runs, c, x, y + 4, w, rh, m, 0);
-	mh = h - 4 - rh - 1 - ch;
-	/* The memory needs two rows to show anything: the source gives
-	   them up first (an empty heading says nothing). */
-	panel_rule(c, x, y + 4 + rh, w, "memory");
-	if (hide) {
+	panel_draw(&panel_lane_runs, c, x, y, w, lay->rh, m, 0);
+	y += lay->rh;
+	panel_rule(c, x, y++, w, "memory");
+	if (lay->hide) {
 		/* Predict first: what the lanes hit shows after. */
-		panel_wrap(c, x, y + 5 + rh, w, h - 5 - rh, VIEW_HIDDEN,
-		    ROLE_DIM);
+		panel_wrap(c, x, y, w, bottom - y, VIEW_HIDDEN, ROLE_DIM);
 		return;
 	}
-	used = panel_draw(&panel_memory, c, x, y + 5 + rh, w, mh, m, 0);
-	/* The counts move up under what the memory used. */
-	if (used < mh)
-		mh = used;
-	panel_rule(c, x, y + 5 + rh + mh, w, "counts");
-	ch = h - 6 - rh - mh;
-	panel_draw(&panel_counts, c, x, y + 6 + rh + mh, w, ch, m, ch >= 11);
+	/* The memory may take the counts' first row; what it leaves, the
+	   counts move up into. */
+	mh = bottom - y - lay->ch;
+	used = panel_draw(&panel_memory, c, x, y, w, mh, m, 0);
+	y += used < mh ? used : mh;
+	panel_rule(c, x, y++, w, "counts");
+	panel_draw(&panel_counts, c, x, y, w, bottom - y, m,
+	    bottom - y >= 11);
+}
+
+/* Rows the memory has under its rule in a column colh tall, not counting
+   the counts' first row, which it may take. */
+static int
+compare_memory_rows(int colh, const struct compare_layout *lay)
+{
+	return colh - 1 - lay->th - lay->pp - 1 -
+	    (lay->sh > 0 ? lay->sh + 1 : 0) - lay->rh - 1 - 1 - lay->ch;
+}
+
+/*
+ * The rows of the columns colh tall and cw wide.  The memory needs four
+ * to show its first lanes (the ruler, a line, its lanes, "... more");
+ * when rows are short, what says least gives them up first: the
+ * parameters' row (they go after the name, where "defaults" is not
+ * said), source lines beyond the access's, the source left with only the
+ * access's line (the access above says it), then the kernel's title.
+ */
+static void
+compare_layout(int h, int colh, int cw, const struct view_model *const *m,
+    int n, struct compare_layout *lay)
+{
+	char	name[256], params[256];
+	int	i, k, fold;
+
+	lay->pp = 1;
+	lay->ch = h >= 30 ? (h >= 35 ? 9 : 7) : 5;
+	/* Source rows: what the columns can spare (4 at 35 rows, 2 at
+	   24). */
+	lay->sh = h >= 35 ? 4 + (h - 35) / 4 : h >= 30 ? 3 : 2;
+	/* Each column's title whole, or none; the lane runs in the rows
+	   they need; and under 30 rows the counts of this step only (the
+	   verdict gives the whole launch), so the memory has rows. */
+	lay->th = 1;
+	fold = 1;
+	for (i = 0, lay->rh = 1; i < n; i++) {
+		if (compare_cols(m[i]->l->v->title) > cw - (i > 0))
+			lay->th = 0;
+		k = compare_rows(&panel_lane_runs, m[i], cw - 1,
+		    h >= 35 ? 3 : 2);
+		lay->rh = k > lay->rh ? k : lay->rh;
+		compare_name(m[i], m, n, name, sizeof name);
+		compare_params(m[i], m, n, 1, params, sizeof params);
+		if (params[0] != '\0' && compare_cols(name) + 2 +
+		    compare_cols(params) > cw - (i > 0))
+			fold = 0;
+	}
+	if (fold && compare_memory_rows(colh, lay) < 4)
+		lay->pp = 0;
+	while (lay->sh > 1 && compare_memory_rows(colh, lay) < 4)
+		lay->sh--;
+	if (compare_memory_rows(colh, lay) < 4)
+		lay->sh = 0;
+	if (compare_memory_rows(colh, lay) < 4)
+		lay->th = 0;
 }
 
 /* A lesson scene's counter, title and narration in w columns, h rows at
@@ -371,10 +472,10 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 {
 	const struct view_model	*others[COMPARE_MAX];
 	char			 buf[512];
-	int			 i, j, x, cw, rh, ch, colh, y, k, same, vh, gh;
-	int			 sh, nh, th;
+	int			 i, j, x, cw, colh, y, k, same, vh, gh, nh;
 	struct view_model	 hm[COMPARE_MAX];
 	const struct view_model	*hp[COMPARE_MAX];
+	struct compare_layout	 lay;
 
 	canvas_clear(c);
 	if (c->w < VIEW_MIN_W || c->h < VIEW_MIN_H) {
@@ -399,8 +500,6 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 	compare_verdict(m, n, buf, sizeof buf);
 	vh = compare_text_rows(buf, c->w - 2);
 	cw = (c->w - (n - 1)) / n;
-	rh = c->h >= 35 ? 3 : 2;
-	ch = c->h >= 35 ? 9 : 7;
 	/* The live GPU lines, if any, go under the verdict: the model's
 	   ratio and the measured one side by side. */
 	gh = panel_gpu_height(o, 3, c->w - 2, "GPU: ");
@@ -409,24 +508,8 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 	nh = compare_scene_rows(c->w - 2, c->h >= 35 ? 6 : 4, o);
 	/* title, rule, verdict, lesson scene, status */
 	colh = c->h - 1 - 1 - 1 - vh - gh - nh;
-	/* Source rows: what the columns can spare (4 at 35 rows, 2 at
-	   24). */
-	sh = c->h >= 35 ? 4 + (c->h - 35) / 4 : c->h >= 30 ? 3 : 2;
-	/* Each column's title whole, or none; the lane runs in the rows
-	   they need; and under 30 rows the counts of this step only (the
-	   verdict gives the whole launch), so the memory has rows. */
-	th = 1;
-	for (i = 0, rh = 1; i < n; i++) {
-		if (compare_cols(m[i]->l->v->title) > cw - (i > 0))
-			th = 0;
-		k = compare_rows(&panel_lane_runs, m[i], cw - 1,
-		    c->h >= 35 ? 3 : 2);
-		rh = k > rh ? k : rh;
-	}
-	if (c->h < 30)
-		ch = 5;
-	while (sh > 1 && colh - (4 + th - 1) - (sh + 1) - rh - 2 - ch < 3)
-		sh--;
+	compare_layout(c->h, colh, cw, m, n, &lay);
+	lay.hide = o != NULL && o->hide;
 	for (i = 0; i < n; i++) {
 		x = i * (cw + 1);
 		if (i > 0)
@@ -434,8 +517,8 @@ view_draw_compare(struct canvas *c, const struct view_model *const *m, int n,
 		for (j = k = 0; j < n; j++)
 			if (j != i)
 				others[k++] = m[j];
-		compare_column(c, x + (i > 0), 1, cw - (i > 0), colh, m[i], rh,
-		    ch, sh, th, o != NULL && o->hide, others, k);
+		compare_column(c, x + (i > 0), 1, cw - (i > 0), colh, m[i],
+		    &lay, others, k);
 	}
 
 	y = 1 + colh;

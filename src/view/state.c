@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: ISC
  * state.c - what is on screen and its transitions: choose a variant and
  * its compare partners, rebuild launches, check and clamp the position,
- * evaluate the view models.  Used by show and by the lecture screen alike.
+ * evaluate the view models, apply a lesson's scene or a bookmark.  Used
+ * by show and by the lecture screen alike.  Where an access is in a
+ * launch, which the partners follow, is state-where.c; the whole-launch
+ * workers state-whole.c; predict first state-ask.c.
  * No curses, no drawing, no memory rules (those are the model's).
  * Launches live on the heap so a failed change leaves the old one
  * untouched.
@@ -115,210 +118,6 @@ state_set_variant(struct state *st, const struct variant *v,
 	return 0;
 }
 
-/* Does site s have a loop called name? */
-static int
-where_has_site(const struct launch *l, const struct launch_site *s,
-    const char *name)
-{
-	int	j;
-
-	for (j = 0; j < s->nloops; j++)
-		if (strcmp(l->loops[s->loop[j]].var, name) == 0)
-			return 1;
-	return 0;
-}
-
-/* Is name among names[0..n)? */
-static int
-where_has(const char *const *names, int n, const char *name)
-{
-	int	i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(names[i], name) == 0)
-			return 1;
-	return 0;
-}
-
-/* A lesson position: the site's text and its loops by name. */
-struct state_where {
-	const char	*text;
-	int		 n;
-	const char	*names[VARIANT_MAX_LOOPS];
-	int64_t		 vals[VARIANT_MAX_LOOPS];
-	int64_t		 logical;	/* outer * count + inner of the two
-					   innermost loops, or -1 */
-	int		 site;		/* its index in the kernel */
-	int		 kind;		/* space * OP_COUNT + op */
-};
-
-static void
-where_of(const struct launch *l, int64_t step, struct state_where *w)
-{
-	struct launch_pos		 pos;
-	const struct launch_site	*s;
-	int				 i;
-
-	memset(w, 0, sizeof *w);
-	w->site = w->kind = -1;
-	w->logical = -1;
-	if (l->nsteps <= 0 || l->nsites <= 0)
-		return;
-	launch_locate(l, step, &pos);
-	s = &l->sites[pos.site];
-	w->text = s->text;
-	w->site = pos.site;
-	w->kind = (int)s->space * OP_COUNT + (int)s->op;
-	w->n = s->nloops;
-	for (i = 0; i < s->nloops; i++) {
-		w->names[i] = l->loops[s->loop[i]].var;
-		w->vals[i] = pos.loop[s->loop[i]];
-	}
-	w->logical = s->nloops >= 2 ? w->vals[s->nloops - 2] *
-	    l->loops[s->loop[s->nloops - 1]].count + w->vals[s->nloops - 1] :
-	    -1;
-}
-
-/* Steps scanned at most to find a position (a few milliseconds). */
-#define STATE_FIND_MAX	(INT64_C(1) << 21)
-
-/*
- * Does step's position match the loops names[] = vals[]?  A loop of ours
- * may be folded the other way: our k against an (outer, k) pair here
- * matches outer * count + k (naive against tiled); our (outer, k) pair,
- * whose logical value is `logical`, against a lone k here matches k.
- */
-static int
-where_match(const struct launch *l, const struct launch_pos *pos,
-    const struct launch_site *s, int n, const char *const *names,
-    const int64_t *vals, int64_t logical)
-{
-	int	i, j, k, found, outer;
-	int64_t	cnt;
-
-	for (i = 0; i < n; i++) {
-		found = 0;
-		for (j = 0; j < s->nloops; j++) {
-			k = s->loop[j];
-			if (strcmp(l->loops[k].var, names[i]) != 0)
-				continue;
-			found = 1;
-			outer = j > 0 ? s->loop[j - 1] : -1;
-			if (outer >= 0 && !where_has(names, n,
-			    l->loops[outer].var)) {
-				/* Tiled here: outer * count + inner. */
-				cnt = l->loops[k].count;
-				if (pos->loop[outer] * cnt + pos->loop[k] !=
-				    vals[i])
-					return 0;
-			} else if (outer < 0 && logical >= 0 && i == n - 1 &&
-			    n >= 2 && !where_has_site(l, s, names[n - 2])) {
-				/* Tiled there, a lone k here. */
-				if (pos->loop[k] != logical)
-					return 0;
-			} else if (pos->loop[k] != vals[i])
-				return 0;
-		}
-		/* Our outer loop folded into the lone k here. */
-		if (!found && !(logical >= 0 && n >= 2 && i == n - 2 &&
-		    where_has_site(l, s, names[n - 1])))
-			return 0;
-	}
-	return 1;
-}
-
-/*
- * state_find, scanning from step `from` on and then from 0.  Sites are
- * tried by how closely they correspond to ours (site index `site` and
- * op/space `kind`, or -1): the same text, then the same place in the
- * kernel, then the same kind of access, then any.
- */
-static int64_t
-find_from(const struct launch *l, const char *text, int n,
-    const char *const *names, const int64_t *vals, int64_t logical,
-    int64_t from, int site, int kind)
-{
-	struct launch_pos		 pos;
-	const struct launch_site	*s;
-	int64_t				 k, i0, lim = l->nsteps;
-	int				 pass, ok;
-
-	if (l->nsteps <= 0)
-		return -1;
-	if (lim > STATE_FIND_MAX)
-		lim = STATE_FIND_MAX;
-	if (from < 0 || from >= l->nsteps)
-		from = 0;
-	for (pass = 0; pass < 4; pass++)
-		for (i0 = 0; i0 < lim; i0++) {
-			k = (from + i0) % l->nsteps;
-			launch_locate(l, k, &pos);
-			s = &l->sites[pos.site];
-			switch (pass) {
-			case 0:
-				ok = text != NULL && strcmp(s->text, text) == 0;
-				break;
-			case 1:
-				ok = pos.site == site;
-				break;
-			case 2:
-				ok = kind == (int)s->space * OP_COUNT + (int)s->op;
-				break;
-			default:
-				ok = 1;
-				break;
-			}
-			/* An access outside loops matches one outside. */
-			if (pass > 0 && (n == 0) != (s->nloops == 0))
-				ok = 0;
-			if (ok && where_match(l, &pos, s, n, names, vals,
-			    logical))
-				return k;
-		}
-	return -1;
-}
-
-int64_t
-state_find(const struct launch *l, const char *text, int n,
-    const char *const *names, const int64_t *vals, int64_t logical)
-{
-	return find_from(l, text, n, names, vals, logical, 0, -1, -1);
-}
-
-int64_t
-state_iteration(const struct launch *l, int64_t step, int dir)
-{
-	struct launch_pos	pos;
-	int64_t			k, lim = STATE_FIND_MAX;
-	int			site;
-
-	if (step < 0 || step >= l->nsteps)
-		return -1;
-	launch_locate(l, step, &pos);
-	site = pos.site;
-	for (k = step + dir; k >= 0 && k < l->nsteps && lim-- > 0; k += dir) {
-		launch_locate(l, k, &pos);
-		if (pos.site == site)
-			return k;
-	}
-	return -1;
-}
-
-int64_t
-state_loop_value(const struct launch *l, int64_t step, const char *name,
-    int64_t val)
-{
-	struct state_where	w;
-	int			i;
-
-	where_of(l, step, &w);
-	for (i = 0; i < w.n; i++)
-		if (strcmp(w.names[i], name) == 0)
-			w.vals[i] = val;
-	return find_from(l, w.text, w.n, w.names, w.vals, -1, 0, w.site,
-	    w.kind);
-}
-
 int
 state_switch(struct state *st, const struct variant *v, char **cause)
 {
@@ -329,7 +128,7 @@ state_switch(struct state *st, const struct variant *v, char **cause)
 	int			 warp = st->warp, have = st->npanes > 0;
 
 	if (have)
-		where_of(st->pane[0].l, st->step, &w);
+		state_where_of(st->pane[0].l, st->step, &w);
 	/* The shared parameters, or v's defaults when they make no launch. */
 	if (!have || param_partner(&ps, v->name, strlen(v->name),
 	    &st->pane[0].ps, catalog_find, cause) != 0 ||
@@ -343,8 +142,8 @@ state_switch(struct state *st, const struct variant *v, char **cause)
 	if (!have)
 		return 0;
 	l = st->pane[0].l;
-	step = find_from(l, w.text, w.n, w.names, w.vals, w.logical, 0,
-	    w.site, w.kind);
+	step = state_where_find(l, w.text, w.n, w.names, w.vals, w.logical,
+	    0, w.site, w.kind);
 	st->step = step >= 0 ? step : 0;
 	if (bx < l->grid[0] && by < l->grid[1]) {
 		st->block[0] = bx;
@@ -491,7 +290,7 @@ state_update(struct state *st)
 	   own launch goes. */
 	st->step = clamp(st->step, 0, state_nsteps(st) - 1);
 	if (st->npanes > 1)
-		where_of(st->pane[0].l, clamp(st->step, 0,
+		state_where_of(st->pane[0].l, clamp(st->step, 0,
 		    st->pane[0].l->nsteps - 1), &w);
 	for (i = 0; i < st->npanes; i++) {
 		p = &st->pane[i];
@@ -499,8 +298,9 @@ state_update(struct state *st)
 		/* A partner shows the same access at the same loop values
 		   (the logical iteration for a tiled partner), searched from
 		   where it was; failing that, the same step. */
-		if (i > 0 && (k = find_from(p->l, w.text, w.n, w.names, w.vals,
-		    w.logical, p->align_step, w.site, w.kind)) >= 0)
+		if (i > 0 && (k = state_where_find(p->l, w.text, w.n,
+		    w.names, w.vals, w.logical, p->align_step, w.site,
+		    w.kind)) >= 0)
 			step = k;
 		p->align_step = step;
 		bx = clamp(st->block[0], 0, p->l->grid[0] - 1);
@@ -608,94 +408,6 @@ state_apply(struct state *st, const struct lesson_scene *sc, char **cause)
 	st->ask_pending = sc->ask != PREDICT_NONE;
 	st->predict = 0;
 	return 0;
-}
-
-/* Remember where the question was asked. */
-static void
-predict_mark(struct state *st)
-{
-	st->predict = 1;
-	st->predict_at[0] = st->step;
-	st->predict_at[1] = st->block[0];
-	st->predict_at[2] = st->block[1];
-	st->predict_at[3] = st->warp;
-	st->predict_v = st->pane[0].v;
-}
-
-void
-state_predict_check(struct state *st)
-{
-	if (st->predict != 0 && (st->predict_at[0] != st->step ||
-	    st->predict_at[1] != st->block[0] ||
-	    st->predict_at[2] != st->block[1] ||
-	    st->predict_at[3] != st->warp || st->predict_v != st->pane[0].v ||
-	    (st->truth.ask == PREDICT_FASTER && st->npanes < 2)))
-		st->predict = 0;
-}
-
-int
-state_predict(struct state *st, enum predict_ask ask, const char **why)
-{
-	const struct state_pane	*p = &st->pane[0];
-	enum arch		 arch = state_pane_arch(st, 0);
-
-	if (st->npanes < 1 || !p->have_m) {
-		*why = "no frame to ask about";
-		return -1;
-	}
-	if (ask == PREDICT_NONE)
-		ask = predict_default(&p->m.res, arch);
-	if (predict_access(ask, p->l, &p->m.acc, &p->m.res, arch,
-	    &st->truth, why) != 0)
-		return -1;
-	predict_mark(st);
-	return 0;
-}
-
-void
-state_predict_times(struct state *st, double ms0, double ms1)
-{
-	predict_times(&st->truth, st->pane[0].v->name, ms0,
-	    st->pane[1].v->name, ms1);
-	predict_mark(st);
-}
-
-int
-state_ask(struct state *st, enum predict_ask ask, state_ms_fn ms,
-    const char **why)
-{
-	double	ms0, ms1;
-
-	if (ask != PREDICT_FASTER)
-		return state_predict(st, ask, why);
-	if (st->npanes < 2) {
-		*why = "which is faster needs two kernels side by side (c)";
-		return -1;
-	}
-	if (ms == NULL || ms(&st->pane[0].ps, &ms0) != 0 ||
-	    ms(&st->pane[1].ps, &ms1) != 0) {
-		*why = "no time recorded for both kernels (--results FILE, "
-		    "or g on a GPU)";
-		return -1;
-	}
-	state_predict_times(st, ms0, ms1);
-	return 0;
-}
-
-int
-state_predict_answer(struct state *st, const char *answer)
-{
-	int	right;
-
-	right = predict_right(&st->truth, answer);
-	predict_reveal(&st->truth, right, st->reveal, sizeof st->reveal);
-	st->predict = 2;
-	if (st->truth.lanes != 0) {
-		/* The lanes that make it so stand out, addresses shown. */
-		st->focus = st->truth.lanes;
-		st->focus_box = 1;
-	}
-	return right;
 }
 
 int

@@ -26,6 +26,7 @@
 #include "lesson.h"
 #include "predict.h"
 #include "param.h"
+#include "state-where.h"
 #include "totals.h"
 #include "view.h"
 
@@ -235,22 +236,6 @@ int	state_mark(struct state *);
  * *cause (nothing changed).
  */
 int	state_switch(struct state *, const struct variant *, char **cause);
-/*
- * Where a lesson position is in launch l: the step of the site written
- * `text` (any site when NULL or absent) whose loops named in names[] have
- * vals[] (an inner loop of count T under an outer loop stands for the
- * logical iteration outer * T + inner, as a tiled kernel's ph and k for a
- * naive k; logical, or -1, is that value of ours when our two innermost
- * loops are such a pair).  Returns the step, or -1 when no step matches.
- */
-int64_t	state_find(const struct launch *l, const char *text, int n,
-	    const char *const *names, const int64_t *vals, int64_t logical);
-/* The step of the same site dir (+1, -1) iterations of its innermost loop
-   away, or -1 at the end. */
-int64_t	state_iteration(const struct launch *l, int64_t step, int dir);
-/* The step of the current site with its loop `name` at val, or -1. */
-int64_t	state_loop_value(const struct launch *l, int64_t step,
-	    const char *name, int64_t val);
 /* Rebuild the compare partners of pane 0 (or drop them); a partner whose
    launch fails is left out and named in the status. */
 void	state_set_partners(struct state *);
