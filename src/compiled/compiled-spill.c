@@ -461,3 +461,53 @@ compiled_spill_totals(const struct launch *l, enum arch arch,
 	free((void *)v2.xbody);
 	return rc;
 }
+
+/* Append the mnemonic m to list[0..len) unless it is there ("LDL/LDL.LU"). */
+static void
+spill_mnem(char *list, size_t len, const char *m)
+{
+	const char	*p;
+	size_t		 n = strlen(m), have = strlen(list);
+
+	for (p = list; (p = strstr(p, m)) != NULL; p += n)
+		if ((p == list || p[-1] == '/') && (p[n] == '\0' ||
+		    p[n] == '/'))
+			return;
+	snprintf(list + have, len - have, "%s%s", have ? "/" : "", m);
+}
+
+void
+compiled_spill_per(const struct launch *l, const struct compiled *c,
+    int store, char *buf, size_t len)
+{
+	const struct compiled_spill	*g;
+	char				 mn[64] = "";
+	int				 per[VARIANT_MAX_LOOPS + 1] = { 0 };
+	int				 i, k, n = 0;
+	size_t				 at;
+
+	buf[0] = '\0';
+	for (i = 0; i < c->nspill; i++) {
+		g = &c->spill[i];
+		if (g->store != store)
+			continue;
+		spill_mnem(mn, sizeof mn, g->mnem);
+		per[g->loop + 1] += g->ninsn;
+		n += g->ninsn;
+	}
+	if (n == 0)
+		return;
+	snprintf(buf, len, "%s: %d instruction%s", mn, n, n == 1 ? "" : "s");
+	for (k = 0; k <= l->nloops && k <= VARIANT_MAX_LOOPS; k++) {
+		if (per[k] == 0)
+			continue;
+		at = strlen(buf);
+		if (k == 0)
+			snprintf(buf + at, len - at, ", %d once a warp", per[k]);
+		else
+			snprintf(buf + at, len - at, ", %d each %s (line %d)",
+			    per[k], l->loops[k - 1].var != NULL ?
+			    l->loops[k - 1].var : "iteration",
+			    l->loops[k - 1].line);
+	}
+}

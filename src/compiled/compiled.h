@@ -116,6 +116,12 @@ int	compiled_spill_totals(const struct launch *, enum arch,
 /* "LDS.128: 1 per 4 k", "ld.global.f32: 3 per access", "as written". */
 void	compiled_per(const struct launch *, const struct compiled *, int site,
 	    char *buf, size_t len);
+/*
+ * The spills of one direction in words: "STL: 50 instructions, 27 once a
+ * warp, 23 each j"; "" when there are none.  Not counted: the note.
+ */
+void	compiled_spill_per(const struct launch *, const struct compiled *,
+	    int store, char *buf, size_t len);
 /* "written", "same", "vector", "split", "registers", "wide", "merged". */
 const char *compiled_how_name(enum compiled_how);
 
