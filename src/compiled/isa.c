@@ -506,10 +506,15 @@ place(const struct isa_state *st, int64_t at)
 	return lo;
 }
 
+/* Keep [first, last] (a loop: first <= last < total; a skip: first <
+   last <= total).  Places out of order in a listing make other ranges,
+   which are not kept. */
 static void
-range_add(struct isa_range **v, int *n, int first, int last)
+range_add(struct isa_range **v, int *n, int first, int last, int skip,
+    int total)
 {
-	if (*n >= ISA_MAX_LOOPS)
+	if (*n >= ISA_MAX_LOOPS || first < 0 || first > last ||
+	    (skip ? first == last || last > total : last >= total))
 		return;
 	if (*n % 64 == 0)
 		*v = xreallocarray(*v, *n + 64, sizeof **v);
@@ -531,12 +536,12 @@ depths(struct isa_state *st)
 		if (target(st, st->branches[b].name, &from) != 0)
 			continue;
 		if (from > st->branches[b].at) {
-			range_add(&f->skips, &f->nskips,
-			    place(st, st->branches[b].at), place(st, from));
+			range_add(&f->skips, &f->nskips, place(st,
+			    st->branches[b].at), place(st, from), 1, f->total);
 			continue;
 		}
 		range_add(&f->loops, &f->nloops, place(st, from),
-		    place(st, st->branches[b].at));
+		    place(st, st->branches[b].at), 0, f->total);
 		for (i = 0; i < f->ninsn; i++)
 			if (st->addr[i] >= from &&
 			    st->addr[i] <= st->branches[b].at)
@@ -544,7 +549,7 @@ depths(struct isa_state *st)
 	}
 	for (b = 0; b < st->nexits; b++)
 		range_add(&f->skips, &f->nskips, place(st, st->exits[b].at),
-		    f->total);
+		    f->total, 1, f->total);
 }
 
 /* Whether [p, e) names function `name` after `word` ("NAME(" or "NAME";
