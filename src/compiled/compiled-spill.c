@@ -36,6 +36,8 @@
 #define SPILL_INDEX	"(threadIdx.y * blockDim.x + threadIdx.x)"
 #define SPILL_WORDS	"((blockDim.x * blockDim.y + warp - 1) / warp * warp)"
 #define SPILL_DEPTH	64	/* loops and ifs open at once */
+#define SPILL_WORK	((int64_t)1 << 28)	/* steps of following the
+					   listing's branches */
 
 /* A source loop: its lines and the loop around it (-1 none). */
 struct spill_src {
@@ -49,6 +51,10 @@ struct spill_ctx {
 	const struct compiled	*c;
 	struct spill_src	 src[VARIANT_MAX_LOOPS];
 	int			*tie;		/* per listing loop */
+	char			*fine;		/* per listing loop: checked */
+	int			*inner;		/* per instruction: the
+						   innermost listing loop
+						   holding it, -1 none */
 	char			*why;		/* refusal, sized COMPILED's */
 };
 
@@ -106,8 +112,30 @@ spill_source_of(const struct spill_ctx *x, int line)
 	return best;
 }
 
-/* Tie each loop of the listing to the source loop most of its lines are
-   in (-1: most are in none). */
+/* x->inner[] of every instruction (the smallest loop holding it). */
+static void
+spill_inner(struct spill_ctx *x)
+{
+	const struct isa_func	*f = x->f;
+	const struct isa_range	*r;
+	int			 j, p, o;
+
+	for (p = 0; p < f->total; p++)
+		x->inner[p] = -1;
+	for (j = 0; j < f->nloops; j++) {
+		r = &f->loops[j];
+		for (p = r->first; p <= r->last && p < f->total; p++) {
+			o = x->inner[p];
+			if (o < 0 || r->last - r->first < f->loops[o].last -
+			    f->loops[o].first)
+				x->inner[p] = j;
+		}
+	}
+}
+
+/* Tie each loop of the listing to the source loop most of its own lines
+   (not those of loops nested in it, which an inner loop's body would
+   outvote) are in; -1: most are in none. */
 static void
 spill_tie(struct spill_ctx *x)
 {
@@ -118,7 +146,7 @@ spill_tie(struct spill_ctx *x)
 		memset(votes, 0, sizeof votes);
 		for (p = f->loops[j].first; p <= f->loops[j].last &&
 		    p < f->total; p++)
-			if (f->lineat[p] > 0)
+			if (f->lineat[p] > 0 && x->inner[p] == j)
 				votes[spill_source_of(x, f->lineat[p]) + 1]++;
 		for (best = 0, k = 1; k <= x->l->nloops; k++)
 			if (votes[k] > votes[best])
@@ -131,20 +159,6 @@ static int
 spill_holds(const struct isa_range *r, int p)
 {
 	return r->first <= p && p <= r->last;
-}
-
-/* The innermost loop of the listing holding p, or -1. */
-static int
-spill_loop_at(const struct isa_func *f, int p)
-{
-	int	j, best = -1;
-
-	for (j = 0; j < f->nloops; j++)
-		if (spill_holds(&f->loops[j], p) && (best < 0 ||
-		    f->loops[j].last - f->loops[j].first <
-		    f->loops[best].last - f->loops[best].first))
-			best = j;
-	return best;
 }
 
 /*
@@ -194,25 +208,26 @@ spill_unroll(const struct spill_ctx *x, int j, int b)
 {
 	const struct launch_site	*s;
 	const struct compiled_site	*cs;
-	int				 si, k, n, u, all = 0;
+	int				 n[LAUNCH_MAX_SITES] = { 0 };
+	int				 si, k, u, all = 0;
 
+	for (k = 0; k < x->f->ninsn; k++)
+		if (x->owner[k] >= 0 && x->owner[k] < LAUNCH_MAX_SITES &&
+		    spill_holds(&x->f->loops[j], x->f->insn[k].pos))
+			n[x->owner[k]]++;
 	for (si = 0; si < x->l->nsites; si++) {
 		s = &x->l->sites[si];
 		cs = &x->c->site[si];
 		if (s->nloops == 0 || s->loop[s->nloops - 1] != b ||
-		    (cs->how != COMPILED_SAME && cs->how != COMPILED_SPLIT &&
-		    cs->how != COMPILED_VECTOR && cs->how != COMPILED_WIDE))
-			continue;
-		for (n = 0, k = 0; k < x->f->ninsn; k++)
-			if (x->owner[k] == si &&
-			    spill_holds(&x->f->loops[j], x->f->insn[k].pos))
-				n++;
-		if (n == 0)
+		    n[si] == 0 || (cs->how != COMPILED_SAME &&
+		    cs->how != COMPILED_SPLIT && cs->how != COMPILED_VECTOR &&
+		    cs->how != COMPILED_WIDE))
 			continue;
 		if (cs->how == COMPILED_VECTOR)
-			u = n * cs->iters;
+			u = n[si] * cs->iters;
 		else
-			u = n % cs->parts == 0 ? n / cs->parts : -1;
+			u = cs->parts > 0 && n[si] % cs->parts == 0 ?
+			    n[si] / cs->parts : -1;
 		if (u < 0 || (all != 0 && u != all))
 			return -1;
 		all = u;
@@ -239,8 +254,12 @@ spill_loop(struct spill_ctx *x, int p, int line, int *loop)
 	int			 j, i, b, u;
 
 	*loop = -1;
-	if ((j = spill_loop_at(f, p)) < 0)
+	if ((j = x->inner[p]) < 0)
 		return 0;
+	if (x->fine[j]) {
+		*loop = x->tie[j];
+		return 0;
+	}
 	if ((b = x->tie[j]) < 0) {
 		snprintf(x->why, sizeof x->c->spill_note, "a spill of line "
 		    "%d is in a loop of the listing (instructions %d-%d) "
@@ -264,6 +283,7 @@ spill_loop(struct spill_ctx *x, int p, int line, int *loop)
 		    "line %d is unrolled in the listing", x->src[b].line);
 		return -1;
 	}
+	x->fine[j] = 1;
 	*loop = b;
 	return 0;
 }
@@ -324,8 +344,22 @@ compiled_spill_find(const struct launch *l, const struct isa_func *f,
 		    "loops have no lines to tie the listing's loops to");
 		return;
 	}
+	/* Bounded work whatever the listing: the loops are walked over
+	   the instructions once, each spill over the loops and skips. */
+	if ((int64_t)f->nloops * f->total > SPILL_WORK ||
+	    (int64_t)c->spill_insns * (f->nloops + 1) * (f->nskips + 1) >
+	    SPILL_WORK) {
+		snprintf(c->spill_note, sizeof c->spill_note, "%d loops and "
+		    "%d forward branches are more than it follows",
+		    f->nloops, f->nskips);
+		return;
+	}
 	x.tie = xreallocarray(NULL, f->nloops > 0 ? f->nloops : 1,
 	    sizeof *x.tie);
+	x.fine = xcalloc(f->nloops > 0 ? f->nloops : 1, 1);
+	x.inner = xreallocarray(NULL, f->total > 0 ? f->total : 1,
+	    sizeof *x.inner);
+	spill_inner(&x);
 	spill_tie(&x);
 	for (k = 0; k < f->ninsn && rc == 0; k++) {
 		in = &f->insn[k];
@@ -347,6 +381,8 @@ compiled_spill_find(const struct launch *l, const struct isa_func *f,
 	if (rc != 0)
 		c->nspill = 0;
 	free(x.tie);
+	free(x.fine);
+	free(x.inner);
 }
 
 /* x *= by, for each count of t. */
