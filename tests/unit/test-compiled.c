@@ -406,6 +406,23 @@ static const char spill_bounded_cu[] =
     "\tout[i] = s;\n"
     "}\n";
 
+/* Nested loops: r of 3 around j of 8. */
+static const char spill_nested_cu[] =
+    "// warpviz: launch kernel=sp grid=2 block=48\n"
+    "// warpviz: array a length=4096\n"
+    "// warpviz: array out length=4096\n"
+    "__global__ void sp(const float *a, float *out)\n"
+    "{\n"
+    "\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "\tfor (int r = 0; r < 3; r++) {\n"			/* 7 */
+    "\t\tfloat s = 0.0f;\n"
+    "\t\tfor (int j = 0; j < 8; j++) {\n"			/* 9 */
+    "\t\t\ts += a[j * 96 + i];\n"
+    "\t\t}\n"
+    "\t\tout[r * 96 + i] = s;\n"				/* 12 */
+    "\t}\n"							/* 13 */
+    "}\n";
+
 #define SASS_HEAD \
     "\t.section\t.text.sp,\"ax\",@progbits\nsp:\n"
 #define SASS_LINE(n) "\t//## File \"/x/t.cu\", line " #n "\n"
@@ -480,7 +497,25 @@ test_spill_handmade(void)
 	    "        /*0020*/               @P0 BRA `(.L_x_0) ;\n"
 	    SASS_LINE(11)
 	    "        /*0030*/                   STG.E desc[UR4][R2.64], R0 ;\n";
-	struct variant	*v, *vb;
+	/* The outer loop's own lines (8, 12, 7) are r's; its inner loop's
+	   four (10, 10, 10, 9) are j's and must not outvote them. */
+	static const char nested[] = SASS_HEAD
+	    ".L_x_0:\n"
+	    SASS_LINE(8)
+	    "        /*0000*/                   STL [R1], RZ ;\n"
+	    ".L_x_1:\n"
+	    SASS_LINE(10)
+	    "        /*0010*/                   LDG.E R2, desc[UR4][R2.64] ;\n"
+	    "        /*0020*/                   LDL R5, [R1] ;\n"
+	    "        /*0030*/                   LDL R6, [R1+0x4] ;\n"
+	    SASS_LINE(9)
+	    "        /*0040*/               @P0 BRA `(.L_x_1) ;\n"
+	    SASS_LINE(12)
+	    "        /*0050*/                   STG.E desc[UR4][R2.64], R0 ;\n"
+	    SASS_LINE(7)
+	    "        /*0060*/               @P1 BRA `(.L_x_0) ;\n"
+	    "        /*0070*/                   EXIT ;\n";
+	struct variant	*v, *vb, *vn;
 	struct launch	 l;
 	struct compiled	 c;
 	struct totals	*t = calloc(1, sizeof *t);
@@ -546,6 +581,27 @@ test_spill_handmade(void)
 		launch_free(&l);
 	} else
 		ok(0, "the bounded loop");
+	/*
+	 * The STL runs once per r: 3 a warp, 12 requests, 3 x 12 = 36
+	 * sectors; the two LDL once per j: 2 x 3 x 8 = 48 a warp, 192
+	 * requests, 48 x 12 = 576 sectors.
+	 */
+	if ((vn = ksrc_parse("/x/t.cu", spill_nested_cu, &cause)) != NULL &&
+	    file_compiled(vn, nested, sizeof nested - 1, "sp", &l, &c,
+	    t) == 0) {
+		ok(c.nspill == 2, "nested loops: both tied (%s)",
+		    c.spill_note);
+		is_int(t->local_store.requests, 12, "the outer loop's STL: "
+		    "12 requests");
+		is_int(t->local_store.sectors, 36, "36 sectors");
+		is_int(t->local_load.requests, 192, "the inner loop's LDLs: "
+		    "192 requests");
+		is_int(t->local_load.sectors, 576, "576 sectors");
+		launch_free(&l);
+	} else
+		ok(0, "the nested loops: %s", cause);
+	if (vn != NULL)
+		ksrc_free(vn);
 	ksrc_free(v);
 	ksrc_free(vb);
 	free(t);
