@@ -318,6 +318,30 @@ spill_group(struct compiled *c, const struct isa_insn *in, int loop,
 	return 0;
 }
 
+/* Whether the launch has room for the spills' array and their sites
+   (one at the top and one per loop they run in): 0, or -1 with a note. */
+static int
+spill_room(const struct launch *l, struct compiled *c)
+{
+	char	need[VARIANT_MAX_LOOPS + 1] = { 0 };
+	int	i, n = 0, a;
+
+	for (i = 0; i < c->nspill; i++)
+		if (!need[c->spill[i].loop + 1]) {
+			need[c->spill[i].loop + 1] = 1;
+			n++;
+		}
+	for (a = 0; a < VARIANT_MAX_ARRAYS && l->v->arrays[a].name != NULL;
+	    a++)
+		;
+	if (a < VARIANT_MAX_ARRAYS && l->nsites + n <= LAUNCH_MAX_SITES)
+		return 0;
+	snprintf(c->spill_note, sizeof c->spill_note, "the kernel's %d "
+	    "arrays and %d sites leave no room for its spills' frame and "
+	    "%d sites", l->narrays, l->nsites, n);
+	return -1;
+}
+
 void
 compiled_spill_find(const struct launch *l, const struct isa_func *f,
     const char *taken, const int *owner, struct compiled *c)
@@ -378,6 +402,8 @@ compiled_spill_find(const struct launch *l, const struct isa_func *f,
 			snprintf(c->spill_note, sizeof c->spill_note, "more "
 			    "than %d kinds of spill", COMPILED_MAX_SPILLS);
 	}
+	if (rc == 0)
+		rc = spill_room(l, c);
 	if (rc != 0)
 		c->nspill = 0;
 	free(x.tie);
@@ -385,15 +411,17 @@ compiled_spill_find(const struct launch *l, const struct isa_func *f,
 	free(x.inner);
 }
 
-/* x *= by, for each count of t. */
-static void
+/* x *= by, for each count of t: 0, or -1 when one overflows. */
+static int
 spill_scale(struct site_totals *t, int64_t by)
 {
 	int64_t	*v = (int64_t *)t;
 	size_t	 i;
 
 	for (i = 0; i < sizeof *t / sizeof *v; i++)
-		v[i] *= by;
+		if (__builtin_mul_overflow(v[i], by, &v[i]))
+			return -1;
+	return 0;
 }
 
 /*
@@ -491,7 +519,12 @@ compiled_spill_totals(const struct launch *l, enum arch arch,
 		per[i] = t->site[site[g->loop + 1]];
 		if (g->ahead >= 0 && l->loops[g->ahead].count == 0)
 			memset(&per[i], 0, sizeof per[i]);
-		spill_scale(&per[i], (int64_t)g->width / 4 * g->ninsn);
+		if (spill_scale(&per[i], (int64_t)g->width / 4 *
+		    g->ninsn) != 0) {
+			*cause = cause_printf("%s: its spills are too many to "
+			    "count", l->v->name);
+			rc = -1;
+		}
 	}
 	free(t);
 	free((void *)v2.xbody);

@@ -428,6 +428,51 @@ static const char spill_nested_cu[] =
 #define SASS_LINE(n) "\t//## File \"/x/t.cu\", line " #n "\n"
 
 /*
+ * A kernel with VARIANT_MAX_ARRAYS (12) arrays has no room for the
+ * spills' frame: said, not counted, and the totals still come out.
+ */
+static void
+test_spill_room(void)
+{
+	static const char sass[] = SASS_HEAD
+	    SASS_LINE(17)
+	    "        /*0000*/                   STL [R1], RZ ;\n"
+	    "        /*0010*/                   EXIT ;\n";
+	struct variant	*v;
+	struct launch	 l;
+	struct compiled	 c;
+	struct totals	*t = calloc(1, sizeof *t);
+	char		 text[4096], *cause = NULL;
+	size_t		 at;
+	int		 a;
+
+	at = (size_t)snprintf(text, sizeof text,
+	    "// warpviz: launch kernel=sp grid=1 block=32\n");
+	for (a = 0; a < 12; a++)
+		at += (size_t)snprintf(text + at, sizeof text - at,
+		    "// warpviz: array a%d length=32\n", a);
+	/* Line 14 the kernel, line 17 its store. */
+	snprintf(text + at, sizeof text - at, "__global__ void sp(float "
+	    "*a0, float *a1, float *a2, float *a3, float *a4, float *a5, "
+	    "float *a6, float *a7, float *a8, float *a9, float *a10, "
+	    "float *a11)\n{\n\tint i = threadIdx.x;\n\ta0[i] = 1.0f;\n}\n");
+	if ((v = ksrc_parse("/x/t.cu", text, &cause)) != NULL &&
+	    file_compiled(v, sass, sizeof sass - 1, "sp", &l, &c, t) == 0) {
+		ok(c.spill_insns == 1 && c.nspill == 0 &&
+		    strstr(c.spill_note, "no room") != NULL,
+		    "12 arrays: no room for the spills, said (%s)",
+		    c.spill_note);
+		is_int(t->global_store.requests, 1, "a0[i] still counted");
+		launch_free(&l);
+	} else
+		ok(0, "the kernel of 12 arrays: %s", cause);
+	if (v != NULL)
+		ksrc_free(v);
+	free(cause);
+	free(t);
+}
+
+/*
  * Spills by hand.  Per warp and word: a full warp 1 request, 4 sectors
  * (128 contiguous bytes); a warp of 16 lanes 1 request, 2 sectors.  4
  * warps: 4 requests and 2 x 4 + 2 x 2 = 12 sectors per word.  Outside
@@ -605,6 +650,7 @@ test_spill_handmade(void)
 	ksrc_free(v);
 	ksrc_free(vb);
 	free(t);
+	test_spill_room();
 }
 
 int
