@@ -329,7 +329,7 @@ static int
 panel_compiled_mark(const struct view_model *m, int n)
 {
 	const struct compiled	*c = m->compiled;
-	int			 i, mark = 0;
+	int			 i, mark = 0, spill = 0;
 
 	if (c == NULL || n <= 0)
 		return 0;
@@ -337,14 +337,18 @@ panel_compiled_mark(const struct view_model *m, int n)
 		if (c->local_line[i] == n)
 			mark = 'L';
 	/* Spills: registers ptxas keeps in local memory (every line of
-	   them, where local_line holds the first few). */
+	   them, where local_line holds the first few); a local array's
+	   site on the line does not explain them away. */
 	for (i = 0; i < c->nspill; i++)
 		if (c->spill[i].line == n)
-			return 'L';
+			spill = 'L';
+	if (spill)
+		mark = spill;
 	for (i = 0; i < m->l->nsites && i < c->nsites; i++) {
 		if (m->l->sites[i].line != n)
 			continue;
-		if (m->l->sites[i].space == SPACE_LOCAL && mark == 'L')
+		if (m->l->sites[i].space == SPACE_LOCAL && mark == 'L' &&
+		    !spill)
 			mark = 0;
 		if (c->site[i].how == COMPILED_VECTOR)
 			return 'v';
