@@ -34,7 +34,8 @@
 
 #define SPILL_ARRAY	"__warpviz_spill"
 #define SPILL_INDEX	"(threadIdx.y * blockDim.x + threadIdx.x)"
-#define SPILL_WORDS	"((blockDim.x * blockDim.y + warp - 1) / warp * warp)"
+#define SPILL_WORDS \
+	"((blockDim.x * blockDim.y + warp - 1) / warp * warp)"
 #define SPILL_DEPTH	64	/* loops and ifs open at once */
 #define SPILL_WORK	((int64_t)1 << 28)	/* steps of following the
 					   listing's branches */
@@ -51,11 +52,13 @@ struct spill_ctx {
 	const struct compiled	*c;
 	struct spill_src	 src[VARIANT_MAX_LOOPS];
 	int			*tie;		/* per listing loop */
-	char			*fine;		/* per listing loop: checked */
-	int			*inner;		/* per instruction: the
-						   innermost listing loop
-						   holding it, -1 none */
-	char			*why;		/* refusal, sized COMPILED's */
+	char			*fine;		/* per listing loop:
+						   checked */
+	int			*inner;		/* per instruction:
+						   its innermost listing
+						   loop, -1 none */
+	char			*why;		/* the refusal: the
+						   compiled's spill_note */
 };
 
 /* The source's loops in the launch's order; -1 when their lines are not
@@ -572,7 +575,8 @@ compiled_spill_per(const struct launch *l, const struct compiled *c,
 			continue;
 		at = strlen(buf);
 		if (k == 0)
-			snprintf(buf + at, len - at, ", %d once a warp", per[k]);
+			snprintf(buf + at, len - at, ", %d once a warp",
+			    per[k]);
 		else
 			snprintf(buf + at, len - at, ", %d each %s (line %d)",
 			    per[k], l->loops[k - 1].var != NULL ?

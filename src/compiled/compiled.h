@@ -67,9 +67,9 @@ struct compiled_site {
 struct compiled_spill {
 	int		 line;		/* 0: no line */
 	int		 store;
-	int		 width;		/* bytes per lane: 4, 8 or 16 */
+	int		 width;		/* bytes a lane: 4, 8 or 16 */
 	char		 mnem[32];	/* the first one's, "LDL.LU" */
-	int		 ninsn;		/* instructions in the listing */
+	int		 ninsn;		/* in the listing */
 	int		 loop;		/* launch loop, -1: none */
 	int		 ahead;		/* launch loop, -1: none */
 };
@@ -83,7 +83,7 @@ struct compiled {
 						   instructions (spills,
 						   arrays moved there) */
 	int			 local_line[COMPILED_MAX_LOCAL];
-	int			 spill_insns;	/* spill instructions found */
+	int			 spill_insns;	/* spills found */
 	int			 nspill;	/* groups counted: 0 with a
 						   note when they are not */
 	struct compiled_spill	 spill[COMPILED_MAX_SPILLS];

@@ -38,7 +38,7 @@ struct isa_state {
 	int		 line;		/* current source line */
 	int		 nlabels, nbranches, nexits;
 	struct isa_mark	*labels, *branches;	/* branches: name = target */
-	struct isa_mark	*exits;		/* predicated exits and returns */
+	struct isa_mark	*exits;		/* predicated exits */
 	int64_t		*addr;		/* each memory instruction's place */
 	int		 ainsn;
 	int64_t		*alladdr;	/* each instruction's place */

@@ -518,7 +518,8 @@ test_spill_handmade(void)
 	    ".L_x_0:\n"
 	    SASS_LINE(9)
 	    "        /*0000*/                   LDG.E R2, desc[UR4][R2.64] ;\n"
-	    "        /*0010*/                   LDG.E R3, desc[UR4][R2.64+0x180] ;\n"
+	    "        /*0010*/                   LDG.E R3, "
+	    "desc[UR4][R2.64+0x180] ;\n"
 	    "        /*0020*/                   LDL R5, [R1] ;\n"
 	    "        /*0030*/               @P0 BRA `(.L_x_0) ;\n"
 	    SASS_LINE(11)
