@@ -194,8 +194,8 @@ spill_skips(struct spill_ctx *x, int p, int line, int *ahead)
 		}
 		if (!ok) {
 			snprintf(x->why, sizeof x->c->spill_note, "a spill "
-			    "of line %d runs only where the branch at "
-			    "instruction %d says, which the model does not "
+			    "of line %d runs only where the branch (or exit) "
+			    "at instruction %d says, which the model does not "
 			    "follow", line, s->first);
 			return -1;
 		}

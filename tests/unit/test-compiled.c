@@ -225,6 +225,13 @@ test_handmade(void)
 	ok(isa_read(ISA_PTX, ptx, sizeof ptx - 1, "struct16", "align.cu", &f,
 	    &cause) == 0 && f.insn[0].depth == 1 && f.insn[4].depth == 1,
 	    "a backward branch makes a loop");
+	/* Instructions 0-3 the loads, 4 the store, 5 the bra, 6 ret: the
+	   loop is 0 to 5; an unpredicated ret skips nothing. */
+	ok(f.nloops == 1 && f.loops[0].first == 0 && f.loops[0].last == 5 &&
+	    f.nskips == 0 && f.total == 7, "PTX: the loop by instruction, "
+	    "0 to 5, no skip");
+	ok(f.lineat != NULL && f.lineat[3] == 52 && f.lineat[4] == 53 &&
+	    f.lineat[6] == 53, "each instruction's line, memory or not");
 	isa_free(&f);
 	ok(isa_read(ISA_SASS, sass, sizeof sass - 1, "struct16", "align.cu",
 	    &f, &cause) == 0 && f.ninsn == 2, "cuobjdump's layout read");
@@ -233,6 +240,9 @@ test_handmade(void)
 		is_int(f.insn[0].nc, 1, ".CONSTANT: the read-only path");
 		is_int(f.insn[0].offset, 16, "offset 0x10");
 		is_int(f.insn[0].depth, 1, "BRA 0x0 loops back over it");
+		ok(f.nloops == 1 && f.loops[0].first == 0 &&
+		    f.loops[0].last == 1, "cuobjdump's BRA 0x0: the loop is "
+		    "instructions 0 to 1");
 		is_int(f.insn[1].space, ISA_LOCAL, "STL: local");
 		is_int(f.insn[1].offset, -8, "offset -0x8");
 		ok(f.lines == 0 && compiled_match(&l, &f, &c, &cause) != 0 &&
@@ -534,6 +544,15 @@ test_spill_handmade(void)
 	    "        /*0010*/                   STL [R1], R2 ;\n"
 	    "        /*0020*/               @P0 BRA `(.L_x_0) ;\n"
 	    "        /*0030*/                   STG.E desc[UR4][R2.64], R0 ;\n";
+	/* A predicated exit (an early return) before a spill outside every
+	   loop: which warps go on is not followed. */
+	static const char exits[] = SASS_HEAD
+	    SASS_LINE(6)
+	    "        /*0000*/               @P1 EXIT ;\n"
+	    "        /*0010*/                   STL [R1], RZ ;\n"
+	    SASS_LINE(11)
+	    "        /*0020*/                   STG.E desc[UR4][R2.64], R0 ;\n"
+	    "        /*0030*/                   EXIT ;\n";
 	/* The bounded loop: one LDG and one LDL in it. */
 	static const char bounded[] = SASS_HEAD
 	    ".L_x_0:\n"
@@ -562,6 +581,7 @@ test_spill_handmade(void)
 	    "        /*0060*/               @P1 BRA `(.L_x_0) ;\n"
 	    "        /*0070*/                   EXIT ;\n";
 	struct variant	*v, *vb, *vn;
+	struct isa_func	 f;
 	struct launch	 l;
 	struct compiled	 c;
 	struct totals	*t = calloc(1, sizeof *t);
@@ -600,6 +620,18 @@ test_spill_handmade(void)
 		launch_free(&l);
 	} else
 		ok(0, "the unrolled listing");
+	ok(isa_read(ISA_SASS, exits, sizeof exits - 1, "sp", "t.cu", &f,
+	    &cause) == 0 && f.nskips == 1 && f.skips[0].first == 0 &&
+	    f.skips[0].last == f.total && f.total == 4, "@P1 EXIT skips "
+	    "to the end: instructions 0 to 4");
+	isa_free(&f);
+	if (file_compiled(v, exits, sizeof exits - 1, "sp", &l, &c, t) == 0) {
+		ok(c.nspill == 0 && strstr(c.spill_note, "exit) at "
+		    "instruction 0") != NULL, "a spill after an early exit: "
+		    "not counted (%s)", c.spill_note);
+		launch_free(&l);
+	} else
+		ok(0, "the early exit listing");
 	if (file_compiled(v, stray, sizeof stray - 1, "sp", &l, &c, t) == 0) {
 		ok(c.nspill == 0 && strstr(c.spill_note, "no loop of the "
 		    "source") != NULL, "a loop the source does not have: not "
