@@ -96,7 +96,7 @@ void
 cli_compiled_print(FILE *out, const struct launch *l,
     const struct compiled *c)
 {
-	char	per[96];
+	char	per[96], spill[256];
 	int	i;
 
 	fprintf(out, "\nas compiled (%s, sm_%d): the counts above are per "
@@ -107,5 +107,21 @@ cli_compiled_print(FILE *out, const struct launch *l,
 		    l->sites[i].op == OP_LOAD ? "load" : "store",
 		    l->sites[i].text, per, c->site[i].note[0] ? "; " : "",
 		    c->site[i].note);
+	}
+	if (c->spill_insns == 0)
+		return;
+	if (c->nspill == 0) {
+		fprintf(out, "spills: %d local instruction%s with no array in "
+		    "the source, not counted: ", c->spill_insns,
+		    c->spill_insns == 1 ? "" : "s");
+		safestr_fputs(c->spill_note, out);
+		fputc('\n', out);
+		return;
+	}
+	for (i = 0; i < 2; i++) {
+		compiled_spill_per(l, c, i, spill, sizeof spill);
+		if (spill[0] != '\0')
+			safestr_fprintf(out, "%-5s %-36s %s\n", i ? "store" :
+			    "load", "spills (no array: registers)", spill);
 	}
 }

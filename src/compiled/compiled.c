@@ -291,7 +291,8 @@ compiled_match(const struct launch *l, const struct isa_func *f,
 {
 	int	sites[LAUNCH_MAX_SITES], cand[MAX_CAND], owner[MAX_CAND];
 	int	mine[MAX_CAND], done[LAUNCH_MAX_SITES] = { 0 };
-	int	i, j, k, ns, nc, n;
+	int	i, j, k, ns, nc, n, *whose;
+	char	*taken;
 
 	memset(c, 0, sizeof *c);
 	c->kind = f->kind;
@@ -311,6 +312,11 @@ compiled_match(const struct launch *l, const struct isa_func *f,
 		if (j == c->nlocal && c->nlocal < COMPILED_MAX_LOCAL)
 			c->local_line[c->nlocal++] = f->insn[k].line;
 	}
+	taken = xcalloc(f->ninsn > 0 ? f->ninsn : 1, 1);
+	whose = xreallocarray(NULL, f->ninsn > 0 ? f->ninsn : 1,
+	    sizeof *whose);
+	for (k = 0; k < f->ninsn; k++)
+		whose[k] = -1;
 	for (i = 0; i < l->nsites; i++) {
 		if (done[i])
 			continue;
@@ -329,6 +335,10 @@ compiled_match(const struct launch *l, const struct isa_func *f,
 		else
 			for (k = 0; k < nc; k++)
 				owner[k] = i;
+		for (k = 0; k < nc; k++) {
+			taken[cand[k]] = 1;
+			whose[cand[k]] = owner[k];
+		}
 		for (j = 0; j < ns; j++) {
 			struct compiled_site *cs = &c->site[sites[j]];
 
@@ -354,6 +364,12 @@ compiled_match(const struct launch *l, const struct isa_func *f,
 		}
 	}
 	merge(l, c);
+	/* Spills are ptxas's: PTX has none (its local instructions are
+	   arrays, counted as written where no site took them). */
+	if (f->kind == ISA_SASS)
+		compiled_spill_find(l, f, taken, whose, c);
+	free(taken);
+	free(whose);
 	return 0;
 }
 
@@ -459,6 +475,28 @@ split_totals(const struct launch *l, enum arch arch, int si,
 	return rc;
 }
 
+/* The spills' totals into the local loads and stores of t. */
+static int
+spill_merge(const struct launch *l, enum arch arch, const struct compiled *c,
+    struct totals *t, char **cause)
+{
+	struct site_totals	*per;
+	int			 g;
+
+	if (c->nspill == 0)
+		return 0;
+	per = xcalloc(c->nspill, sizeof *per);
+	if (compiled_spill_totals(l, arch, c, per, cause) != 0) {
+		free(per);
+		return -1;
+	}
+	for (g = 0; g < c->nspill; g++)
+		totals_merge(c->spill[g].store ? &t->local_store :
+		    &t->local_load, &per[g]);
+	free(per);
+	return 0;
+}
+
 int
 compiled_totals(const struct launch *l, enum arch arch,
     const struct compiled *c, struct totals *t, char **cause)
@@ -507,7 +545,7 @@ compiled_totals(const struct launch *l, enum arch arch,
 	memset(&t->local_store, 0, sizeof t->local_store);
 	for (i = 0; i < l->nsites; i++)
 		totals_merge(totals_kind(t, &l->sites[i]), &t->site[i]);
-	return 0;
+	return spill_merge(l, arch, c, t, cause);
 }
 
 void

@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #define COMPILED_MAX_LOCAL	16	/* source lines with local memory */
+#define COMPILED_MAX_SPILLS	64	/* groups of spill instructions */
 
 #include "arch.h"
 #include "isa.h"
@@ -54,6 +55,25 @@ struct compiled_site {
 	char		 note[128];	/* why it is counted as written */
 };
 
+/*
+ * Spill instructions (SASS local loads and stores that no site of the
+ * source owns) of one source line, direction, width and place: each runs
+ * once per iteration of launch loop `loop` (the source loop tied to the
+ * listing's loop around them), or once per warp outside every loop; one
+ * that a loop's guard branch skips runs only when launch loop `ahead`
+ * runs at least once.  Counted as a word site of the interleaved frame,
+ * every lane at the same relative address (compiled-spill.c).
+ */
+struct compiled_spill {
+	int		 line;		/* 0: no line */
+	int		 store;
+	int		 width;		/* bytes a lane: 4, 8 or 16 */
+	char		 mnem[32];	/* the first one's, "LDL.LU" */
+	int		 ninsn;		/* in the listing */
+	int		 loop;		/* launch loop, -1: none */
+	int		 ahead;		/* launch loop, -1: none */
+};
+
 struct compiled {
 	enum isa_kind		 kind;		/* what decided: PTX or SASS */
 	int			 arch;		/* sm, x 10 */
@@ -63,6 +83,12 @@ struct compiled {
 						   instructions (spills,
 						   arrays moved there) */
 	int			 local_line[COMPILED_MAX_LOCAL];
+	int			 spill_insns;	/* spills found */
+	int			 nspill;	/* groups counted: 0 with a
+						   note when they are not */
+	struct compiled_spill	 spill[COMPILED_MAX_SPILLS];
+	char			 spill_note[160];	/* "not counted:
+							   ..." */
 };
 
 /* Match the sites of l to the instructions of f.  0, or -1 with *cause
@@ -76,9 +102,26 @@ int	compiled_match(const struct launch *, const struct isa_func *,
  */
 int	compiled_totals(const struct launch *, enum arch,
 	    const struct compiled *, struct totals *, char **cause);
+/*
+ * Find the spills of a SASS listing (f's local instructions that no site
+ * took: taken[k] nonzero for those a site did; owner[k] the site of each
+ * instruction, -1 none) and tie them to the loops of l.  Sets c's spill
+ * members; refusals are a note, never an error.
+ */
+void	compiled_spill_find(const struct launch *, const struct isa_func *,
+	    const char *taken, const int *owner, struct compiled *);
+/* Each spill group's totals (per[c->nspill]).  0, or -1 with *cause. */
+int	compiled_spill_totals(const struct launch *, enum arch,
+	    const struct compiled *, struct site_totals *per, char **cause);
 /* "LDS.128: 1 per 4 k", "ld.global.f32: 3 per access", "as written". */
 void	compiled_per(const struct launch *, const struct compiled *, int site,
 	    char *buf, size_t len);
+/*
+ * The spills of one direction in words: "STL: 50 instructions, 27 once a
+ * warp, 23 each j"; "" when there are none.  Not counted: the note.
+ */
+void	compiled_spill_per(const struct launch *, const struct compiled *,
+	    int store, char *buf, size_t len);
 /* "written", "same", "vector", "split", "registers", "wide", "merged". */
 const char *compiled_how_name(enum compiled_how);
 

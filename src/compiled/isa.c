@@ -36,10 +36,13 @@ struct isa_state {
 	int		 ours[ISA_MAX_FILES];	/* ... that are the kernel's */
 	int		 anyours;
 	int		 line;		/* current source line */
-	int		 nlabels, nbranches;
+	int		 nlabels, nbranches, nexits;
 	struct isa_mark	*labels, *branches;	/* branches: name = target */
+	struct isa_mark	*exits;		/* predicated exits */
 	int64_t		*addr;		/* each memory instruction's place */
 	int		 ainsn;
+	int64_t		*alladdr;	/* each instruction's place */
+	int		 aall;
 	struct isa_func	*out;
 	int		 prefix;	/* the name is a mangled prefix
 					   "_Z15transpose_naive": its
@@ -390,6 +393,27 @@ keep(struct isa_state *st, const struct isa_insn *in, int64_t at)
 	f->ninsn++;
 }
 
+/* Any instruction at place `at`: counted, its line and place kept (the
+   number of them is bounded by the listing's size). */
+static void
+every(struct isa_state *st, int64_t at)
+{
+	struct isa_func	*f = st->out;
+
+	if (f->total == st->aall) {
+		st->aall = st->aall ? st->aall * 2 : 256;
+		f->lineat = xreallocarray(f->lineat, st->aall,
+		    sizeof *f->lineat);
+		st->alladdr = xreallocarray(st->alladdr, st->aall,
+		    sizeof *st->alladdr);
+	}
+	f->lineat[f->total] = st->line;
+	st->alladdr[f->total] = at;
+	f->total++;
+	if (st->line > 0)
+		f->lines++;
+}
+
 /*
  * One instruction (predicate and label stripped) at place `at`: a branch
  * is remembered, a memory access kept.
@@ -400,8 +424,10 @@ insn(struct isa_state *st, const char *p, const char *e, int64_t at)
 	struct isa_insn	 in;
 	const char	*q, *t;
 	size_t		 n;
+	int		 pred = 0;
 
 	if (p < e && *p == '@') {
+		pred = 1;
 		while (p < e && !isspace((unsigned char)*p))
 			p++;
 		trim(&p, &e);
@@ -411,14 +437,19 @@ insn(struct isa_state *st, const char *p, const char *e, int64_t at)
 	n = (size_t)(q - p);
 	if (n == 0)
 		return;
-	st->out->total++;
-	if (st->line > 0)
-		st->out->lines++;
+	every(st, at);
 	memset(&in, 0, sizeof in);
 	if (n >= sizeof in.mnem)
 		n = sizeof in.mnem - 1;
 	memcpy(in.mnem, p, n);
 	in.mnem[n] = '\0';
+	/* "@P0 EXIT", "@%p1 ret;": the lanes that go on are fewer. */
+	if (pred && (strcmp(in.mnem, "EXIT") == 0 ||
+	    strcmp(in.mnem, "RET") == 0 || strncmp(in.mnem, "RET.", 4) == 0 ||
+	    strcmp(in.mnem, "ret") == 0 || strcmp(in.mnem, "exit") == 0)) {
+		mark_add(&st->exits, &st->nexits, "", 0, at, ISA_MAX_LOOPS);
+		return;
+	}
 	if (strncmp(in.mnem, "bra", 3) == 0 || strncmp(in.mnem, "BRA", 3) == 0) {
 		/* "bra $L__BB0_2;", "BRA `(.L_x_3)", "BRA 0x1e0" */
 		while (q < e && (isspace((unsigned char)*q) || *q == '`' ||
@@ -458,7 +489,42 @@ target(const struct isa_state *st, const char *name, int64_t *at)
 	return -1;
 }
 
-/* Loop depth: backward branches whose range holds each instruction. */
+/* The index of the first instruction at or after place at (total if
+   none): places ascend. */
+static int
+place(const struct isa_state *st, int64_t at)
+{
+	int	lo = 0, hi = st->out->total, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (st->alladdr[mid] < at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Keep [first, last] (a loop: first <= last < total; a skip: first <
+   last <= total).  Places out of order in a listing make other ranges,
+   which are not kept. */
+static void
+range_add(struct isa_range **v, int *n, int first, int last, int skip,
+    int total)
+{
+	if (*n >= ISA_MAX_LOOPS || first < 0 || first > last ||
+	    (skip ? first == last || last > total : last >= total))
+		return;
+	if (*n % 64 == 0)
+		*v = xreallocarray(*v, *n + 64, sizeof **v);
+	(*v)[*n].first = first;
+	(*v)[*n].last = last;
+	(*n)++;
+}
+
+/* Loop depth: backward branches whose range holds each instruction; the
+   loops and skips by instruction index. */
 static void
 depths(struct isa_state *st)
 {
@@ -467,14 +533,23 @@ depths(struct isa_state *st)
 	int		 b, i;
 
 	for (b = 0; b < st->nbranches; b++) {
-		if (target(st, st->branches[b].name, &from) != 0 ||
-		    from > st->branches[b].at)
+		if (target(st, st->branches[b].name, &from) != 0)
 			continue;
+		if (from > st->branches[b].at) {
+			range_add(&f->skips, &f->nskips, place(st,
+			    st->branches[b].at), place(st, from), 1, f->total);
+			continue;
+		}
+		range_add(&f->loops, &f->nloops, place(st, from),
+		    place(st, st->branches[b].at), 0, f->total);
 		for (i = 0; i < f->ninsn; i++)
 			if (st->addr[i] >= from &&
 			    st->addr[i] <= st->branches[b].at)
 				f->insn[i].depth++;
 	}
+	for (b = 0; b < st->nexits; b++)
+		range_add(&f->skips, &f->nskips, place(st, st->exits[b].at),
+		    f->total, 1, f->total);
 }
 
 /* Whether [p, e) names function `name` after `word` ("NAME(" or "NAME";
@@ -658,7 +733,9 @@ read_once(enum isa_kind kind, const char *text, size_t len, const char *name,
 		depths(&st);
 	free(st.labels);
 	free(st.branches);
+	free(st.exits);
 	free(st.addr);
+	free(st.alladdr);
 	return rc;
 }
 
@@ -695,6 +772,11 @@ void
 isa_free(struct isa_func *f)
 {
 	free(f->insn);
+	free(f->lineat);
+	free(f->loops);
+	free(f->skips);
 	f->insn = NULL;
-	f->ninsn = 0;
+	f->lineat = NULL;
+	f->loops = f->skips = NULL;
+	f->ninsn = f->nloops = f->nskips = 0;
 }

@@ -45,6 +45,11 @@ struct isa_insn {
 	int		 pos;		/* index among all instructions */
 };
 
+/* A stretch of the listing by instruction index (isa_insn.pos). */
+struct isa_range {
+	int		 first, last;
+};
+
 struct isa_func {
 	enum isa_kind	 kind;
 	char		 name[128];	/* the function found */
@@ -52,6 +57,17 @@ struct isa_func {
 	struct isa_insn	*insn;		/* memory instructions, in order */
 	int		 total;		/* instructions of any kind */
 	int		 lines;		/* instructions carrying a source line */
+	int		*lineat;	/* each instruction's source line, 0
+					   unknown (total of them) */
+	int		 nloops;	/* backward branches: first is the
+					   target, last the branch */
+	struct isa_range *loops;
+	int		 nskips;	/* forward branches and predicated
+					   exits: what runs only on the path
+					   that does not take them is first+1
+					   to last-1 (last = total: to the
+					   end) */
+	struct isa_range *skips;
 };
 
 /*

@@ -7,12 +7,14 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "catalog.h"
 #include "json.h"
 #include "jsonstr.h"
 #include "param.h"
+#include "xmalloc.h"
 
 static const char *
 space_name(enum mem_space s)
@@ -222,6 +224,59 @@ print_oob(FILE *f, const struct oob_site *o)
 	fprintf(f, "], \"index\": %" PRId64 "}}", o->index);
 }
 
+/* ",\n "spills": {...}": the spill instructions as compiled, by group,
+   each with its requests and sectors (or the note saying why none). */
+static void
+print_spills(FILE *f, const struct launch *l, enum arch arch,
+    const struct compiled *c)
+{
+	const struct compiled_spill	*g;
+	struct site_totals		*per;
+	char				*cause = NULL;
+	int				 i, ok;
+
+	per = xcalloc(c->nspill > 0 ? c->nspill : 1, sizeof *per);
+	ok = compiled_spill_totals(l, arch, c, per, &cause) == 0;
+	fprintf(f, ",\n \"spills\": {\"instructions\": %d, \"counted\": "
+	    "%s, \"note\": ", c->spill_insns, c->nspill > 0 && ok ? "true" :
+	    "false");
+	if (!ok)
+		jsonstr_write(f, cause);
+	else if (c->spill_note[0] != '\0')
+		jsonstr_write(f, c->spill_note);
+	else
+		fputs("null", f);
+	fputs(", \"groups\": [", f);
+	for (i = 0; i < c->nspill && ok; i++) {
+		g = &c->spill[i];
+		fprintf(f, "%s\n   {\"line\": %d, \"op\": \"%s\", "
+		    "\"instruction\": ", i ? "," : "", g->line,
+		    g->store ? "store" : "load");
+		jsonstr_write(f, g->mnem);
+		fprintf(f, ", \"width\": %d, \"instructions\": %d, \"loop\": ",
+		    g->width, g->ninsn);
+		if (g->loop >= 0)
+			fprintf(f, "{\"var\": \"%s\", \"line\": %d}",
+			    l->loops[g->loop].var != NULL ?
+			    l->loops[g->loop].var : "", l->loops[g->loop].line);
+		else
+			fputs("null", f);
+		fputs(", \"if_loop_runs\": ", f);
+		if (g->ahead >= 0)
+			fprintf(f, "{\"var\": \"%s\", \"line\": %d}",
+			    l->loops[g->ahead].var != NULL ?
+			    l->loops[g->ahead].var : "",
+			    l->loops[g->ahead].line);
+		else
+			fputs("null", f);
+		fprintf(f, ", \"requests\": %" PRId64 ", \"sectors\": %"
+		    PRId64 "}", per[i].requests, per[i].sectors);
+	}
+	fputs("]}", f);
+	free(cause);
+	free(per);
+}
+
 void
 json_print_stats(FILE *f, const struct launch *l, const struct totals *t,
     const struct oob_site *oob, const struct compiled *c)
@@ -262,7 +317,10 @@ json_print_stats(FILE *f, const struct launch *l, const struct totals *t,
 			print_oob(f, &oob[i]);
 		fputs("}", f);
 	}
-	fputs("],\n \"global_load\": ", f);
+	fputs("]", f);
+	if (c != NULL && c->kind == ISA_SASS)
+		print_spills(f, l, t->arch, c);
+	fputs(",\n \"global_load\": ", f);
 	print_totals(f, &t->global_load);
 	fputs(",\n \"global_store\": ", f);
 	print_totals(f, &t->global_store);

@@ -540,6 +540,10 @@ loop_run(struct rd *r, struct loop_ctx *c)
 	if (r->pos != c->endtok)
 		ksrc_fail(r, r->pos, "internal: loop body read twice "
 		    "differently");
+	/* Where the loop's lines end: the compiled loop is told from the
+	   others by the lines it holds (src/compiled). */
+	if (forat >= 0 && c->endtok > c->bodytok)
+		r->kf->body[forat].last = r->t[c->endtok - 1].line;
 	/* A loop without an access (filling registers) is no step. */
 	for (i = forat + 1; !r->dry && i < r->kf->nbody; i++)
 		if (r->kf->body[i].kind == BODY_SITE)

@@ -123,6 +123,9 @@ struct body_def {
 				   loops that step them */
 	const int	*around; /* the loops and ifs around it (an early
 				   return's if included) */
+	int		 last;	/* FOR: the line of its body's last
+				   token (its closing brace); 0 = not
+				   known */
 };
 
 #define BODY_LOOP(v, n)		{ BODY_LOOP, (v), (n), OP_LOAD, 0 }

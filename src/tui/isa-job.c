@@ -114,10 +114,18 @@ isa_job_sync(struct state *st)
 		job.shown = xmalloc(sizeof *job.shown);
 		*job.shown = job.c;
 		st->compiled = job.shown;
-		state_status(st, "as compiled (%s, sm_%d): the instruction "
-		    "beside the access; totals stay as written (warpviz stats "
-		    "--as-compiled counts them)", isa_kind_name(job.c.kind),
-		    job.c.arch);
+		if (job.c.spill_insns > 0)
+			state_status(st, "as compiled (%s, sm_%d): %d spill "
+			    "instructions (local memory, lines marked L); "
+			    "totals stay as written (warpviz stats "
+			    "--as-compiled counts them)",
+			    isa_kind_name(job.c.kind), job.c.arch,
+			    job.c.spill_insns);
+		else
+			state_status(st, "as compiled (%s, sm_%d): the "
+			    "instruction beside the access; totals stay as "
+			    "written (warpviz stats --as-compiled counts "
+			    "them)", isa_kind_name(job.c.kind), job.c.arch);
 		return INTENT_RECOMPUTE | INTENT_REDRAW;
 	}
 	if (job.shown != NULL && same_ps(&job.ps, ps)) {

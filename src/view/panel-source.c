@@ -322,23 +322,33 @@ panel_fold(const struct view_model *m, const char *src, int first,
  * What the compiler made of line n, as a gutter mark: 'v' a site read or
  * written several iterations to an instruction (vectorised), 's' a site
  * split into narrower instructions, 'L' local memory instructions where
- * the source has no local array access (moved to local memory); 0 none.
+ * the source has no local array access (moved to local memory, or
+ * spilled registers, even on a line with a local array); 0 none.
  */
 static int
 panel_compiled_mark(const struct view_model *m, int n)
 {
 	const struct compiled	*c = m->compiled;
-	int			 i, mark = 0;
+	int			 i, mark = 0, spill = 0;
 
 	if (c == NULL || n <= 0)
 		return 0;
 	for (i = 0; i < c->nlocal; i++)
 		if (c->local_line[i] == n)
 			mark = 'L';
+	/* Spills: registers ptxas keeps in local memory (every line of
+	   them, where local_line holds the first few); a local array's
+	   site on the line does not explain them away. */
+	for (i = 0; i < c->nspill; i++)
+		if (c->spill[i].line == n)
+			spill = 'L';
+	if (spill)
+		mark = spill;
 	for (i = 0; i < m->l->nsites && i < c->nsites; i++) {
 		if (m->l->sites[i].line != n)
 			continue;
-		if (m->l->sites[i].space == SPACE_LOCAL && mark == 'L')
+		if (m->l->sites[i].space == SPACE_LOCAL && mark == 'L' &&
+		    !spill)
 			mark = 0;
 		if (c->site[i].how == COMPILED_VECTOR)
 			return 'v';
