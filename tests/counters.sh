@@ -166,6 +166,22 @@ NCU_REPLAY=$d/h100/powers-stride32.csv \
     has "              measured on line 38: 1048576 req, 33554432 wavefronts  MISMATCH"
 tap_ok $? "powers-stride32 as written: line 38 a mismatch, exit 1 (rc $rc)"
 
+# spill.cu as compiled from the same build's listing (tests/compiled/
+# spill.sass): 14 LDL after the loop run once a warp and 24 in the loop
+# once an iteration: 256 x 14 + 16384 x 24 = 396800 local loads, 4
+# sectors each (every lane at the same word): 1587200; 27 STL once a warp
+# and 23 in the loop: 256 x 27 + 16384 x 23 = 383744 stores, 1534976
+# sectors.  The counters say the same; the lines with spills are listed
+# as in the model's total.  Exit 0.
+NCU_REPLAY=$d/h100/spill.csv NCU_REPLAY_SOURCE=$d/h100/spill.csv.source \
+    run counters "$srcdir/tests/kernels/spill.cu" \
+    --sass="$srcdir/tests/compiled/spill.sass"
+[ $rc -eq 0 ] &&
+    has "local load    requests       396800       396800   sectors         1587200      1587200  agree" &&
+    has "local store   requests       383744       383744   sectors         1534976      1534976  agree" &&
+    has "    line 16   no local load in the source, measured 16384 req: the compiler's, in the model's total"
+tap_ok $? "spill as compiled: the spills counted, local loads and stores agree (rc $rc)"
+
 # A kernel file goes to bench by its path, with every parameter (its
 # header: n=1000, bs=128; warp=32 as for every variant).
 NCU_REPLAY=$d/synthetic-noperm.txt run counters \
