@@ -22,12 +22,14 @@
 #include "xmalloc.h"
 
 #define MAX_CAND	512	/* instructions of one line, space, op */
+#define MAX_NEST	4096	/* iterations of an unrolled nest followed */
+#define REUSE_LIMIT	4e9	/* lane evaluations to count a reused site */
 
 const char *
 compiled_how_name(enum compiled_how h)
 {
 	static const char *const names[] = { "written", "same", "vector",
-	    "split", "registers", "wide", "merged" };
+	    "split", "registers", "wide", "merged", "reused" };
 
 	return names[h];
 }
@@ -84,18 +86,19 @@ first_step(const struct launch *l, int si)
 	return -1;
 }
 
-/* The byte distance lane by lane between site si's accesses at steps a
-   and b of the warps of block 0 (the first and the last), or 0 where it
-   differs between lanes or no lane runs both. */
-static int64_t
-step_distance(const struct launch *l, int si, int64_t a, int64_t b)
+/* The byte distance *d lane by lane between site si's accesses at steps
+   a and b of the warps of block 0 (the first and the last): 0, or -1
+   where it differs between lanes or no lane runs both. */
+static int
+step_distance(const struct launch *l, int si, int64_t a, int64_t b,
+    int64_t *d)
 {
 	struct access	*x, *y;
-	int64_t		 d = 0;
 	int		 w, lane, seen = 0, ok = 1;
 	uint32_t	 both;
 	char		*cause = NULL;
 
+	*d = 0;
 	x = xcalloc(2, sizeof *x);
 	y = x + 1;
 	for (w = 0; w < l->warps && ok; w += l->warps > 1 ? l->warps - 1 : 1) {
@@ -110,14 +113,26 @@ step_distance(const struct launch *l, int si, int64_t a, int64_t b)
 			if ((both & (1u << lane)) == 0)
 				continue;
 			if (seen++ == 0)
-				d = y->addr[lane] - x->addr[lane];
-			else if (y->addr[lane] - x->addr[lane] != d)
+				*d = y->addr[lane] - x->addr[lane];
+			else if (y->addr[lane] - x->addr[lane] != *d)
 				ok = 0;
 		}
 	}
 	free(cause);
 	free(x);
-	return ok && seen > 0 ? d : 0;
+	return ok && seen > 0 ? 0 : -1;
+}
+
+/* The steps one iteration of launch loop j takes, or 0. */
+static int64_t
+loop_inner(const struct launch *l, int j)
+{
+	int	c;
+
+	for (c = 0; c < l->nnodes; c++)
+		if (l->nodes[c].site < 0 && l->nodes[c].loop == j)
+			return l->nodes[c].inner;
+	return 0;
 }
 
 /*
@@ -133,8 +148,8 @@ site_stride(const struct launch *l, int si, int level)
 {
 	const struct launch_site	*s = &l->sites[si];
 	const struct launch_loop	*lp;
-	int64_t				 s0, inner = 0, d;
-	int				 j, c;
+	int64_t				 s0, inner, d, d2;
+	int				 j;
 
 	if (level < 0 || level >= s->nloops)
 		return 0;
@@ -144,16 +159,12 @@ site_stride(const struct launch *l, int si, int level)
 		    l->arrays[s->array].def->elem_size;
 	lp = &l->loops[j];
 	if (lp->values != NULL || lp->count < 2 ||
-	    (s0 = first_step(l, si)) < 0)
+	    (s0 = first_step(l, si)) < 0 || (inner = loop_inner(l, j)) <= 0)
 		return 0;
-	for (c = 0; c < l->nnodes; c++)
-		if (l->nodes[c].site < 0 && l->nodes[c].loop == j)
-			inner = l->nodes[c].inner;
-	if (inner <= 0)
+	if (step_distance(l, si, s0, s0 + inner, &d) != 0)
 		return 0;
-	d = step_distance(l, si, s0, s0 + inner);
-	if (d != 0 && lp->count > 2 && step_distance(l, si,
-	    s0 + (lp->count - 2) * inner, s0 + (lp->count - 1) * inner) != d)
+	if (lp->count > 2 && (step_distance(l, si, s0 + (lp->count - 2) *
+	    inner, s0 + (lp->count - 1) * inner, &d2) != 0 || d2 != d))
 		return 0;
 	return d;
 }
@@ -171,6 +182,79 @@ unit_level(const struct launch *l, int si)
 		if (site_stride(l, si, level) == s->size)
 			return level;
 	return -1;
+}
+
+/*
+ * Where every loop around site si is unrolled, the compiler may read an
+ * element once for all the iterations that read it (a convolution's
+ * taps kept in registers across its outputs).  *rel (allocated): the
+ * steps after the site's first of the first iteration of the nest to
+ * reach each distinct distance from the first access; returns how many,
+ * with *all the nest's iterations, or -1 where a distance is not one
+ * number for every lane (what an iteration reads is then not just
+ * another place of the same pattern) or the nest is not a plain one.
+ */
+static int
+distinct_steps(const struct launch *l, int si, int64_t **rel, int *all)
+{
+	const struct launch_site	*s = &l->sites[si];
+	const struct launch_loop	*lp;
+	int64_t				 s0, inner[VARIANT_MAX_LOOPS], off, d;
+	int64_t				*seen;
+	int				 n = 0, t, x, j, k;
+
+	*rel = NULL;
+	*all = 1;
+	if (s->nloops == 0 || (s0 = first_step(l, si)) < 0)
+		return -1;
+	for (j = 0; j < s->nloops; j++) {
+		lp = &l->loops[s->loop[j]];
+		if (lp->values != NULL || lp->bounded || lp->count < 1 ||
+		    lp->count > MAX_NEST / *all ||
+		    (inner[j] = loop_inner(l, s->loop[j])) <= 0)
+			return -1;
+		*all *= (int)lp->count;
+	}
+	*rel = xreallocarray(NULL, *all, sizeof **rel);
+	seen = xreallocarray(NULL, *all, sizeof *seen);
+	for (t = 0; t < *all && n >= 0; t++) {
+		for (off = 0, x = t, j = s->nloops - 1; j >= 0; j--) {
+			lp = &l->loops[s->loop[j]];
+			off += (x % lp->count) * inner[j];
+			x /= (int)lp->count;
+		}
+		if (step_distance(l, si, s0, s0 + off, &d) != 0) {
+			n = -1;
+			break;
+		}
+		for (k = 0; k < n && seen[k] != d; k++)
+			;
+		if (k == n) {
+			(*rel)[n] = off;
+			seen[n++] = d;
+		}
+	}
+	free(seen);
+	return n;
+}
+
+/* Whether site si's n instructions (mine) are one for each distinct
+   element its unrolled nest reads, fewer than its accesses (*all). */
+static int
+reused(const struct launch *l, int si, const struct isa_func *f,
+    const int *mine, int n, int *all)
+{
+	int64_t	*rel;
+	int	 d, i;
+
+	*all = 0;
+	for (i = 0; i < n; i++)
+		if (f->insn[mine[i]].depth != 0 ||
+		    f->insn[mine[i]].width != l->sites[si].size)
+			return 0;
+	d = distinct_steps(l, si, &rel, all);
+	free(rel);
+	return d > 0 && d == n && d < *all;
 }
 
 /* The smallest positive step between the offsets of series `base`. */
@@ -310,7 +394,8 @@ decide(const struct launch *l, int si, const struct isa_func *f,
 		return;
 	}
 	if (best == s->size) {
-		cs->how = COMPILED_SAME;
+		cs->how = reused(l, si, f, mine, n, &cs->nest) ?
+		    COMPILED_REUSED : COMPILED_SAME;
 		return;
 	}
 	if (best > s->size && s->size > 0 && best % s->size == 0 &&
@@ -585,6 +670,45 @@ split_totals(const struct launch *l, enum arch arch, int si,
 	return rc;
 }
 
+/* Site si as one instruction per distinct element of its unrolled
+   nest: each warp's accesses at the first iteration to read each. */
+static int
+reused_totals(const struct launch *l, enum arch arch, int si,
+    struct site_totals *out, char **cause)
+{
+	struct totals	*t;
+	int64_t		*rel, s0 = first_step(l, si), bx, by;
+	int		 n, all, w, k, rc = 0;
+
+	if ((n = distinct_steps(l, si, &rel, &all)) <= 0 || s0 < 0) {
+		free(rel);
+		*cause = cause_printf("%s: the elements %s reads cannot be "
+		    "told apart", l->v->name, l->sites[si].text);
+		return -1;
+	}
+	if ((double)l->grid[0] * l->grid[1] * l->warps * n * l->warp_size >
+	    REUSE_LIMIT) {
+		free(rel);
+		*cause = cause_printf("%s: %s as compiled needs every warp "
+		    "visited and that is too large here; use smaller "
+		    "parameters", l->v->name, l->sites[si].text);
+		return -1;
+	}
+	t = xcalloc(1, sizeof *t);
+	for (by = 0; by < l->grid[1] && rc == 0; by++)
+		for (bx = 0; bx < l->grid[0] && rc == 0; bx++)
+			for (w = 0; w < l->warps && rc == 0; w++)
+				for (k = 0; k < n && rc == 0; k++)
+					rc = totals_warp_add(t, l, arch, bx, by,
+					    w, s0 + rel[k], s0 + rel[k], 1, NULL,
+					    cause);
+	if (rc == 0)
+		*out = t->site[si];
+	free(t);
+	free(rel);
+	return rc;
+}
+
 int
 compiled_totals(const struct launch *l, enum arch arch,
     const struct compiled *c, struct totals *t, char **cause)
@@ -605,6 +729,9 @@ compiled_totals(const struct launch *l, enum arch arch,
 		case COMPILED_SPLIT:
 		case COMPILED_WIDE:
 			rc = split_totals(l, arch, i, &c->site[i], &alt, cause);
+			break;
+		case COMPILED_REUSED:
+			rc = reused_totals(l, arch, i, &alt, cause);
 			break;
 		case COMPILED_REGISTERS:
 			memset(&alt, 0, sizeof alt);
@@ -653,6 +780,10 @@ compiled_per(const struct launch *l, const struct compiled *c, int si,
 		break;
 	case COMPILED_SPLIT:
 		snprintf(buf, len, "%s: %d per access", cs->mnem, cs->parts);
+		break;
+	case COMPILED_REUSED:
+		snprintf(buf, len, "%s: %d for %d accesses, each element once",
+		    cs->mnem, cs->ninsn, cs->nest);
 		break;
 	case COMPILED_REGISTERS:
 		snprintf(buf, len, "in registers: no instruction");
