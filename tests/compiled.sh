@@ -55,6 +55,48 @@ tap_ok $? "41943040 shared loads as compiled from SASS"
 grep -q 'LDS.128: 1 per 4 k' "$tmp/out"
 tap_ok $? "Mds[ty][k]: LDS.128: 1 per 4 k"
 
+# outer.cu: s[(row*4 + r)*8 + d], row = threadIdx.x / 32 (not affine),
+# r the innermost loop (8 floats a step), d outside it (one float).
+# outer.sass reads four d of one r with one LDS.128: 8 where the source
+# has 4 x 8 = 32 loads.  One block of 64 threads, 2 warps: 2 x 8 = 16
+# LDS.128 (as written 2 x 32 = 64).  All 32 lanes of a warp have one row
+# and read the same 16 bytes: a 16-byte load of one element is 2
+# wavefronts (doc/rules.md), 32 in all.
+"$WARPVIZ" stats "$c/outer.cu" --sass "$c/outer.sass" --json >"$tmp/out" \
+    2>"$tmp/err"
+tap_ok $? "stats outer.cu --sass: $(cat "$tmp/err")"
+w=$(tr -d '\n' <"$tmp/out" | sed -n 's/.*"shared_load": {[^}]*"wavefronts": \([0-9]*\).*/\1/p')
+[ "$(num shared_load)" = 16 ] && [ "$w" = 32 ]
+tap_ok $? "a wide instruction over the outer loop of an index that is not affine: 16 LDS.128, 32 wavefronts (got $(num shared_load), $w)"
+"$WARPVIZ" stats "$c/outer.cu" --sass "$c/outer.sass" >"$tmp/out" 2>&1
+grep -q 'LDS.128: 1 per 4 d' "$tmp/out"
+tap_ok $? "s[...]: LDS.128: 1 per 4 d"
+
+# taps.cu: s[threadIdx.x + i + j], i = 0..1 and j = 0..2 unrolled, is 6
+# reads a thread of the 4 elements threadIdx.x + 0..3; taps.sass has the
+# 4 LDS the compiler keeps (no branch back: unrolled).  One warp: 4
+# instructions, each 32 consecutive words, 32 banks: 1 wavefront each,
+# 4 (as written 6).  The same listing with 6 LDS on the line (none
+# kept) is one instruction per access again: 6.
+"$WARPVIZ" stats "$c/taps.cu" --sass "$c/taps.sass" --json >"$tmp/out" \
+    2>"$tmp/err"
+tap_ok $? "stats taps.cu --sass: $(cat "$tmp/err")"
+w=$(tr -d '\n' <"$tmp/out" | sed -n 's/.*"shared_load": {[^}]*"wavefronts": \([0-9]*\).*/\1/p')
+[ "$(num shared_load)" = 4 ] && [ "$w" = 4 ]
+tap_ok $? "an unrolled nest read once per element: 4 LDS, 4 wavefronts (got $(num shared_load), $w)"
+grep -q '"compiled": "reused"' "$tmp/out"
+tap_ok $? "s[threadIdx.x + i + j]: reused"
+awk '{ print } /LDS R8, \[R3\+0xc\]/ {
+	print "        /*0054*/                   LDS R12, [R3+0x4] ;"
+	print "        /*0058*/                   LDS R13, [R3+0x8] ;" }' \
+    "$c/taps.sass" >"$tmp/taps6.sass"
+[ "$(grep -c " LDS R" "$tmp/taps6.sass")" = 6 ]
+tap_ok $? "taps6.sass has 6 LDS"
+"$WARPVIZ" stats "$c/taps.cu" --sass "$tmp/taps6.sass" --json >"$tmp/out" \
+    2>"$tmp/err"
+[ "$(num shared_load)" = 6 ] && grep -q '"compiled": "same"' "$tmp/out"
+tap_ok $? "6 LDS for 6 reads: one per access, 6 (got $(num shared_load))"
+
 # powers-stride32 from the H100's own SASS: 8 STS.128 and 8 LDS.128 a
 # thread where the source has 32 of each: 4194304 / 4 = 1048576 each.
 "$WARPVIZ" stats powers-stride32 --sass "$c/powers.sass" >"$tmp/out" 2>&1

@@ -9,12 +9,17 @@
 # H100 in ncu.csv (tests/gpu/ncu-corpus.sh writes it): global load and
 # store requests and sectors, shared load and store instructions and
 # wavefronts.  An accepted kernel with no measured row is a SKIP that
-# names it, never a pass.  TAP.
+# names it, never a pass.  3. Each accepted kernel counted as compiled
+# from the SASS recorded with ncu.csv (sass/NAME.sass; `stats
+# --as-compiled --sass`) equals the same counters, but where
+# compiled.txt records a difference and its cause; a recorded difference
+# that is gone fails too, so the record stays true.  TAP.
 : "${WARPVIZ:=./warpviz}" "${srcdir:=.}"
 . "$srcdir/tests/tap.sh"
 dir=${CORPUS_DIR:-$srcdir/tests/kernels/real}
 rec=${CORPUS_RECORD:-$dir/acceptance.txt}
 csv=${CORPUS_NCU:-$dir/ncu.csv}
+crec=${CORPUS_COMPILED:-$dir/compiled.txt}
 tmp=${TMPDIR:-/tmp}/wv-corpus.$$
 trap 'rm -f "$tmp".*' EXIT
 
@@ -92,6 +97,40 @@ $pairs
 EOF
 }
 
+# compiled FILE.cu: its totals as compiled from sass/NAME.sass against
+# its row in $csv, but the columns compiled.txt names (which must still
+# differ), as TAP.
+compiled() {
+	f=$1
+	b=${f##*/}
+	sass=$dir/sass/${b%.cu}.sass
+	if [ ! -r "$sass" ]; then
+		tap_skip "$b: as compiled against ncu" "no recorded SASS sass/${b%.cu}.sass"
+		return
+	fi
+	[ "$(ncu "$b" status)" = ok ] || return 0
+	"$WARPVIZ" stats --json --as-compiled --sass="$sass" "$f" \
+	    >"$tmp.cjson" 2>"$tmp.err"
+	tap_ok $? "$b: stats --as-compiled --sass runs $(head -n 1 "$tmp.err")"
+	grep -q '"decided_by": "sass"' "$tmp.cjson"
+	tap_ok $? "$b: decided by its SASS"
+	differs=$(awk -v f="$b" '$1 == f { print $2; exit }' "$crec")
+	while read -r metric group key; do
+		m=$(model "$tmp.cjson" "$group" "$key")
+		r=$(ncu "$b" "$metric")
+		case ",$differs," in
+		*",$metric,"*)
+			[ -n "$m" ] && [ -n "$r" ] && [ "$m" != "$r" ]
+			tap_ok $? "$b: as compiled $group $key: ${m:-?}, ncu ${r:-?}, recorded as differing in compiled.txt"
+			continue ;;
+		esac
+		[ -n "$m" ] && [ -n "$r" ] && [ "$m" = "$r" ]
+		tap_ok $? "$b: as compiled $group $key: ${m:-?}, ncu ${r:-?}"
+	done <<EOF
+$pairs
+EOF
+}
+
 # Every file has a record and every record a file.
 for f in "$dir"/*.cu; do
 	b=${f##*/}
@@ -124,6 +163,13 @@ for f in "$dir"/*.cu; do
 	[ "$now" = accepted ] || continue
 
 	replay "$f"
+	compiled "$f"
+done
+# Every line of compiled.txt names a kernel that is here and accepted.
+for b in $(awk '!/^#/ && NF { print $1 }' "$crec"); do
+	[ -f "$dir/$b" ] && awk -v f="$b" '$1 == f && $2 == "accepted" { y = 1 }
+	    END { exit !y }' "$rec"
+	tap_ok $? "compiled.txt: $b is an accepted kernel"
 done
 # The replay can fail: rows worked by hand (tests/gpu/ncu-corpus-check.csv).
 # vectorAdd, numElements=50000, 256 threads a block: ceil(50000/32) =
@@ -147,6 +193,27 @@ for b in sgemm1-naive.cu sdk-transpose-naive.cu; do
 	grep '^not ok' "$tmp.self" | head -n 1 | tap_diag
 	[ "$st" -ne 0 ]
 	tap_ok $? "the replay fails a wrong row ($b)"
+done
+# The as-compiled replay can fail too.  sgemm3-shared with its shared
+# loads as written (1048576: 32 As and 32 Bs loads a tile, where the
+# SASS reads As with 8 LDS.128) in the row, and sdk-matrixmul recorded
+# as differing where it equals ncu: both must fail.
+csv=$tmp.csv
+awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++)
+	if ($i == "smsp__sass_inst_executed_op_shared_ld.sum") c = i }
+    $2 == "sgemm3-shared" { $c = 1048576 } { print }' \
+    "${CORPUS_NCU:-$dir/ncu.csv}" >"$csv"
+for b in sgemm3-shared.cu sdk-matrixmul.cu; do
+	if [ $b = sdk-matrixmul.cu ]; then
+		csv=${CORPUS_NCU:-$dir/ncu.csv}
+		crec=$tmp.crec
+		echo "$b smsp__sass_inst_executed_op_shared_ld.sum" >"$crec"
+	fi
+	(tap_failed=0; compiled "$dir/$b" >"$tmp.self"; exit $tap_failed)
+	st=$?
+	grep '^not ok' "$tmp.self" | head -n 1 | tap_diag
+	[ "$st" -ne 0 ]
+	tap_ok $? "the as-compiled replay fails a wrong record ($b)"
 done
 echo "# accepted $accepted of $(ls "$dir"/*.cu | wc -l) kernels written by others"
 tap_done

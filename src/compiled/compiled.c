@@ -18,15 +18,18 @@
 
 #include "cause.h"
 #include "compiled.h"
+#include "warp.h"
 #include "xmalloc.h"
 
 #define MAX_CAND	512	/* instructions of one line, space, op */
+#define MAX_NEST	4096	/* iterations of an unrolled nest followed */
+#define REUSE_LIMIT	4e9	/* lane evaluations to count a reused site */
 
 const char *
 compiled_how_name(enum compiled_how h)
 {
 	static const char *const names[] = { "written", "same", "vector",
-	    "split", "registers", "wide", "merged" };
+	    "split", "registers", "wide", "merged", "reused" };
 
 	return names[h];
 }
@@ -55,17 +58,203 @@ same_key(const struct launch_site *a, const struct launch_site *b)
 	return a->line == b->line && a->space == b->space && a->op == b->op;
 }
 
-/* The byte stride of a site per iteration of its innermost loop; 0 when
-   it has none or its index is not affine. */
+/* Site si's first step: every loop around it at its first iteration;
+   -1 when no node holds it. */
 static int64_t
-site_stride(const struct launch *l, const struct launch_site *s)
+first_step(const struct launch *l, int si)
 {
-	int64_t	k;
+	const struct launch_node	*nd;
+	int64_t				 step = 0;
+	int				 c = 0, end = l->nnodes, me;
 
-	if (s->nloops == 0 || !s->affine)
+	for (me = 0; me < l->nnodes && l->nodes[me].site != si; me++)
+		;
+	if (me == l->nnodes)
+		return -1;
+	while (c < end) {
+		nd = &l->nodes[c];
+		if (c == me)
+			return step;
+		if (nd->site < 0 && me > c && me < nd->next) {
+			end = nd->next;
+			c++;
+			continue;
+		}
+		step += nd->steps;
+		c = nd->next;
+	}
+	return -1;
+}
+
+/* The byte distance *d lane by lane between site si's accesses at steps
+   a and b of the warps of block 0 (the first and the last): 0, or -1
+   where it differs between lanes or no lane runs both. */
+static int
+step_distance(const struct launch *l, int si, int64_t a, int64_t b,
+    int64_t *d)
+{
+	struct access	*x, *y;
+	int		 w, lane, seen = 0, ok = 1;
+	uint32_t	 both;
+	char		*cause = NULL;
+
+	*d = 0;
+	x = xcalloc(2, sizeof *x);
+	y = x + 1;
+	for (w = 0; w < l->warps && ok; w += l->warps > 1 ? l->warps - 1 : 1) {
+		if (warp_access(l, 0, 0, w, a, x, &cause) != 0 ||
+		    warp_access(l, 0, 0, w, b, y, &cause) != 0 ||
+		    x->site != si || y->site != si) {
+			ok = 0;
+			break;
+		}
+		both = x->active & y->active;
+		for (lane = 0; lane < l->warp_size; lane++) {
+			if ((both & (1u << lane)) == 0)
+				continue;
+			if (seen++ == 0)
+				*d = y->addr[lane] - x->addr[lane];
+			else if (y->addr[lane] - x->addr[lane] != *d)
+				ok = 0;
+		}
+	}
+	free(cause);
+	free(x);
+	return ok && seen > 0 ? 0 : -1;
+}
+
+/* The steps one iteration of launch loop j takes, or 0. */
+static int64_t
+loop_inner(const struct launch *l, int j)
+{
+	int	c;
+
+	for (c = 0; c < l->nnodes; c++)
+		if (l->nodes[c].site < 0 && l->nodes[c].loop == j)
+			return l->nodes[c].inner;
+	return 0;
+}
+
+/*
+ * The byte stride of site si per iteration of its enclosing loop `level`
+ * out from the innermost (0), signed; 0 when there is none or it is not
+ * one number.  An affine index says it exactly; another (threadIdx.x /
+ * 32 in it) is measured: the lanes' addresses at the loop's first and
+ * second iterations, and at its last two, in the first and last warps
+ * of block 0, all one distance apart.
+ */
+static int64_t
+site_stride(const struct launch *l, int si, int level)
+{
+	const struct launch_site	*s = &l->sites[si];
+	const struct launch_loop	*lp;
+	int64_t				 s0, inner, d, d2;
+	int				 j;
+
+	if (level < 0 || level >= s->nloops)
 		return 0;
-	k = s->aff.k[VAR_LOOP0 + s->loop[s->nloops - 1]];
-	return (k < 0 ? -k : k) * l->arrays[s->array].def->elem_size;
+	j = s->loop[s->nloops - 1 - level];
+	if (s->affine)
+		return s->aff.k[VAR_LOOP0 + j] *
+		    l->arrays[s->array].def->elem_size;
+	lp = &l->loops[j];
+	if (lp->values != NULL || lp->count < 2 ||
+	    (s0 = first_step(l, si)) < 0 || (inner = loop_inner(l, j)) <= 0)
+		return 0;
+	if (step_distance(l, si, s0, s0 + inner, &d) != 0)
+		return 0;
+	if (lp->count > 2 && (step_distance(l, si, s0 + (lp->count - 2) *
+	    inner, s0 + (lp->count - 1) * inner, &d2) != 0 || d2 != d))
+		return 0;
+	return d;
+}
+
+/* The innermost loop around site si whose every iteration moves the
+   access by +size bytes (the one a wider instruction covers), as a
+   level for site_stride, or -1. */
+static int
+unit_level(const struct launch *l, int si)
+{
+	const struct launch_site	*s = &l->sites[si];
+	int				 level;
+
+	for (level = 0; level < s->nloops; level++)
+		if (site_stride(l, si, level) == s->size)
+			return level;
+	return -1;
+}
+
+/*
+ * Where every loop around site si is unrolled, the compiler may read an
+ * element once for all the iterations that read it (a convolution's
+ * taps kept in registers across its outputs).  *rel (allocated): the
+ * steps after the site's first of the first iteration of the nest to
+ * reach each distinct distance from the first access; returns how many,
+ * with *all the nest's iterations, or -1 where a distance is not one
+ * number for every lane (what an iteration reads is then not just
+ * another place of the same pattern) or the nest is not a plain one.
+ */
+static int
+distinct_steps(const struct launch *l, int si, int64_t **rel, int *all)
+{
+	const struct launch_site	*s = &l->sites[si];
+	const struct launch_loop	*lp;
+	int64_t				 s0, inner[VARIANT_MAX_LOOPS], off, d;
+	int64_t				*seen;
+	int				 n = 0, t, x, j, k;
+
+	*rel = NULL;
+	*all = 1;
+	if (s->nloops == 0 || (s0 = first_step(l, si)) < 0)
+		return -1;
+	for (j = 0; j < s->nloops; j++) {
+		lp = &l->loops[s->loop[j]];
+		if (lp->values != NULL || lp->bounded || lp->count < 1 ||
+		    lp->count > MAX_NEST / *all ||
+		    (inner[j] = loop_inner(l, s->loop[j])) <= 0)
+			return -1;
+		*all *= (int)lp->count;
+	}
+	*rel = xreallocarray(NULL, *all, sizeof **rel);
+	seen = xreallocarray(NULL, *all, sizeof *seen);
+	for (t = 0; t < *all && n >= 0; t++) {
+		for (off = 0, x = t, j = s->nloops - 1; j >= 0; j--) {
+			lp = &l->loops[s->loop[j]];
+			off += (x % lp->count) * inner[j];
+			x /= (int)lp->count;
+		}
+		if (step_distance(l, si, s0, s0 + off, &d) != 0) {
+			n = -1;
+			break;
+		}
+		for (k = 0; k < n && seen[k] != d; k++)
+			;
+		if (k == n) {
+			(*rel)[n] = off;
+			seen[n++] = d;
+		}
+	}
+	free(seen);
+	return n;
+}
+
+/* Whether site si's n instructions (mine) are one for each distinct
+   element its unrolled nest reads, fewer than its accesses (*all). */
+static int
+reused(const struct launch *l, int si, const struct isa_func *f,
+    const int *mine, int n, int *all)
+{
+	int64_t	*rel;
+	int	 d, i;
+
+	*all = 0;
+	for (i = 0; i < n; i++)
+		if (f->insn[mine[i]].depth != 0 ||
+		    f->insn[mine[i]].width != l->sites[si].size)
+			return 0;
+	d = distinct_steps(l, si, &rel, all);
+	free(rel);
+	return d > 0 && d == n && d < *all;
 }
 
 /* The smallest positive step between the offsets of series `base`. */
@@ -94,16 +283,18 @@ series_step(const struct isa_func *f, const int *cand, int n,
 /* Whether a series of instructions of width w stepping by step can be
    site s's. */
 static int
-series_fits(const struct launch *l, const struct launch_site *s, int64_t step,
-    int w)
+series_fits(const struct launch *l, int si, int64_t step, int w)
 {
-	int64_t	stride = site_stride(l, s);
+	const struct launch_site	*s = &l->sites[si];
+	int64_t				 stride = site_stride(l, si, 0);
 
 	if (step == 0)
 		return 1;
 	if (w > s->size)
-		return s->size > 0 && stride == s->size &&
+		return s->size > 0 && unit_level(l, si) >= 0 &&
 		    step % w == 0;
+	if (stride < 0)
+		stride = -stride;
 	return stride != 0 && step % stride == 0;
 }
 
@@ -146,8 +337,8 @@ share(const struct launch *l, const int *sites, int ns, const struct
 				p /= j;
 			}
 			for (ok = 1, j = 0; j < ns && ok; j++)
-				ok = series_fits(l, &l->sites[sites[perm[j]]],
-				    step[j], width[j]);
+				ok = series_fits(l, sites[perm[j]], step[j],
+				    width[j]);
 			if (ok)
 				break;
 		}
@@ -178,6 +369,7 @@ decide(const struct launch *l, int si, const struct isa_func *f,
 {
 	const struct launch_site	*s = &l->sites[si];
 	int				 counts[17] = { 0 }, w, best = 0, i;
+	int				 level;
 	char				 m[sizeof cs->mnem];
 
 	cs->ninsn = n;
@@ -202,16 +394,15 @@ decide(const struct launch *l, int si, const struct isa_func *f,
 		return;
 	}
 	if (best == s->size) {
-		cs->how = COMPILED_SAME;
+		cs->how = reused(l, si, f, mine, n, &cs->nest) ?
+		    COMPILED_REUSED : COMPILED_SAME;
 		return;
 	}
 	if (best > s->size && s->size > 0 && best % s->size == 0 &&
-	    s->nloops > 0 && site_stride(l, s) == s->size &&
-	    s->aff.k[VAR_LOOP0 + s->loop[s->nloops - 1]] > 0 &&
-	    s->space != SPACE_LOCAL) {
+	    s->space != SPACE_LOCAL && (level = unit_level(l, si)) >= 0) {
 		cs->how = COMPILED_VECTOR;
 		cs->iters = best / s->size;
-		cs->loop = s->loop[s->nloops - 1];
+		cs->loop = s->loop[s->nloops - 1 - level];
 		return;
 	}
 	if (best < s->size && s->size % best == 0) {
@@ -373,9 +564,10 @@ compiled_match(const struct launch *l, const struct isa_func *f,
 	return 0;
 }
 
-/* Where body entry idx's innermost enclosing for loop opens, or -1. */
+/* Where the for loop `level` out from body entry idx's innermost (0)
+   opens, or -1 (none, or not one stepping by +=). */
 static int
-enclosing_for(const struct variant *v, int idx)
+enclosing_for(const struct variant *v, int idx, int level)
 {
 	int	depth = 0, k;
 
@@ -387,15 +579,28 @@ enclosing_for(const struct variant *v, int idx)
 		case BODY_FOR:
 		case BODY_LOOP:
 		case BODY_IF:
-			if (depth > 0)
+			if (depth > 0) {
 				depth--;
-			else if (v->xbody[k].kind == BODY_FOR)
-				return v->xbody[k].step_op == '+' ? k : -1;
-			break;
+				break;
+			}
+			if (v->xbody[k].kind == BODY_IF)
+				break;
+			if (level-- > 0)
+				break;
+			return v->xbody[k].kind == BODY_FOR &&
+			    v->xbody[k].step_op == '+' ? k : -1;
 		default:
 			break;
 		}
 	return -1;
+}
+
+/* Whether a for entry and the launch loop said to be it stand on
+   different lines (both known): they are not one loop. */
+static int
+xb_line_differs(const struct body_def *b, const struct launch_loop *lp)
+{
+	return b->line > 0 && lp->line > 0 && b->line != lp->line;
 }
 
 /* Site si as one instruction per `iters` iterations of its innermost
@@ -411,15 +616,21 @@ vector_totals(const struct launch *l, enum arch arch, int si,
 	struct launch		 l2;
 	struct totals		*t;
 	char			*step;
-	int			 idx, f, rc;
+	int			 idx, f, rc, level;
 
 	/* The site's place in the body (compared, not subtracted: a
 	   catalog body[] is another array). */
 	for (idx = 0; v->xbody != NULL && idx < v->nxbody; idx++)
 		if (&v->xbody[idx] == l->sites[si].def)
 			break;
+	for (level = 0; level < l->sites[si].nloops; level++)
+		if (l->sites[si].loop[l->sites[si].nloops - 1 - level] ==
+		    cs->loop)
+			break;
 	if (v->xbody == NULL || idx == v->nxbody ||
-	    (f = enclosing_for(v, idx)) < 0) {
+	    level == l->sites[si].nloops ||
+	    (f = enclosing_for(v, idx, level)) < 0 ||
+	    (xb_line_differs(&v->xbody[f], &l->loops[cs->loop]))) {
 		*cause = cause_printf("%s: the loop around %s cannot be "
 		    "stepped %d at a time", v->name, l->sites[si].text,
 		    cs->iters);
@@ -497,6 +708,45 @@ spill_merge(const struct launch *l, enum arch arch, const struct compiled *c,
 	return 0;
 }
 
+/* Site si as one instruction per distinct element of its unrolled
+   nest: each warp's accesses at the first iteration to read each. */
+static int
+reused_totals(const struct launch *l, enum arch arch, int si,
+    struct site_totals *out, char **cause)
+{
+	struct totals	*t;
+	int64_t		*rel, s0 = first_step(l, si), bx, by;
+	int		 n, all, w, k, rc = 0;
+
+	if ((n = distinct_steps(l, si, &rel, &all)) <= 0 || s0 < 0) {
+		free(rel);
+		*cause = cause_printf("%s: the elements %s reads cannot be "
+		    "told apart", l->v->name, l->sites[si].text);
+		return -1;
+	}
+	if ((double)l->grid[0] * l->grid[1] * l->warps * n * l->warp_size >
+	    REUSE_LIMIT) {
+		free(rel);
+		*cause = cause_printf("%s: %s as compiled needs every warp "
+		    "visited and that is too large here; use smaller "
+		    "parameters", l->v->name, l->sites[si].text);
+		return -1;
+	}
+	t = xcalloc(1, sizeof *t);
+	for (by = 0; by < l->grid[1] && rc == 0; by++)
+		for (bx = 0; bx < l->grid[0] && rc == 0; bx++)
+			for (w = 0; w < l->warps && rc == 0; w++)
+				for (k = 0; k < n && rc == 0; k++)
+					rc = totals_warp_add(t, l, arch, bx, by,
+					    w, s0 + rel[k], s0 + rel[k], 1, NULL,
+					    cause);
+	if (rc == 0)
+		*out = t->site[si];
+	free(t);
+	free(rel);
+	return rc;
+}
+
 int
 compiled_totals(const struct launch *l, enum arch arch,
     const struct compiled *c, struct totals *t, char **cause)
@@ -517,6 +767,9 @@ compiled_totals(const struct launch *l, enum arch arch,
 		case COMPILED_SPLIT:
 		case COMPILED_WIDE:
 			rc = split_totals(l, arch, i, &c->site[i], &alt, cause);
+			break;
+		case COMPILED_REUSED:
+			rc = reused_totals(l, arch, i, &alt, cause);
 			break;
 		case COMPILED_REGISTERS:
 			memset(&alt, 0, sizeof alt);
@@ -565,6 +818,10 @@ compiled_per(const struct launch *l, const struct compiled *c, int si,
 		break;
 	case COMPILED_SPLIT:
 		snprintf(buf, len, "%s: %d per access", cs->mnem, cs->parts);
+		break;
+	case COMPILED_REUSED:
+		snprintf(buf, len, "%s: %d for %d accesses, each element once",
+		    cs->mnem, cs->ninsn, cs->nest);
 		break;
 	case COMPILED_REGISTERS:
 		snprintf(buf, len, "in registers: no instruction");

@@ -36,10 +36,14 @@ enum compiled_how {
 				   that reads other sites' bytes of the
 				   same element too (a float2's .x and .y
 				   as one ld.global.v2.f32) */
-	COMPILED_MERGED		/* no instruction of its own: site `with`
+	COMPILED_MERGED,	/* no instruction of its own: site `with`
 				   reads the same bytes (a[i] *= a[i]
 				   loads once) or a wider span holding them
 				   (WIDE) */
+	COMPILED_REUSED		/* the loops around it unrolled, one
+				   instruction per distinct element they
+				   read (`ninsn` for `nest` accesses): the
+				   compiler keeps the rest in registers */
 };
 
 struct compiled_site {
@@ -52,6 +56,8 @@ struct compiled_site {
 	int		 loop;		/* VECTOR: the launch loop it unrolls */
 	int		 with;		/* MERGED: the site whose instruction
 					   reads it */
+	int		 nest;		/* REUSED: the accesses of its
+					   unrolled loops, per thread */
 	char		 note[128];	/* why it is counted as written */
 };
 
@@ -122,7 +128,8 @@ void	compiled_per(const struct launch *, const struct compiled *, int site,
  */
 void	compiled_spill_per(const struct launch *, const struct compiled *,
 	    int store, char *buf, size_t len);
-/* "written", "same", "vector", "split", "registers", "wide", "merged". */
+/* "written", "same", "vector", "split", "registers", "wide", "merged",
+   "reused". */
 const char *compiled_how_name(enum compiled_how);
 
 #endif
