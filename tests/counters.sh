@@ -182,6 +182,22 @@ NCU_REPLAY=$d/h100/spill.csv NCU_REPLAY_SOURCE=$d/h100/spill.csv.source \
     has "    line 16   no local load in the source, measured 16384 req: the compiler's, in the model's total"
 tap_ok $? "spill as compiled: the spills counted, local loads and stores agree (rc $rc)"
 
+# Local memory per line (local-uniform, recorded live on the H100):
+# 32768 warps (n=1048576, 32 lanes each) store t[k] for k < 64: the
+# compiler writes four k an instruction (STL.128), 16 instructions a warp,
+# 524288 on line 34; L1 takes a 16-byte local access as 4 requests, one
+# per interleaved word: 2097152, the model's 32768 x 64.  The loads: reps
+# 8 x m 32 = 256 a warp, 8388608 requests, as LDL.128 on line 37 (2097152
+# instructions).  The page's instructions times their words equal the
+# model on both lines.
+NCU_REPLAY=$d/h100/local-uniform.csv \
+    NCU_REPLAY_SOURCE=$d/h100/local-uniform.csv.source \
+    run counters local-uniform
+[ $rc -eq 0 ] &&
+    has "              measured on line 34: 2097152 req  agree" &&
+    has "              measured on line 37: 8388608 req  agree"
+tap_ok $? "local-uniform: 128-bit local instructions count a request per word, per line (rc $rc)"
+
 # A kernel file goes to bench by its path, with every parameter (its
 # header: n=1000, bs=128; warp=32 as for every variant).
 NCU_REPLAY=$d/synthetic-noperm.txt run counters \

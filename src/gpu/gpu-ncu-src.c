@@ -7,8 +7,9 @@
  * "Address" set).  Each memory instruction adds, under its CUDA line and
  * its space and direction, its warp instructions executed and its
  * sectors (global: "L2 Theoretical Sectors Global") or wavefronts
- * (shared: "L1 Wavefronts Shared").  The CUDA line's own row is not
- * used: it merges loads and stores and all spaces.
+ * (shared: "L1 Wavefronts Shared"); a local instruction counts a
+ * request per 32-bit word of its "Access Size".  The CUDA line's own row
+ * is not used: it merges loads and stores and all spaces.
  *
  * Trusts nothing: fields are cut at a fixed size, numbers bounded, lines
  * kept up to MEASURED_MAX_LINES (then lines_cut).
@@ -29,14 +30,14 @@
 #define SRC_LINE_MAX	10000000
 
 enum src_col {
-	C_LINE, C_ADDR, C_INSTS, C_LANES, C_SPACE, C_OP, C_SECTORS, C_WAVES,
-	C_NCOLS
+	C_LINE, C_ADDR, C_INSTS, C_LANES, C_SPACE, C_OP, C_SIZE, C_SECTORS,
+	C_WAVES, C_NCOLS
 };
 
 static const char *const src_names[C_NCOLS] = {
 	"Line No", "Address", "Instructions Executed",
 	"Predicated-On Thread Instructions Executed", "Address Space",
-	"Access Operation", "L2 Theoretical Sectors Global",
+	"Access Operation", "Access Size", "L2 Theoretical Sectors Global",
 	"L1 Wavefronts Shared"
 };
 
@@ -130,7 +131,7 @@ static int
 src_insn(struct measured *m, const struct src_state *s, const char *f,
     int nf)
 {
-	double	insts, units = 0;
+	double	insts, units = 0, size;
 	int	kind, has;
 
 	kind = src_kind(src_field(f, nf, s, C_SPACE), src_field(f, nf, s,
@@ -139,6 +140,14 @@ src_insn(struct measured *m, const struct src_state *s, const char *f,
 		return 0;
 	if ((insts = ncu_number(src_field(f, nf, s, C_INSTS))) < 0)
 		return 0;
+	/* Local memory is interleaved by 32-bit words, and L1 takes a
+	   wider access as one request per word (doc/validation.md, local
+	   layout: LDL.128 is 4 requests): the requests of the launch's
+	   counters and the model's. */
+	if ((kind == MEASURED_LOCAL_LD || kind == MEASURED_LOCAL_ST) &&
+	    (size = ncu_number(src_field(f, nf, s, C_SIZE))) > 32 &&
+	    size <= 128)
+		insts *= floor(size / 32);
 	has = 0;
 	if (kind == MEASURED_GLOBAL_LD || kind == MEASURED_GLOBAL_ST)
 		has = (units = ncu_number(src_field(f, nf, s, C_SECTORS))) >= 0;
