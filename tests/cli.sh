@@ -455,6 +455,22 @@ want="dl.cu:4:13: a second launch line (the first is line 3)"
 bad check "$tmp/dl.cu"
 kfile dk.cu '' '' ', int n'
 want="dk.cu:6:51: a second kernel parameter named n"; bad check "$tmp/dk.cu"
+# An array's name goes into the model's index texts, which take names of
+# up to 31 characters (EXPR_NAME_MAX 32 with its NUL): 32 is refused at
+# the name (it was once "-p: name too long", with no place in the file),
+# 31 is read.  Column 19: after "// warpviz: array " (18 characters);
+# column 41: after "{ int i = threadIdx.x; " (23) and "__shared__ float "
+# (17).
+n32=abcdefghijabcdefghijabcdefghijab
+n31=abcdefghijabcdefghijabcdefghija
+kfile ln.cu "// warpviz: array $n32 length=n" "$n32[i] = 0;" ", float *$n32"
+want="ln.cu:3:19: array name $n32 is too long (the model takes up to 31 characters)"
+bad stats "$tmp/ln.cu"
+kfile lsh.cu '' "__shared__ float $n32[32]; $n32[i] = 0; a[i] = $n32[i];"
+want="lsh.cu:7:41: array name $n32 is too long"; bad show "$tmp/lsh.cu"
+kfile l31.cu "// warpviz: array $n31 length=n" "$n31[i] = 0;" ", float *$n31"
+"$WARPVIZ" stats "$tmp/l31.cu" >"$tmp/out" 2>&1
+tap_ok $? "an array name of 31 characters is read: $(head -1 "$tmp/out")"
 kfile hex.cu '// warpviz: param m=0x10 range=1..20'
 want="hex.cu:3:21: param m: the default: '0x10' is not a whole number"
 bad check "$tmp/hex.cu"

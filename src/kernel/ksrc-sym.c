@@ -692,6 +692,17 @@ ksrc_sym_snap_drop(struct rd *r, int snap)
 	r->nsv = snap;
 }
 
+/* An array's name is a name of the model's index texts: one longer than
+   they take is refused here, at the name, not later by the model with no
+   place in the file. */
+void
+ksrc_sym_array_name(struct rd *r, int nametok, const char *name)
+{
+	if (strlen(name) >= EXPR_NAME_MAX)
+		ksrc_fail(r, nametok, "array name %s is too long (the model "
+		    "takes up to %d characters)", name, EXPR_NAME_MAX - 1);
+}
+
 /* Add an array to the variant, with its length and dims. */
 void
 ksrc_sym_add_array(struct rd *r, int nametok, enum mem_space space,
@@ -704,6 +715,7 @@ ksrc_sym_add_array(struct rd *r, int nametok, enum mem_space space,
 	if (r->narrays == VARIANT_MAX_ARRAYS)
 		ksrc_fail(r, nametok, "more than %d arrays",
 		    VARIANT_MAX_ARRAYS);
+	ksrc_sym_array_name(r, nametok, ksrc_tok_text(r, nametok));
 	a = &r->kf->v.arrays[r->narrays];
 	for (i = 0; i < r->narrays; i++)
 		if (ksrc_tok_is(&r->t[nametok], r->kf->v.arrays[i].name) &&
