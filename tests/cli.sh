@@ -536,6 +536,13 @@ kfile escj.cu "$(printf '// warpviz: title=a\033b\177c\302\233d\377e')"
 "$WARPVIZ" stats "$tmp/escj.cu" >"$tmp/out" 2>&1
 ! tr -d '\n' <"$tmp/out" | grep -q '[[:cntrl:]]'
 tap_ok $? "stats: nothing raw from the file"
+# A name with OSC 0 in it: JSON's own escapes, \u001b and \u0007.
+sed "1s/name=t/name=t$(printf '\033')]0;x$(printf '\007')/" "$tmp/escj.cu" \
+    >"$tmp/escjn.cu"
+"$WARPVIZ" stats "$tmp/escjn.cu" --json >"$tmp/out" 2>&1
+! tr -d '\n' <"$tmp/out" | grep -q '[[:cntrl:]]' &&
+    grep -qF '"variant": "t\u001b]0;x\u0007"' "$tmp/out"
+tap_ok $? "stats --json: a name's ESC and BEL as \\u001b and \\u0007"
 "$WARPVIZ" show "$tmp/escj.cu" --format=svg >"$tmp/out" 2>&1
 ! tr -d '\n' <"$tmp/out" | grep -q '[[:cntrl:]]'
 tap_ok $? "show --format=svg: no control character from the file"
