@@ -33,7 +33,14 @@ cli_launch(const struct opts *o, struct launch *l)
 	char		*cause = NULL;
 
 	if (launch_init(l, &o->ps, &cause) != 0) {
-		opts_error("-p: %s", cause);
+		/* Named by what set the parameters: -p, or the file's own
+		   defaults ("-p:" with no -p sent the user looking for one). */
+		if (opts_given(o, OPT_PARAM))
+			opts_error("-p: %s", cause);
+		else
+			opts_error("%s does not launch at its defaults: %s",
+			    o->v->path != NULL ? o->v->path : o->v->name,
+			    cause);
 		free(cause);
 		return -1;
 	}

@@ -502,6 +502,11 @@ kfile nl.cu '// warpviz: let g=n-64'
 sed 's/launch grid=1/launch grid=g/' "$tmp/nl.cu" >"$tmp/nl2.cu"
 want="check: $tmp/nl2.cu does not launch with n=64,warp=32: a grid of 0x1"
 bad check "$tmp/nl2.cu"
+# show and stats name the file's defaults, not a -p that was never given
+# (they once said "-p: a grid of 0x1 ...").
+want="warpviz: $tmp/nl2.cu does not launch at its defaults: a grid of 0x1"
+bad stats "$tmp/nl2.cu"
+bad show "$tmp/nl2.cu"
 kfile z.cu '// warpviz: require=n/0'
 want="requirement (n / 0) has a division by zero"; bad check "$tmp/z.cu"
 kfile sa.cu '' '__shared__ float h[32]; atomicAdd(&h[i % 32], 1.0f);'
