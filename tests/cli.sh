@@ -507,6 +507,7 @@ bad check "$tmp/nl2.cu"
 want="warpviz: $tmp/nl2.cu does not launch at its defaults: a grid of 0x1"
 bad stats "$tmp/nl2.cu"
 bad show "$tmp/nl2.cu"
+bad occupancy "$tmp/nl2.cu"
 kfile z.cu '// warpviz: require=n/0'
 want="requirement (n / 0) has a division by zero"; bad check "$tmp/z.cu"
 kfile sa.cu '' '__shared__ float h[32]; atomicAdd(&h[i % 32], 1.0f);'
