@@ -468,6 +468,13 @@ want="ln.cu:3:19: array name $n32 is too long (the model takes up to 31 characte
 bad stats "$tmp/ln.cu"
 kfile lsh.cu '' "__shared__ float $n32[32]; $n32[i] = 0; a[i] = $n32[i];"
 want="lsh.cu:7:41: array name $n32 is too long"; bad show "$tmp/lsh.cu"
+# A variable's name of 64 characters (the reader keeps 63) is refused at
+# its declaration; it was cut short and then "unknown name" where used.
+# Column 28: after "{ int i = threadIdx.x; " (23) and "int " (4).
+n64=$n32$n32
+kfile lv.cu '' "int $n64 = i; a[$n64] = 0;"
+want="lv.cu:7:28: variable $n64 is too long (the reader takes names up to 63 characters)"
+bad check "$tmp/lv.cu"
 kfile l31.cu "// warpviz: array $n31 length=n" "$n31[i] = 0;" ", float *$n31"
 "$WARPVIZ" stats "$tmp/l31.cu" >"$tmp/out" 2>&1
 tap_ok $? "an array name of 31 characters is read: $(head -1 "$tmp/out")"

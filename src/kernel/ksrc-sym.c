@@ -566,6 +566,12 @@ ksrc_sym_add_var(struct rd *r, const struct tok *t, enum var_kind kind)
 		r->avars = r->avars ? 2 * r->avars : 64;
 		r->vars = xreallocarray(r->vars, r->avars, sizeof *r->vars);
 	}
+	/* Refused, not cut short: a cut name is "unknown" where it is used,
+	   or the same as another's. */
+	if (t->len >= (int)sizeof v->name)
+		ksrc_fail(r, t >= r->t && t < r->t + r->nt ? (int)(t - r->t) :
+		    -1, "variable %.*s is too long (the reader takes names up "
+		    "to %d characters)", t->len, t->p, (int)sizeof v->name - 1);
 	v = &r->vars[r->nvars++];
 	memset(v, 0, sizeof *v);
 	snprintf(v->name, sizeof v->name, "%.*s", t->len, t->p);
