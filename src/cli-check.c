@@ -2,9 +2,10 @@
  * cli-check.c - the check command: what the model understood of a kernel
  * (parameters, launch, arrays, loops with their trip counts, guards and
  * access sites with their lines), so a kernel file can be checked before
- * it is shown.  A kernel that does not launch at its parameters is
- * refused as show refuses it (one line, exit 2); every word from the file
- * is printed through safestr.
+ * it is shown.  A kernel that does not launch at its parameters, or one
+ * warp of which cannot compute an index (a division by zero), is refused
+ * as show and stats refuse it (one line, exit 2); every word from the
+ * file is printed through safestr.
  */
 #include "config.h"
 
@@ -99,19 +100,13 @@ check_body(FILE *f, const struct variant *v, const struct launch *l)
 	}
 }
 
-/* The accesses outside their arrays, site by site. */
+/* The accesses outside their arrays (oob_scan's o), site by site. */
 static void
-check_oob(FILE *f, const struct launch *l)
+check_oob(FILE *f, const struct launch *l, const struct oob_site *o)
 {
-	struct oob_site	 o[LAUNCH_MAX_SITES];
-	char		*cause = NULL, lanes[128];
-	int		 i, n = 0;
+	char	lanes[128];
+	int	i, n = 0;
 
-	if (oob_scan(l, o, &cause) != 0) {
-		fprintf(f, "outside their arrays: not known, %s\n", cause);
-		free(cause);
-		return;
-	}
 	for (i = 0; i < l->nsites; i++)
 		n += o[i].lanes > 0 || !o[i].checked;
 	if (n == 0) {
@@ -214,6 +209,7 @@ int
 cli_check(struct opts *o)
 {
 	struct launch		 l;
+	struct oob_site		 oob[LAUNCH_MAX_SITES];
 	const struct variant	*v = o->v;
 	const struct param_set	*ps = &o->ps;
 	char			*cause = NULL, pbuf[256];
@@ -231,6 +227,14 @@ cli_check(struct opts *o)
 		opts_error("check: %s does not launch with %s: %s",
 		    v->path != NULL ? v->path : v->name, pbuf, cause);
 		free(cause);
+		return EXIT_USAGE;
+	}
+	/* A warp whose index cannot be computed (a division by zero) is
+	   refused by stats and show: by check too, before it prints. */
+	if (oob_scan(&l, oob, &cause) != 0) {
+		opts_error("check: %s", cause);
+		free(cause);
+		launch_free(&l);
 		return EXIT_USAGE;
 	}
 	safestr_fprintf(stdout, "%s: kernel %s, variant %s: %s\n",
@@ -269,7 +273,7 @@ cli_check(struct opts *o)
 	check_body(stdout, v, &l);
 	printf("%lld step%s per warp\n", (long long)l.nsteps,
 	    l.nsteps == 1 ? "" : "s");
-	check_oob(stdout, &l);
+	check_oob(stdout, &l, oob);
 	launch_free(&l);
 	return 0;
 }

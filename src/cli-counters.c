@@ -22,6 +22,7 @@
 
 #include "cli-compiled.h"
 #include "cli-counters.h"
+#include "cli-show.h"
 #include "gpu-ncu.h"
 #include "gpu.h"
 #include "launch.h"
@@ -401,7 +402,7 @@ cli_counters(struct opts *o)
 	int		 rc;
 
 	if (launch_init(&l, &o->ps, &cause) != 0) {
-		opts_error("-p: %s", cause);
+		cli_launch_error(o, cause);
 		free(cause);
 		return EXIT_USAGE;
 	}

@@ -24,6 +24,19 @@
 #include "text.h"
 #include "view.h"
 
+/* A launch that launch_init refused, named by what set the parameters:
+   -p, or the variant's own defaults ("-p:" with no -p given sent the
+   user looking for an option never typed). */
+void
+cli_launch_error(const struct opts *o, const char *cause)
+{
+	if (opts_given(o, OPT_PARAM))
+		opts_error("-p: %s", cause);
+	else
+		opts_error("%s does not launch at its defaults: %s",
+		    o->v->path != NULL ? o->v->path : o->v->name, cause);
+}
+
 /* Set up the launch and check block, warp and step against it (show,
    trace, stats and the TUI). */
 int
@@ -33,7 +46,7 @@ cli_launch(const struct opts *o, struct launch *l)
 	char		*cause = NULL;
 
 	if (launch_init(l, &o->ps, &cause) != 0) {
-		opts_error("-p: %s", cause);
+		cli_launch_error(o, cause);
 		free(cause);
 		return -1;
 	}

@@ -16,6 +16,10 @@ int	cli_show(struct opts *);
 /* Set up o's launch into l and check --step, --block and --warp against
    it: 0, or -1 after one line on stderr (l is then freed). */
 int	cli_launch(const struct opts *, struct launch *);
+/* One line on stderr for a launch launch_init refused with cause:
+   "-p: ..." when -p was given, else "VARIANT does not launch at its
+   defaults: ...". */
+void	cli_launch_error(const struct opts *, const char *);
 /* Print a canvas as text (format 0), ANSI text (1) or SVG (2). */
 void	cli_print_canvas(FILE *, const struct canvas *, int);
 

@@ -245,7 +245,7 @@ cmd_occupancy(struct opts *o)
 		    "a block, 1 to %d; or name a VARIANT)", OCC_MAX_THREADS);
 	if (o->v != NULL) {
 		if (launch_init(&l, &o->ps, &cause) != 0) {
-			opts_error("-p: %s", cause);
+			cli_launch_error(o, cause);
 			free(cause);
 			return EXIT_USAGE;
 		}

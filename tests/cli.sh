@@ -455,6 +455,29 @@ want="dl.cu:4:13: a second launch line (the first is line 3)"
 bad check "$tmp/dl.cu"
 kfile dk.cu '' '' ', int n'
 want="dk.cu:6:51: a second kernel parameter named n"; bad check "$tmp/dk.cu"
+# An array's name goes into the model's index texts, which take names of
+# up to 31 characters (EXPR_NAME_MAX 32 with its NUL): 32 is refused at
+# the name (it was once "-p: name too long", with no place in the file),
+# 31 is read.  Column 19: after "// warpviz: array " (18 characters);
+# column 41: after "{ int i = threadIdx.x; " (23) and "__shared__ float "
+# (17).
+n32=abcdefghijabcdefghijabcdefghijab
+n31=abcdefghijabcdefghijabcdefghija
+kfile ln.cu "// warpviz: array $n32 length=n" "$n32[i] = 0;" ", float *$n32"
+want="ln.cu:3:19: array name $n32 is too long (the model takes up to 31 characters)"
+bad stats "$tmp/ln.cu"
+kfile lsh.cu '' "__shared__ float $n32[32]; $n32[i] = 0; a[i] = $n32[i];"
+want="lsh.cu:7:41: array name $n32 is too long"; bad show "$tmp/lsh.cu"
+# A variable's name of 64 characters (the reader keeps 63) is refused at
+# its declaration; it was cut short and then "unknown name" where used.
+# Column 28: after "{ int i = threadIdx.x; " (23) and "int " (4).
+n64=$n32$n32
+kfile lv.cu '' "int $n64 = i; a[$n64] = 0;"
+want="lv.cu:7:28: variable $n64 is too long (the reader takes names up to 63 characters)"
+bad check "$tmp/lv.cu"
+kfile l31.cu "// warpviz: array $n31 length=n" "$n31[i] = 0;" ", float *$n31"
+"$WARPVIZ" stats "$tmp/l31.cu" >"$tmp/out" 2>&1
+tap_ok $? "an array name of 31 characters is read: $(head -1 "$tmp/out")"
 kfile hex.cu '// warpviz: param m=0x10 range=1..20'
 want="hex.cu:3:21: param m: the default: '0x10' is not a whole number"
 bad check "$tmp/hex.cu"
@@ -486,6 +509,12 @@ kfile nl.cu '// warpviz: let g=n-64'
 sed 's/launch grid=1/launch grid=g/' "$tmp/nl.cu" >"$tmp/nl2.cu"
 want="check: $tmp/nl2.cu does not launch with n=64,warp=32: a grid of 0x1"
 bad check "$tmp/nl2.cu"
+# show and stats name the file's defaults, not a -p that was never given
+# (they once said "-p: a grid of 0x1 ...").
+want="warpviz: $tmp/nl2.cu does not launch at its defaults: a grid of 0x1"
+bad stats "$tmp/nl2.cu"
+bad show "$tmp/nl2.cu"
+bad occupancy "$tmp/nl2.cu"
 kfile z.cu '// warpviz: require=n/0'
 want="requirement (n / 0) has a division by zero"; bad check "$tmp/z.cu"
 kfile sa.cu '' '__shared__ float h[32]; atomicAdd(&h[i % 32], 1.0f);'
@@ -503,6 +532,9 @@ kfile vi.cu '' 'signed char v0 = 0; for (int j = 3; j >= 0; j--) { v0 += (unsign
 want="vi.cu:7:107: the index of a uses 'v0'"; bad check "$tmp/vi.cu"
 kfile zi.cu '' 'a[i % (n - 64)] = 0;'
 want="zi.cu:7:24: a[i % (n - 64)]: has a division by zero (block 0,0 thread 0,0) at step 0"; bad show "$tmp/zi.cu"
+# check refuses it as show and stats do (it once listed the kernel, said
+# "outside their arrays: not known" and exited 0).
+bad check "$tmp/zi.cu"
 
 # Words from a file reach the terminal without control characters: a
 # title that would set the terminal's title, an error echoing a name.
@@ -520,6 +552,13 @@ kfile escj.cu "$(printf '// warpviz: title=a\033b\177c\302\233d\377e')"
 "$WARPVIZ" stats "$tmp/escj.cu" >"$tmp/out" 2>&1
 ! tr -d '\n' <"$tmp/out" | grep -q '[[:cntrl:]]'
 tap_ok $? "stats: nothing raw from the file"
+# A name with OSC 0 in it: JSON's own escapes, \u001b and \u0007.
+sed "1s/name=t/name=t$(printf '\033')]0;x$(printf '\007')/" "$tmp/escj.cu" \
+    >"$tmp/escjn.cu"
+"$WARPVIZ" stats "$tmp/escjn.cu" --json >"$tmp/out" 2>&1
+! tr -d '\n' <"$tmp/out" | grep -q '[[:cntrl:]]' &&
+    grep -qF '"variant": "t\u001b]0;x\u0007"' "$tmp/out"
+tap_ok $? "stats --json: a name's ESC and BEL as \\u001b and \\u0007"
 "$WARPVIZ" show "$tmp/escj.cu" --format=svg >"$tmp/out" 2>&1
 ! tr -d '\n' <"$tmp/out" | grep -q '[[:cntrl:]]'
 tap_ok $? "show --format=svg: no control character from the file"

@@ -56,6 +56,16 @@ tap_ok $? "the narration replaces the variant's lesson text"
 grep -q "compare copy-offset vs copy-offset vs copy-offset" "$tmp/f" &&
     grep -q "Offsets 0 and 8 (a multiple of 32 bytes)" "$tmp/f"
 tap_ok $? "a compare scene shows its partners and narration"
+# A kernel file without a compare= line of its own, beside the scene's
+# partner: the scene's list alone makes the compare (it once turned
+# compare off first: "k has no variant to compare with", exit 2).
+cp "$srcdir/tests/kernels/transpose-naive.cu" "$tmp/k.cu"
+printf 'title t\nscene a\nvariant k.cu\ncompare stride\nsay x\n' \
+    >"$tmp/kcmp.lesson"
+"$WARPVIZ" show --lesson "$tmp/kcmp.lesson" --scene 1 >"$tmp/f" 2>"$tmp/e"
+[ $? -eq 0 ] && [ ! -s "$tmp/e" ] &&
+    head -1 "$tmp/f" | grep -q "compare transpose-naive vs stride"
+tap_ok $? "a kernel file's scene compares with the scene's partner: $(cat "$tmp/e")"
 
 # The seed files on disk are the embedded ones.
 "$WARPVIZ" show --lesson "$srcdir/doc/lessons/guide.lesson" --scene 3 \

@@ -114,7 +114,9 @@ ksrc_fmt(struct rd *r, const char *f, ...)
 			depth--;
 	if (most > KSRC_MAX_TEXT_NEST)
 		ksrc_fail(r, where(r), "an expression nests deeper than %d "
-		    "parentheses", KSRC_MAX_TEXT_NEST);
+		    "parentheses (counting the pair the reader puts around "
+		    "each operation: a long chain i + 0 + 0 ... nests too)",
+		    KSRC_MAX_TEXT_NEST);
 	return s;
 }
 

@@ -399,6 +399,7 @@ int	 ksrc_sym_snap_take(struct rd *r);
 const struct snapv	*ksrc_sym_snap_at(struct rd *r, int snap, int i);
 void	 ksrc_sym_snap_restore(struct rd *r, int snap, int n);
 void	 ksrc_sym_snap_drop(struct rd *r, int snap);
+void	 ksrc_sym_array_name(struct rd *r, int nametok, const char *name);
 void	 ksrc_sym_add_array(struct rd *r, int nametok, enum mem_space space,
 		     const struct ty *ty, const char *len, const char *d0,
 		     const char *d1);

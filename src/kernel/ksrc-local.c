@@ -257,6 +257,7 @@ local_array(struct rd *r, struct klocal *l, int words)
 	if (r->narrays == VARIANT_MAX_ARRAYS)
 		ksrc_fail(r, l->nametok, "more than %d arrays (the per-thread "
 		    "array %s is in local memory)", VARIANT_MAX_ARRAYS, name);
+	ksrc_sym_array_name(r, l->nametok, name);
 	a = &r->kf->v.arrays[r->narrays];
 	memset(a, 0, sizeof *a);
 	a->name = name;

@@ -491,6 +491,10 @@ meta_line(struct rd *r, struct meta *m, const char *s, int line, int col)
 			meta_fail(r, line, base, "array: expected NAME length=EXPR "
 			    "[dims=ROWS,COLS]");
 		meta_ident(r, line, COL(w[1]), "array", w[1]);
+		if (strlen(w[1]) >= EXPR_NAME_MAX)
+			meta_fail(r, line, COL(w[1]), "array name %s is too long "
+			    "(the model takes up to %d characters)", w[1],
+			    EXPR_NAME_MAX - 1);
 		for (k = 0; k < m->narr; k++)
 			if (strcmp(m->arr[k].name, w[1]) == 0)
 				meta_fail(r, line, COL(w[1]), "array %s: a second "

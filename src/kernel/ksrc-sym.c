@@ -566,6 +566,12 @@ ksrc_sym_add_var(struct rd *r, const struct tok *t, enum var_kind kind)
 		r->avars = r->avars ? 2 * r->avars : 64;
 		r->vars = xreallocarray(r->vars, r->avars, sizeof *r->vars);
 	}
+	/* Refused, not cut short: a cut name is "unknown" where it is used,
+	   or the same as another's. */
+	if (t->len >= (int)sizeof v->name)
+		ksrc_fail(r, t >= r->t && t < r->t + r->nt ? (int)(t - r->t) :
+		    -1, "variable %.*s is too long (the reader takes names up "
+		    "to %d characters)", t->len, t->p, (int)sizeof v->name - 1);
 	v = &r->vars[r->nvars++];
 	memset(v, 0, sizeof *v);
 	snprintf(v->name, sizeof v->name, "%.*s", t->len, t->p);
@@ -692,6 +698,17 @@ ksrc_sym_snap_drop(struct rd *r, int snap)
 	r->nsv = snap;
 }
 
+/* An array's name is a name of the model's index texts: one longer than
+   they take is refused here, at the name, not later by the model with no
+   place in the file. */
+void
+ksrc_sym_array_name(struct rd *r, int nametok, const char *name)
+{
+	if (strlen(name) >= EXPR_NAME_MAX)
+		ksrc_fail(r, nametok, "array name %s is too long (the model "
+		    "takes up to %d characters)", name, EXPR_NAME_MAX - 1);
+}
+
 /* Add an array to the variant, with its length and dims. */
 void
 ksrc_sym_add_array(struct rd *r, int nametok, enum mem_space space,
@@ -704,6 +721,7 @@ ksrc_sym_add_array(struct rd *r, int nametok, enum mem_space space,
 	if (r->narrays == VARIANT_MAX_ARRAYS)
 		ksrc_fail(r, nametok, "more than %d arrays",
 		    VARIANT_MAX_ARRAYS);
+	ksrc_sym_array_name(r, nametok, ksrc_tok_text(r, nametok));
 	a = &r->kf->v.arrays[r->narrays];
 	for (i = 0; i < r->narrays; i++)
 		if (ksrc_tok_is(&r->t[nametok], r->kf->v.arrays[i].name) &&

@@ -379,16 +379,21 @@ state_apply(struct state *st, const struct lesson_scene *sc, char **cause)
 	enum arch	was = st->arch;
 
 	st->arch = sc->arch;
-	st->compare = sc->compare;
+	/* The partners are set once pane 0 holds the scene's variant, from
+	   the scene's list: with compare on while the variant is set, a
+	   kernel file without a compare= line of its own would turn compare
+	   off ("no variant to compare with") before the list is seen. */
+	st->compare = 0;
 	st->partners = NULL;
 	if (state_set_variant(st, sc->v, &sc->ps, cause) != 0) {
 		st->arch = was;
+		st->compare = sc->compare;
 		return -1;
 	}
-	if (sc->partners[0] != '\0') {
+	st->compare = sc->compare;
+	if (sc->partners[0] != '\0')
 		st->partners = sc->partners;
-		state_set_partners(st);
-	}
+	state_set_partners(st);
 	/* The lesson has checked the position against pane 0. */
 	st->step = sc->step;
 	st->block[0] = sc->block[0];
