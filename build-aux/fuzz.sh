@@ -83,7 +83,7 @@ for t in "$@"; do
 	case $t in
 	expr) srcs="$model" ;;
 	results) srcs="$src/src/gpu/gpu-results.c $model" ;;
-	ncu) srcs="$src/src/gpu/gpu-ncu.c $src/src/gpu/gpu-ncu-src.c $model" ;;
+	ncu) srcs="$src/src/gpu/gpu-ncu.c $src/src/gpu/gpu-ncu-src.c $src/src/gpu/gpu-ncu-csv.c $model" ;;
 	param) srcs="$model $(ls "$src"/src/variants/*.c | grep -v '/sources\.c$') src/variants/sources.c" ;;
 	launch) srcs="$src/tests/fuzz/fuzz-totals.c $model" ;;
 	ksrc) srcs="$src/tests/fuzz/fuzz-totals.c $src/tests/fuzz/kgen.c $model" ;;

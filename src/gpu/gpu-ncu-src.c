@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "gpu-ncu.h"
-#include "gpu-ncu-int.h"
+#include "gpu-ncu-csv.h"
 
 #define SRC_FIELDS	96	/* fields read of a row (the page has ~70) */
 #define SRC_FIELD	64	/* bytes kept of a field */

@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "gpu-ncu.h"
-#include "gpu-ncu-int.h"
+#include "gpu-ncu-csv.h"
 #include "safestr.h"
 #include "xmalloc.h"
 
@@ -89,39 +89,6 @@ ncu_metrics(void)
 	return list;
 }
 
-/*
- * Split one CSV line (RFC 4180 quoting, "" inside quotes) into at most
- * maxf fields of flen bytes each in f (field i at f + i * flen), cut
- * where longer.  Returns the number of fields.
- */
-int
-ncu_csv_split(const char *p, const char *end, char *f, int maxf, size_t flen)
-{
-	size_t	n = 0;
-	int	nf = 0, quoted = 0;
-
-	f[0] = '\0';
-	for (; p < end; p++) {
-		if (quoted && *p == '"' && p + 1 < end && p[1] == '"')
-			p++;
-		else if (*p == '"') {
-			quoted = !quoted;
-			continue;
-		} else if (!quoted && *p == ',') {
-			if (++nf == maxf)
-				return nf;
-			n = 0;
-			f[nf * flen] = '\0';
-			continue;
-		}
-		if (n + 1 < flen) {
-			f[nf * flen + n++] = *p;
-			f[nf * flen + n] = '\0';
-		}
-	}
-	return nf + 1;
-}
-
 static int
 csv_split(const char *p, const char *end, char f[][NCU_FIELD])
 {
@@ -164,30 +131,6 @@ unit_scale(const char *u, enum ncu_field field)
 	return 0;
 }
 
-double
-ncu_number(const char *s)
-{
-	char		 buf[64], *end;
-	size_t		 n = 0;
-	double		 v;
-	locale_t	 c, old;
-
-	for (; *s != '\0' && n + 1 < sizeof buf; s++)
-		if (*s != ',')
-			buf[n++] = *s;
-	buf[n] = '\0';
-	if (n == 0 || *s != '\0' || !((buf[0] >= '0' && buf[0] <= '9')))
-		return -1;
-	if ((c = newlocale(LC_ALL_MASK, "C", (locale_t)0)) == (locale_t)0)
-		return -1;
-	old = uselocale(c);
-	v = strtod(buf, &end);
-	uselocale(old);
-	freelocale(c);
-	if (*end != '\0' || !isfinite(v))
-		return -1;
-	return v;
-}
 
 /* Column numbers of ncu's header row; -1 where absent. */
 struct ncu_cols {

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: ISC
- * gpu-ncu-int.h - what the readers of Nsight Compute's output share
- * (gpu-ncu.c the counters page, gpu-ncu-src.c the source page).
+ * gpu-ncu-csv.h - what the readers of Nsight Compute's output share
+ * (gpu-ncu.c the counters page, gpu-ncu-src.c the source page), in
+ * gpu-ncu-csv.c.
  */
-#ifndef WV_GPU_NCU_INT_H
-#define WV_GPU_NCU_INT_H
+#ifndef WV_GPU_NCU_CSV_H
+#define WV_GPU_NCU_CSV_H
 
 #include <stddef.h>
 
