@@ -18,6 +18,7 @@
 #include "isa.h"
 #include "keys-act.h"
 #include "launch.h"
+#include "totals.h"
 #include "xmalloc.h"
 
 static struct {
@@ -27,6 +28,8 @@ static struct {
 	struct param_set	 ps;		/* what it compiles */
 	struct compiled		 c;
 	int			 ok;
+	struct totals		*whole;		/* as compiled, or NULL */
+	struct totals		*shown_whole;	/* installed in the state */
 	char			 why[512];
 	struct compiled		*shown;		/* installed in the state */
 } job;
@@ -57,9 +60,18 @@ job_run(void *arg)
 	    sizeof job.why) == 0) {
 		job.ok = compiled_match(&l, &f, &job.c, &cause) == 0;
 		isa_free(&f);
-		if (job.ok)
+		if (job.ok) {
 			job.c.arch = GPU_ISA_SM;
-		else {
+			/* For the measured panel, under the rules the GPU
+			   counts by; where it cannot be had, as written. */
+			job.whole = xcalloc(1, sizeof *job.whole);
+			if (compiled_totals(&l, ARCH_MODERN, &job.c, job.whole,
+			    &cause) != 0) {
+				free(cause);
+				free(job.whole);
+				job.whole = NULL;
+			}
+		} else {
 			snprintf(job.why, sizeof job.why, "%s", cause);
 			free(cause);
 		}
@@ -93,6 +105,7 @@ isa_job_sync(struct state *st)
 		if (st->compiled == NULL)
 			return 0;
 		st->compiled = NULL;
+		st->compiled_whole = NULL;
 		return INTENT_RECOMPUTE | INTENT_REDRAW;
 	}
 	if (isa_job_busy())
@@ -114,6 +127,10 @@ isa_job_sync(struct state *st)
 		job.shown = xmalloc(sizeof *job.shown);
 		*job.shown = job.c;
 		st->compiled = job.shown;
+		free(job.shown_whole);
+		job.shown_whole = job.whole;
+		job.whole = NULL;
+		st->compiled_whole = job.shown_whole;
 		if (job.c.spill_insns > 0)
 			state_status(st, "as compiled (%s, sm_%d): %d spill "
 			    "instructions (local memory, lines marked L); "
@@ -132,13 +149,19 @@ isa_job_sync(struct state *st)
 		if (st->compiled == job.shown)
 			return 0;
 		st->compiled = job.shown;
+		st->compiled_whole = job.shown_whole;
 		return INTENT_RECOMPUTE | INTENT_REDRAW;
 	}
 	/* Pane 0 changed (or first time): compile it. */
 	job_join();
 	st->compiled = NULL;
+	st->compiled_whole = NULL;
 	free(job.shown);
 	job.shown = NULL;
+	free(job.shown_whole);
+	job.shown_whole = NULL;
+	free(job.whole);
+	job.whole = NULL;
 	job.ps = *ps;
 	atomic_store(&job.done, 0);
 	if (pthread_create(&job.thread, NULL, job_run, NULL) != 0) {
@@ -157,6 +180,11 @@ isa_job_shutdown(struct state *st)
 {
 	job_join();
 	st->compiled = NULL;
+	st->compiled_whole = NULL;
 	free(job.shown);
 	job.shown = NULL;
+	free(job.shown_whole);
+	job.shown_whole = NULL;
+	free(job.whole);
+	job.whole = NULL;
 }

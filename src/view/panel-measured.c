@@ -20,6 +20,11 @@
 #include "measured.h"
 #include "panel.h"
 
+/* The model beside the counters: as compiled where the face has it (the
+   compiler's instructions are what the GPU counts), else as written. */
+#define WHOLE(m)	((m)->compiled_whole != NULL ? (m)->compiled_whole : \
+			    (m)->whole)
+
 /* 34000000000 as "34.0G", 1048576 as "1.05M", 500 as "500". */
 static void
 measured_short(char *buf, size_t len, double v)
@@ -59,9 +64,9 @@ measured_kind_rows(struct canvas *c, int x, int y, int w, int h,
 	what = sh ? "wf" : "sec";
 	measured_short(a, sizeof a, (double)(sh ? n->wavefronts : n->sectors));
 	measured_short(b, sizeof b, (double)n->requests);
-	agree = m->whole != NULL ? measured_agree(m->whole, ms, k) : -1;
-	if (agree == 0 && measured_agree_per_insn(m->l, m->whole, ms, k)) {
-		t = measured_model(m->whole, k);
+	agree = WHOLE(m) != NULL ? measured_agree(WHOLE(m), ms, k) : -1;
+	if (agree == 0 && measured_agree_per_insn(m->l, WHOLE(m), ms, k)) {
+		t = measured_model(WHOLE(m), k);
 		measured_short(a, sizeof a, (double)(sh ? t->wavefronts :
 		    t->sectors));
 		canvas_printf(c, x, y, ROLE_GOOD, w, "%s = model: %s %s, %s "
@@ -80,7 +85,7 @@ measured_kind_rows(struct canvas *c, int x, int y, int w, int h,
 		    "", a, what, b);
 		return 1;
 	}
-	t = measured_model(m->whole, k);
+	t = measured_model(WHOLE(m), k);
 	canvas_printf(c, x, y, ROLE_BAD, w, "%s MISMATCH: %" PRId64 " %s, %"
 	    PRId64 " req", names[k], sh ? n->wavefronts : n->sectors, what,
 	    n->requests);
@@ -110,14 +115,14 @@ measured_line_row(struct canvas *c, int x, int y, int w, int h,
 	const char			*what;
 	int				 k;
 
-	if (ms == NULL || ms->nlines == 0 || m->whole == NULL ||
+	if (ms == NULL || ms->nlines == 0 || WHOLE(m) == NULL ||
 	    m->acc.site < 0 || m->acc.site >= m->l->nsites)
 		return 0;
 	s = &m->l->sites[m->acc.site];
 	if (s->line <= 0 || (k = measured_site_kind(s)) < 0)
 		return 0;
 	what = measured_kind_shared(k) ? "wf" : "sec";
-	measured_model_line(m->l, m->whole, s->line, k, &mod);
+	measured_model_line(m->l, WHOLE(m), s->line, k, &mod);
 	e = measured_line_find(ms, s->line, k);
 	a[0] = '\0';
 	if (e != NULL) {
@@ -130,7 +135,7 @@ measured_line_row(struct canvas *c, int x, int y, int w, int h,
 		if (e->has_units)
 			snprintf(a, sizeof a, "%s %s, ", u, what);
 	}
-	if (measured_line_agree(m->l, m->whole, ms, s->line, k)) {
+	if (measured_line_agree(m->l, WHOLE(m), ms, s->line, k)) {
 		if (c != NULL && h >= 1)
 			canvas_printf(c, x, y, ROLE_GOOD, w, "line %d = model: "
 			    "%s%s req", s->line, a, e != NULL ? b : "0");
@@ -159,7 +164,7 @@ measured_shown(const struct view_model *m, const struct measured *ms,
     enum measured_kind k)
 {
 	return ms->kind[k].have && (ms->kind[k].requests > 0 ||
-	    (m->whole != NULL && measured_model(m->whole, k)->requests > 0));
+	    (WHOLE(m) != NULL && measured_model(WHOLE(m), k)->requests > 0));
 }
 
 int
@@ -174,7 +179,7 @@ panel_measured_rows(const struct view_model *m, const struct view_opts *o)
 		return 3;
 	for (k = 0; k < MEASURED_NKINDS; k++)
 		if (measured_shown(m, ms, k))
-			n += m->whole != NULL && measured_agree(m->whole, ms,
+			n += WHOLE(m) != NULL && measured_agree(WHOLE(m), ms,
 			    k) == 0 ? 2 : 1;
 	n += measured_line_row(NULL, 0, 0, 0, 2, m, ms);
 	n += (ms->have & MEASURED_DRAM) != 0;

@@ -324,6 +324,8 @@ state_update(struct state *st)
 		p->m.whole = p->have_whole ? &p->whole : NULL;
 		p->m.focus = st->focus;
 		p->m.compiled = i == 0 && st->as_compiled ? st->compiled : NULL;
+		p->m.compiled_whole = p->m.compiled != NULL ?
+		    st->compiled_whole : NULL;
 		p->m.zoom = st->zoom;
 		p->m.motion = st->motion * 32 / (STATE_MOTION_PHASES + 1);
 		p->m.whole_why = p->have_whole || p->why[0] == '\0' ? NULL :

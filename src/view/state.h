@@ -126,6 +126,8 @@ struct state {
 						   compiled */
 	const struct compiled	*compiled;	/* pane 0's, once the TUI has
 						   it (NULL: none yet) */
+	const struct totals	*compiled_whole;	/* its whole launch
+						   as compiled, or NULL */
 	int			 focus_box;	/* their addresses shown */
 	int			 zoom;		/* projector zoom */
 	int			 dram;		/* the DRAM box on */

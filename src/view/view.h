@@ -45,6 +45,10 @@ struct view_model {
 	const struct compiled	*compiled;	/* the sites as compiled, or
 						   NULL (as written); set by
 						   the face like focus */
+	const struct totals	*compiled_whole;	/* the whole launch
+						   as compiled (modern rules),
+						   the measured panel's model;
+						   NULL: as written */
 	int			 hide;		/* predict mode: the lanes show
 						   no class or conflict; set by
 						   the view from view_opts */
