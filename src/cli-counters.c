@@ -3,15 +3,17 @@
  * beside Nsight Compute's counters for one launch of the same kernel at
  * the same parameters (gpu-ncu.h), or beside counters recorded in a
  * results file (--results).  ncu's raw counters are per launch and per
- * space, so the comparison is per space; each space lists the model's
- * sites in it with their source lines and counts, so a mismatch points
- * at the lines it can come from.  A mismatch is printed as one, never
- * rounded away; every word from ncu or a kernel file goes through
- * safestr.
+ * space; where its source page was read too (a second run), each of the
+ * model's source lines is set beside what was measured on it, and the
+ * lines with memory instructions the model has no site of are listed.
+ * The model is as written, or with --as-compiled the compiler's
+ * instructions.  A mismatch is printed as one, never rounded away; every
+ * word from ncu or a kernel file goes through safestr.
  *
- * Exit status: 0 every measured space agrees with the model, 1 one does
- * not (or ncu failed after it ran), 2 bad usage, 3 nothing can be
- * measured here (no ncu, no permission for the counters, no GPU).
+ * Exit status: 0 every measured space agrees with the model (per launch,
+ * or per instruction: measured_agree_per_insn), 1 one does not (or ncu
+ * failed after it ran), 2 bad usage, 3 nothing can be measured here (no
+ * ncu, no permission for the counters, no GPU).
  */
 #include "config.h"
 
