@@ -63,7 +63,11 @@ struct quiz_level {
 };
 
 /* Easy to hard: coalescing, alignment, structs, constant memory, banks,
-   the older rule sets, whole launches, occupancy, then measured time. */
+   local memory (the coalescing rule on an interleaved frame), texture
+   memory (its own sectors, then the same column walk in global memory),
+   the older rule sets, whole launches, occupancy, then measured time.
+   Step 65 of the local kernels is the first read of t: steps 1 to 64
+   fill it. */
 static const struct quiz_level quiz_levels[] = {
 	{ "aligned-copy", "coalescing", "copy-offset:offset=0", 0,
 	    ASK_SECTORS, NULL, NULL, 0, 0 },
@@ -99,6 +103,16 @@ static const struct quiz_level quiz_levels[] = {
 	    NULL, NULL, 0, 0 },
 	{ "banks-padded", "banks", "powers-padded", 1, ASK_WAVEFRONTS, NULL,
 	    NULL, 0, 0 },
+	{ "local-same-element", "local memory", "local-uniform", 65,
+	    ASK_SECTORS, NULL, NULL, 0, 0 },
+	{ "local-own-element", "local memory", "local-lane", 65,
+	    ASK_SECTORS, NULL, NULL, 0, 0 },
+	{ "texture-row", "texture memory", "tex-row", 0, ASK_SECTORS,
+	    NULL, NULL, 0, 0 },
+	{ "texture-column", "texture memory", "tex-col", 0, ASK_SECTORS,
+	    NULL, NULL, 0, 0 },
+	{ "global-column", "texture memory", "tex-col-global", 0,
+	    ASK_SECTORS, NULL, NULL, 0, 0 },
 	{ "cc10-shifted", "generations", "copy-offset:offset=1", 0,
 	    ASK_TRANSACTIONS, "cc1.0", NULL, 0, 0 },
 	{ "cc12-shifted", "generations", "copy-offset:offset=1", 0,
@@ -282,14 +296,20 @@ quiz_lanes_text(const struct launch *l, const struct access *a, char *buf,
 	const struct launch_site	*s = &l->sites[a->site];
 	const char			*name = l->arrays[s->array].def->name;
 	int				 k, n = 0;
+	int64_t				 per = 1;
 	size_t				 used = 0;
 
+	/* A local word's index is word x (the block's threads in whole
+	   warps) + thread (ksrc-local.c); the student wrote the word. */
+	if (s->space == SPACE_LOCAL && l->warps > 0 && l->warp_size > 0)
+		per = (int64_t)l->warps * l->warp_size;
 	for (k = 0; k < a->nlanes && n < 3 && used < len; k++) {
 		if (!(a->active & (UINT32_C(1) << k)))
 			continue;
-		used += snprintf(buf + used, len - used, "%slane %d%s %s[%"
+		used += snprintf(buf + used, len - used, "%slane %d%s%s %s[%"
 		    PRId64 "]", n ? ", " : "", k, n ? "" : s->op == OP_LOAD ?
-		    " reads" : " writes", name, a->index[k]);
+		    " reads" : " writes", per > 1 ? " its" : "", name,
+		    a->index[k] / per);
 		n++;
 	}
 	if (used < len)
