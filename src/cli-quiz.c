@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -485,7 +486,59 @@ quiz_truth(const struct quiz_level *q, struct quiz_truth *t, char *show,
 	return 0;
 }
 
-/* The frame of the level, the lanes that make it so in focus. */
+/* The terminal's size when standard output is one, else 0 x 0: the
+   text is then printed as is, a line a sentence, for scripts. */
+static void
+quiz_size(int *w, int *h)
+{
+	struct winsize	ws;
+
+	*w = *h = 0;
+	if (isatty(STDOUT_FILENO) &&
+	    ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) {
+		*w = ws.ws_col;
+		*h = ws.ws_row;
+	}
+}
+
+/* Print text, its lines broken between words to fit w columns (none
+   below 20), continued two spaces in: the terminal would cut a word at
+   its edge.  Columns count UTF-8 characters. */
+static void
+quiz_put(const char *text, int w)
+{
+	const char	*p = text, *cut;
+	int		 col, lead = 0;
+
+	while (*p != '\0') {
+		if (w < 20) {
+			fputs(p, stdout);
+			break;
+		}
+		col = lead;
+		cut = NULL;
+		for (text = p; *p != '\0' && *p != '\n'; p++) {
+			if (*p == ' ' && p > text && p[-1] != ' ')
+				cut = p;
+			if (((unsigned char)*p & 0xc0) != 0x80 && ++col > w &&
+			    cut != NULL)
+				break;
+		}
+		if (*p == '\0' || *p == '\n')
+			cut = p;
+		printf("%*s%.*s\n", lead, "", (int)(cut - text), text);
+		lead = *cut == ' ' ? 2 : 0;
+		for (p = cut; *p == ' '; p++)
+			;
+		if (*p == '\n')
+			p++;
+	}
+	if (w < 20)
+		putchar('\n');
+}
+
+/* The frame of the level, the lanes that make it so in focus: at the
+   terminal's size where it is one (80 x 24 at least), else 120 x 35. */
 static void
 quiz_frame(const struct quiz_level *q, const struct quiz_truth *t)
 {
@@ -494,22 +547,29 @@ quiz_frame(const struct quiz_level *q, const struct quiz_truth *t)
 	struct canvas		*cv;
 	const char		*what;
 	char			*cause = NULL;
-	int			 arch;
+	int			 arch, w, h;
 
 	if (quiz_params(q->variant, &ps, &cause) != 0) {
 		free(cause);
 		return;
 	}
+	quiz_size(&w, &h);
+	if (w < 80 || h < 1) {
+		w = 120;
+		h = 35;
+	}
+	w = w > CANVAS_MAX_W ? CANVAS_MAX_W : w;
+	h = h < 24 ? 24 : h > CANVAS_MAX_H ? CANVAS_MAX_H : h;
 	arch = q->arch != NULL ? arch_parse(q->arch) : ARCH_MODERN;
 	state_init(&st, arch < 0 ? ARCH_MODERN : (enum arch)arch);
-	state_set_width(&st, 120);
+	state_set_width(&st, w);
 	if (state_set_variant(&st, ps.v, &ps, &cause) == 0 &&
 	    state_goto(&st, q->step, 0, 0, 0, &what, &cause) == 0) {
 		st.focus = t->lanes;
 		st.focus_box = t->lanes != 0;
 		state_retotal(&st);
 		state_update(&st);
-		cv = canvas_new(120, 35, 0);
+		cv = canvas_new(w, h, 0);
 		state_draw(cv, &st, NULL);
 		text_print_canvas(stdout, cv, 0);
 		canvas_free(cv);
@@ -579,10 +639,12 @@ cli_quiz(struct opts *o)
 	const struct quiz_level	*q = NULL;
 	struct quiz_level	 mine;
 	struct quiz_truth	 t;
-	char			 show[512], line[256], *cause = NULL;
+	char			 show[512], line[256], *cause = NULL, *head;
+	char			 verdict[PREDICT_WHY_MAX + 96];
+	char			 say[PREDICT_WHY_MAX + 128];
 	const char		*answer;
 	size_t			 i;
-	int			 right;
+	int			 right, cols, rows;
 
 	if (o->list)
 		return quiz_list();
@@ -606,8 +668,14 @@ cli_quiz(struct opts *o)
 		free(cause);
 		return EXIT_USAGE;
 	}
-	printf("level %s (%s)\n%s\n%s\n", q->name, q->topic, show,
-	    t.question);
+	quiz_size(&cols, &rows);
+	/* A kernel file's path may be long: the heading is its own. */
+	if (asprintf(&head, "level %s (%s)", q->name, q->topic) < 0)
+		return opts_error("quiz: out of memory");
+	quiz_put(head, cols);
+	free(head);
+	quiz_put(show, cols);
+	quiz_put(t.question, cols);
 	fflush(stdout);
 	if ((answer = o->answer) == NULL) {
 		if (isatty(STDIN_FILENO))
@@ -619,15 +687,10 @@ cli_quiz(struct opts *o)
 		answer = line;
 	}
 	right = predict_right(&t, answer);
-	if (t.word != NULL)
-		printf("%s: %s, because %s\n", right ? "right" : "not quite",
-		    t.word, t.why);
-	else if (t.tolerance > 0)
-		printf("%s: %.2f, because %s\n", right ? "right" :
-		    "not quite", t.value, t.why);
-	else
-		printf("%s: %.0f, because %s\n", right ? "right" : "not quite",
-		    t.value, t.why);
+	predict_answer_text(&t, verdict, sizeof verdict);
+	snprintf(say, sizeof say, "%s: %s", right ? "right" : "not quite",
+	    verdict);
+	quiz_put(say, cols);
 	if (q->ask <= ASK_TRANSACTIONS)
 		quiz_frame(q, &t);
 	if (right && q != &mine)
