@@ -90,6 +90,25 @@ sed -n 's/^ *\([0-9]*\)  \([a-z0-9-]*\) .*/\1 \2/p' "$tmp/list" |
 [ "$(cat "$tmp/order")" = "17 banks-padded 18 local-same-element 19 local-own-element 20 texture-row 21 texture-column 22 global-column 23 cc10-shifted " ]
 tap_ok $? "local and texture levels between banks and generations: $(cat "$tmp/order")"
 
+# On a terminal the lines are broken between words at its width and the
+# frame is drawn at its size: at 80 x 24 no line is wider than 80
+# columns, and the reason, its lines joined again, is whole.
+if command -v script >/dev/null 2>&1; then
+	script -qec "stty cols 80 rows 24; '$WARPVIZ' quiz texture-column \
+	    --answer 16" /dev/null </dev/null 2>&1 | tr -d '\r' >"$tmp/tty"
+	wide=$(python3 -c 'import sys
+print(max(len(l) for l in open(sys.argv[1], encoding="utf-8")
+    .read().split("\n")))' "$tmp/tty" 2>/dev/null)
+	[ -n "$wide" ] && [ "$wide" -le 80 ]
+	tap_ok $? "a terminal of 80 columns: the widest line is ${wide:-?}"
+	sed -n '/^right: /,/^ tex-col /p' "$tmp/tty" | sed 's/^  //' |
+	    tr '\n' ' ' | grep -q 'because the texture unit serves a quad of lanes a request, 8 requests, each its own sectors: 16 in all (8 if every request.s texels filled whole sectors)\. '
+	tap_ok $? "... the reason broken between words, nothing lost"
+else
+	tap_skip "no script(1) to give the quiz a terminal"
+	tap_skip "no script(1) to give the quiz a terminal"
+fi
+
 # The shifted copy under the older rules (tests/unit/test-rules.c and
 # the guide): cc 1.0 a 32-byte transaction a lane (32), cc 1.2 128 + 64 +
 # 32 bytes in 3 segments, cc 2.x two 128-byte lines.
