@@ -289,28 +289,46 @@ quiz_record_ms(const struct gpu_record *rec, const char *spec)
 	return -1.0;
 }
 
+/* What lane k touches, as the kernel wrote it: "in[5]"; "its t[0]" of a
+   local array, whose index is word x (the block's threads in whole
+   warps) + thread (ksrc-local.c); "img(3, 0)" of a 2D texture, texel
+   (x, y) at index y x cols + x as arch_texture reads it. */
+static void
+quiz_lane_element(const struct launch *l, const struct access *a, int k,
+    char *buf, size_t len)
+{
+	const struct launch_site	*s = &l->sites[a->site];
+	const struct launch_array	*arr = &l->arrays[s->array];
+	int64_t				 i = a->index[k];
+
+	if (s->space == SPACE_LOCAL && l->warps > 0 && l->warp_size > 0)
+		snprintf(buf, len, "its %s[%" PRId64 "]", arr->def->name,
+		    i / ((int64_t)l->warps * l->warp_size));
+	else if (s->space == SPACE_TEXTURE && arr->def->dims[0] != NULL &&
+	    arr->cols > 0)
+		snprintf(buf, len, "%s(%" PRId64 ", %" PRId64 ")",
+		    arr->def->name, i % arr->cols, i / arr->cols);
+	else
+		snprintf(buf, len, "%s[%" PRId64 "]", arr->def->name, i);
+}
+
 /* A level's sentence about the lanes: "lane 0 reads in[1], lane 1 in[2]". */
 static void
 quiz_lanes_text(const struct launch *l, const struct access *a, char *buf,
     size_t len)
 {
 	const struct launch_site	*s = &l->sites[a->site];
-	const char			*name = l->arrays[s->array].def->name;
+	char				 el[96];
 	int				 k, n = 0;
-	int64_t				 per = 1;
 	size_t				 used = 0;
 
-	/* A local word's index is word x (the block's threads in whole
-	   warps) + thread (ksrc-local.c); the student wrote the word. */
-	if (s->space == SPACE_LOCAL && l->warps > 0 && l->warp_size > 0)
-		per = (int64_t)l->warps * l->warp_size;
 	for (k = 0; k < a->nlanes && n < 3 && used < len; k++) {
 		if (!(a->active & (UINT32_C(1) << k)))
 			continue;
-		used += snprintf(buf + used, len - used, "%slane %d%s%s %s[%"
-		    PRId64 "]", n ? ", " : "", k, n ? "" : s->op == OP_LOAD ?
-		    " reads" : " writes", per > 1 ? " its" : "", name,
-		    a->index[k] / per);
+		quiz_lane_element(l, a, k, el, sizeof el);
+		used += snprintf(buf + used, len - used, "%slane %d%s %s",
+		    n ? ", " : "", k, n ? "" : s->op == OP_LOAD ? " reads" :
+		    " writes", el);
 		n++;
 	}
 	if (used < len)

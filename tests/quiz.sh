@@ -80,6 +80,10 @@ answer global-column 16 1 "^not quite: 32, because"
 "$WARPVIZ" quiz texture-column --answer 16 >"$tmp/out" 2>&1 </dev/null
 grep -q 'tex-col .*step 0/2' "$tmp/out"
 tap_ok $? "texture-column shows tex-col's frame"
+# ... its lanes by texel (x, y) as tex2D takes them: lane l at (0, l).
+grep -q '^  lane 0 reads img(0, 0), lane 1 img(0, 1), lane 2 img(0, 2),' \
+    "$tmp/out"
+tap_ok $? "texture-column: each lane's texel (x, y)"
 "$WARPVIZ" quiz local-own-element --answer 32 >"$tmp/out" 2>&1 </dev/null
 grep -q '^  lane 0 reads its t\[0\], lane 1 its t\[1\], lane 2 its t\[2\]' \
     "$tmp/out" && grep -q 'local-lane .*step 65/' "$tmp/out"
