@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -63,7 +64,11 @@ struct quiz_level {
 };
 
 /* Easy to hard: coalescing, alignment, structs, constant memory, banks,
-   the older rule sets, whole launches, occupancy, then measured time. */
+   local memory (the coalescing rule on an interleaved frame), texture
+   memory (its own sectors, then the same column walk in global memory),
+   the older rule sets, whole launches, occupancy, then measured time.
+   Step 65 of the local kernels is the first read of t: steps 1 to 64
+   fill it. */
 static const struct quiz_level quiz_levels[] = {
 	{ "aligned-copy", "coalescing", "copy-offset:offset=0", 0,
 	    ASK_SECTORS, NULL, NULL, 0, 0 },
@@ -99,6 +104,16 @@ static const struct quiz_level quiz_levels[] = {
 	    NULL, NULL, 0, 0 },
 	{ "banks-padded", "banks", "powers-padded", 1, ASK_WAVEFRONTS, NULL,
 	    NULL, 0, 0 },
+	{ "local-same-element", "local memory", "local-uniform", 65,
+	    ASK_SECTORS, NULL, NULL, 0, 0 },
+	{ "local-own-element", "local memory", "local-lane", 65,
+	    ASK_SECTORS, NULL, NULL, 0, 0 },
+	{ "texture-row", "texture memory", "tex-row", 0, ASK_SECTORS,
+	    NULL, NULL, 0, 0 },
+	{ "texture-column", "texture memory", "tex-col", 0, ASK_SECTORS,
+	    NULL, NULL, 0, 0 },
+	{ "global-column", "texture memory", "tex-col-global", 0,
+	    ASK_SECTORS, NULL, NULL, 0, 0 },
 	{ "cc10-shifted", "generations", "copy-offset:offset=1", 0,
 	    ASK_TRANSACTIONS, "cc1.0", NULL, 0, 0 },
 	{ "cc12-shifted", "generations", "copy-offset:offset=1", 0,
@@ -274,22 +289,46 @@ quiz_record_ms(const struct gpu_record *rec, const char *spec)
 	return -1.0;
 }
 
+/* What lane k touches, as the kernel wrote it: "in[5]"; "its t[0]" of a
+   local array, whose index is word x (the block's threads in whole
+   warps) + thread (ksrc-local.c); "img(3, 0)" of a 2D texture, texel
+   (x, y) at index y x cols + x as arch_texture reads it. */
+static void
+quiz_lane_element(const struct launch *l, const struct access *a, int k,
+    char *buf, size_t len)
+{
+	const struct launch_site	*s = &l->sites[a->site];
+	const struct launch_array	*arr = &l->arrays[s->array];
+	int64_t				 i = a->index[k];
+
+	if (s->space == SPACE_LOCAL && l->warps > 0 && l->warp_size > 0)
+		snprintf(buf, len, "its %s[%" PRId64 "]", arr->def->name,
+		    i / ((int64_t)l->warps * l->warp_size));
+	else if (s->space == SPACE_TEXTURE && arr->def->dims[0] != NULL &&
+	    arr->cols > 0)
+		snprintf(buf, len, "%s(%" PRId64 ", %" PRId64 ")",
+		    arr->def->name, i % arr->cols, i / arr->cols);
+	else
+		snprintf(buf, len, "%s[%" PRId64 "]", arr->def->name, i);
+}
+
 /* A level's sentence about the lanes: "lane 0 reads in[1], lane 1 in[2]". */
 static void
 quiz_lanes_text(const struct launch *l, const struct access *a, char *buf,
     size_t len)
 {
 	const struct launch_site	*s = &l->sites[a->site];
-	const char			*name = l->arrays[s->array].def->name;
+	char				 el[96];
 	int				 k, n = 0;
 	size_t				 used = 0;
 
 	for (k = 0; k < a->nlanes && n < 3 && used < len; k++) {
 		if (!(a->active & (UINT32_C(1) << k)))
 			continue;
-		used += snprintf(buf + used, len - used, "%slane %d%s %s[%"
-		    PRId64 "]", n ? ", " : "", k, n ? "" : s->op == OP_LOAD ?
-		    " reads" : " writes", name, a->index[k]);
+		quiz_lane_element(l, a, k, el, sizeof el);
+		used += snprintf(buf + used, len - used, "%slane %d%s %s",
+		    n ? ", " : "", k, n ? "" : s->op == OP_LOAD ? " reads" :
+		    " writes", el);
 		n++;
 	}
 	if (used < len)
@@ -465,7 +504,59 @@ quiz_truth(const struct quiz_level *q, struct quiz_truth *t, char *show,
 	return 0;
 }
 
-/* The frame of the level, the lanes that make it so in focus. */
+/* The terminal's size when standard output is one, else 0 x 0: the
+   text is then printed as is, a line a sentence, for scripts. */
+static void
+quiz_size(int *w, int *h)
+{
+	struct winsize	ws;
+
+	*w = *h = 0;
+	if (isatty(STDOUT_FILENO) &&
+	    ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) {
+		*w = ws.ws_col;
+		*h = ws.ws_row;
+	}
+}
+
+/* Print text, its lines broken between words to fit w columns (none
+   below 20), continued two spaces in: the terminal would cut a word at
+   its edge.  Columns count UTF-8 characters. */
+static void
+quiz_put(const char *text, int w)
+{
+	const char	*p = text, *cut;
+	int		 col, lead = 0;
+
+	while (*p != '\0') {
+		if (w < 20) {
+			fputs(p, stdout);
+			break;
+		}
+		col = lead;
+		cut = NULL;
+		for (text = p; *p != '\0' && *p != '\n'; p++) {
+			if (*p == ' ' && p > text && p[-1] != ' ')
+				cut = p;
+			if (((unsigned char)*p & 0xc0) != 0x80 && ++col > w &&
+			    cut != NULL)
+				break;
+		}
+		if (*p == '\0' || *p == '\n')
+			cut = p;
+		printf("%*s%.*s\n", lead, "", (int)(cut - text), text);
+		lead = *cut == ' ' ? 2 : 0;
+		for (p = cut; *p == ' '; p++)
+			;
+		if (*p == '\n')
+			p++;
+	}
+	if (w < 20)
+		putchar('\n');
+}
+
+/* The frame of the level, the lanes that make it so in focus: at the
+   terminal's size where it is one (80 x 24 at least), else 120 x 35. */
 static void
 quiz_frame(const struct quiz_level *q, const struct quiz_truth *t)
 {
@@ -474,22 +565,29 @@ quiz_frame(const struct quiz_level *q, const struct quiz_truth *t)
 	struct canvas		*cv;
 	const char		*what;
 	char			*cause = NULL;
-	int			 arch;
+	int			 arch, w, h;
 
 	if (quiz_params(q->variant, &ps, &cause) != 0) {
 		free(cause);
 		return;
 	}
+	quiz_size(&w, &h);
+	if (w < 80 || h < 1) {
+		w = 120;
+		h = 35;
+	}
+	w = w > CANVAS_MAX_W ? CANVAS_MAX_W : w;
+	h = h < 24 ? 24 : h > CANVAS_MAX_H ? CANVAS_MAX_H : h;
 	arch = q->arch != NULL ? arch_parse(q->arch) : ARCH_MODERN;
 	state_init(&st, arch < 0 ? ARCH_MODERN : (enum arch)arch);
-	state_set_width(&st, 120);
+	state_set_width(&st, w);
 	if (state_set_variant(&st, ps.v, &ps, &cause) == 0 &&
 	    state_goto(&st, q->step, 0, 0, 0, &what, &cause) == 0) {
 		st.focus = t->lanes;
 		st.focus_box = t->lanes != 0;
 		state_retotal(&st);
 		state_update(&st);
-		cv = canvas_new(120, 35, 0);
+		cv = canvas_new(w, h, 0);
 		state_draw(cv, &st, NULL);
 		text_print_canvas(stdout, cv, 0);
 		canvas_free(cv);
@@ -559,10 +657,12 @@ cli_quiz(struct opts *o)
 	const struct quiz_level	*q = NULL;
 	struct quiz_level	 mine;
 	struct quiz_truth	 t;
-	char			 show[512], line[256], *cause = NULL;
+	char			 show[512], line[256], *cause = NULL, *head;
+	char			 verdict[PREDICT_WHY_MAX + 96];
+	char			 say[PREDICT_WHY_MAX + 128];
 	const char		*answer;
 	size_t			 i;
-	int			 right;
+	int			 right, cols, rows;
 
 	if (o->list)
 		return quiz_list();
@@ -586,8 +686,14 @@ cli_quiz(struct opts *o)
 		free(cause);
 		return EXIT_USAGE;
 	}
-	printf("level %s (%s)\n%s\n%s\n", q->name, q->topic, show,
-	    t.question);
+	quiz_size(&cols, &rows);
+	/* A kernel file's path may be long: the heading is its own. */
+	if (asprintf(&head, "level %s (%s)", q->name, q->topic) < 0)
+		return opts_error("quiz: out of memory");
+	quiz_put(head, cols);
+	free(head);
+	quiz_put(show, cols);
+	quiz_put(t.question, cols);
 	fflush(stdout);
 	if ((answer = o->answer) == NULL) {
 		if (isatty(STDIN_FILENO))
@@ -599,15 +705,10 @@ cli_quiz(struct opts *o)
 		answer = line;
 	}
 	right = predict_right(&t, answer);
-	if (t.word != NULL)
-		printf("%s: %s, because %s\n", right ? "right" : "not quite",
-		    t.word, t.why);
-	else if (t.tolerance > 0)
-		printf("%s: %.2f, because %s\n", right ? "right" :
-		    "not quite", t.value, t.why);
-	else
-		printf("%s: %.0f, because %s\n", right ? "right" : "not quite",
-		    t.value, t.why);
+	predict_answer_text(&t, verdict, sizeof verdict);
+	snprintf(say, sizeof say, "%s: %s", right ? "right" : "not quite",
+	    verdict);
+	quiz_put(say, cols);
 	if (q->ask <= ASK_TRANSACTIONS)
 		quiz_frame(q, &t);
 	if (right && q != &mine)

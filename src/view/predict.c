@@ -80,6 +80,53 @@ predict_bank_lanes(const struct access *a, const struct access_result *r)
 	return lanes;
 }
 
+/* The sectors of a global or local access.  Local memory says why its
+   lanes fall where they do: the interleaved frame of a warp of warp
+   lanes (doc/validation.md, "Local memory"). */
+static void
+predict_sectors(const struct access_result *r, const char *op, int warp,
+    struct predict_truth *t)
+{
+	char	frame[96] = "";
+
+	if (r->space == SPACE_LOCAL)
+		snprintf(frame, sizeof frame, "local memory keeps word w of "
+		    "lane l at (%d w + l) x 4 bytes of the warp's frame, so ",
+		    warp);
+	t->value = r->g.sectors;
+	snprintf(t->question, sizeof t->question, "How many 32-byte "
+	    "sectors does this warp's %s%s touch?", frame[0] != '\0' ?
+	    "local " : "", op);
+	snprintf(t->why, sizeof t->why, "%sits %d lanes' %d distinct bytes "
+	    "lie in %d sectors; a coalesced warp of that width needs %d, so "
+	    "it is %s.", frame, r->g.active, r->g.bytes_used, r->g.sectors,
+	    r->g.need, rules_class_name(r->g.class));
+}
+
+/* The sectors of a texture fetch (doc/rules.md): 2D, a request per quad
+   of lanes, each quad its own sectors of 16 bytes of a row by 2 rows;
+   1D (tex1Dfetch, as arch_texture tells them apart), a request per 8
+   lanes, each its own 32-byte sectors. */
+static void
+predict_texture(const struct launch *l, const struct access *a,
+    const struct access_result *r, struct predict_truth *t)
+{
+	const struct launch_array	*arr;
+	int				 oned;
+
+	arr = &l->arrays[l->sites[a->site].array];
+	oned = arr->def->dims[0] == NULL || arr->cols <= 0;
+	t->value = r->t.sectors;
+	snprintf(t->question, sizeof t->question, "How many texture sectors "
+	    "(%s) does this warp's fetch cost?", oned ? "32 bytes" :
+	    "16 bytes of a row by 2 rows");
+	snprintf(t->why, sizeof t->why, "the texture unit serves %s a "
+	    "request, %d requests, each its own sectors: %d in all (%d if "
+	    "every request's texels filled whole sectors).", oned ?
+	    "8 lanes" : "a quad of lanes", r->t.requests, r->t.sectors,
+	    r->t.ideal);
+}
+
 /* Whether the access can answer ask: 0, or -1 with *why. */
 static int
 predict_fits(enum predict_ask ask, const struct access_result *r,
@@ -87,6 +134,10 @@ predict_fits(enum predict_ask ask, const struct access_result *r,
 {
 	switch (ask) {
 	case PREDICT_SECTORS:
+		/* Texture sectors are the same under every rule set. */
+		if (r->space == SPACE_TEXTURE)
+			break;
+		/* FALLTHROUGH */
 	case PREDICT_CLASS:
 		if (!arch_sectored(r->space) || arch_transactions(arch)) {
 			*why = "the access is not to sectored memory under "
@@ -141,13 +192,10 @@ predict_access(enum predict_ask ask, const struct launch *l,
 		return -1;
 	switch (ask) {
 	case PREDICT_SECTORS:
-		t->value = r->g.sectors;
-		snprintf(t->question, sizeof t->question, "How many 32-byte "
-		    "sectors does this warp's %s touch?", op);
-		snprintf(t->why, sizeof t->why, "its %d lanes' %d distinct "
-		    "bytes lie in %d sectors; a coalesced warp of that width "
-		    "needs %d, so it is %s.", r->g.active, r->g.bytes_used,
-		    r->g.sectors, r->g.need, rules_class_name(r->g.class));
+		if (r->space == SPACE_TEXTURE)
+			predict_texture(l, a, r, t);
+		else
+			predict_sectors(r, op, l->warp_size, t);
 		break;
 	case PREDICT_CLASS:
 		t->word = rules_class_name(r->g.class);
