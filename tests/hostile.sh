@@ -77,6 +77,10 @@ kernel localwork 'print "\tfloat t[32];\n\tint c = 3;\n\tint q = 0;"; for (j = 0
 kernel vars 'for (j = 0; j < 600; j++) printf "\tfloat v%d = 0;\n", j; print "\ta[i] = 1;"'
 kernel ifs 'for (j = 0; j < 240; j++) printf "\tint v%d = i;\n", j; for (j = 0; j < 30000; j++) printf "\tif (i) v%d = 1;\n", j % 240; print "\ta[i] = 1;"'
 kernel letchain 'for (j = 0; j < 90; j++) { printf "\ti = (i"; for (k = 0; k < 250; k++) printf " + 0"; print ");" } print "\ta[i] = 1;"'
+# i += i twenty times (fuzz-ksrc found it, 6 bytes of kgen program): a
+# variable used twice in its own update doubles its expression each
+# line, 2^20 operations an access; refused at the launch, in no time.
+kernel doubling 'for (j = 0; j < 20; j++) print "\ti += i;"; print "\ta[i] = 1;"'
 # 585 bytes of #define that expand 4^14 times.
 {
 	echo '#define A0 i+'
@@ -112,6 +116,7 @@ hostile 'vars.cu:[0-9]+:[0-9]+: more than 256 variables in scope' check "$tmp/va
 hostile 'localwork.cu:[0-9]+:[0-9]+: the subscripts of per-thread arrays take too long' check "$tmp/localwork.cu"
 hostile 'ifs.cu:[0-9]+:[0-9]+: the kernel.s integers take more than 2048 values' check "$tmp/ifs.cu"
 hostile 'letchain.cu:8:[0-9]+: i builds on values nested [0-9]+ deep' stats "$tmp/letchain.cu"
+hostile 'doubling.cu does not launch at its defaults: grows past 65536 operations with its variables. values put in' stats "$tmp/doubling.cu"
 hostile 'meta.cu:[0-9]+:[0-9]+: an expression or a text grows past 65536 bytes' check "$tmp/meta.cu"
 kernel seqloops 'for (j = 0; j < 17; j++) printf "\tfor (int j%d = 0; j%d < 2; j%d++) a[i + j%d] = 1;\n", j, j, j, j'
 hostile 'seqloops.cu:23:1: more than 16 loops \(the model follows 16\)' stats "$tmp/seqloops.cu"

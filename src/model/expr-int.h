@@ -49,6 +49,9 @@ struct expr {
 	const struct expr	*let;	/* EXPR_LET: not owned */
 	struct expr		*a, *b, *c;
 	int			 height;	/* levels below, lets' too */
+	int64_t			 cost;		/* nodes an evaluation visits,
+						   lets' too (at most
+						   EXPR_MAX_COST + 1) */
 };
 
 #endif

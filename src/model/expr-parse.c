@@ -56,22 +56,35 @@ parse_error(struct parser *ps, const char *what)
 static struct expr *
 grown(struct parser *ps, struct expr *e)
 {
-	int	h = 0;
+	const struct expr	*sub[4] = { e->a, e->b, e->c, e->let };
+	int64_t			 cost = 1;
+	int			 h = 0, i;
 
-	if (e->a != NULL && e->a->height > h)
-		h = e->a->height;
-	if (e->b != NULL && e->b->height > h)
-		h = e->b->height;
-	if (e->c != NULL && e->c->height > h)
-		h = e->c->height;
-	if (e->let != NULL && e->let->height > h)
-		h = e->let->height;
+	for (i = 0; i < 4; i++) {
+		if (sub[i] == NULL)
+			continue;
+		if (sub[i]->height > h)
+			h = sub[i]->height;
+		cost += sub[i]->cost;
+	}
 	e->height = h + 1;
-	if (e->height <= EXPR_MAX_DEPTH)
-		return e;
-	expr_free(e);
-	parse_error(ps, "nested too deep");
-	return NULL;
+	e->cost = cost > EXPR_MAX_COST ? EXPR_MAX_COST + 1 : cost;
+	if (e->height > EXPR_MAX_DEPTH) {
+		expr_free(e);
+		parse_error(ps, "nested too deep");
+		return NULL;
+	}
+	if (e->cost > EXPR_MAX_COST) {
+		char	what[160];
+
+		expr_free(e);
+		snprintf(what, sizeof what, "grows past %d operations with its "
+		    "variables' values put in (a variable used twice in its "
+		    "own update doubles it)", EXPR_MAX_COST);
+		parse_error(ps, what);
+		return NULL;
+	}
+	return e;
 }
 
 static struct expr *
@@ -183,6 +196,7 @@ resolve(struct parser *ps, const char *name)
 			e = node_new(EXPR_SLOT);
 			e->slot = i;
 			e->height = 1;
+			e->cost = 1;
 			return e;
 		}
 	}
@@ -255,6 +269,7 @@ parse_primary(struct parser *ps)
 		e = node_new(EXPR_NUM);
 		e->num = v;
 		e->height = 1;
+		e->cost = 1;
 		return e;
 	}
 	if (read_name(ps, name)) {

@@ -47,6 +47,10 @@
    stack evaluates it. */
 #define EXPR_MAX_TEXT	(256 * 1024)
 #define EXPR_MAX_DEPTH	1024
+/* The most nodes one evaluation visits, lets expanded: a variable used
+   twice in its own update (i += i) doubles it, and twenty such lines
+   made one access cost a million operations per lane (fuzz-ksrc). */
+#define EXPR_MAX_COST	(1 << 16)
 
 struct expr;
 
