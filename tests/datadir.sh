@@ -35,6 +35,8 @@ bad() {
 
 run "$WARPVIZ" --results h100
 good "build tree: --results h100 finds doc/results-h100.json"
+run "$WARPVIZ" --results h200
+good "build tree: --results h200 finds doc/results-h200.json"
 run "$WARPVIZ" --results "$srcdir/doc/results-h100.json"
 good "a path is still a path"
 run "$WARPVIZ" --results no-such-gpu
@@ -51,8 +53,9 @@ if ! make install DESTDIR="$tmp/root" prefix=/opt/wv >"$tmp/install.log" 2>&1; t
 fi
 tap_ok 0 "make install DESTDIR=... prefix=/opt/wv"
 root=$tmp/root/opt/wv
-[ -f "$root/share/warpviz/results-h100.json" ]
-tap_ok $? "the recorded results are under PREFIX/share/warpviz"
+[ -f "$root/share/warpviz/results-h100.json" ] &&
+    [ -f "$root/share/warpviz/results-h200.json" ]
+tap_ok $? "the recorded results (h100, h200) are under PREFIX/share/warpviz"
 for f in README.md NEWS COPYING AUTHORS gpu.md lecture-guide.md rules.md \
     trace-format.md validation.md; do
 	[ -f "$root/share/doc/warpviz/$f" ]
@@ -63,6 +66,8 @@ grep -q 'share/warpviz' "$root/share/man/man1/warpviz.1"
 tap_ok $? "the man page says where the results live"
 run "$root/bin/warpviz" --results h100
 good "installed: --results h100 finds PREFIX/share/warpviz/results-h100.json"
+run "$root/bin/warpviz" --results h200
+good "installed: --results h200 finds PREFIX/share/warpviz/results-h200.json"
 # Proof that it read the installed copy: spoil it and see it named.
 chmod u+w "$root/share/warpviz/results-h100.json"
 echo '{' >"$root/share/warpviz/results-h100.json"
