@@ -379,7 +379,7 @@ constant_item(struct rd *r)
 /* A __device__ function's definition, to inline where it is called. */
 static void
 device_fn(struct rd *r, int start, int name, int body, const int *tp,
-    const int *tpt, int ntp)
+    const int *tpt, int ntp, const struct tlist *tl)
 {
 	struct dfn	*f;
 
@@ -400,6 +400,7 @@ device_fn(struct rd *r, int start, int name, int body, const int *tp,
 	f->ntp = ntp;
 	memcpy(f->tp, tp, ntp * sizeof *tp);
 	memcpy(f->tpt, tpt, ntp * sizeof *tpt);
+	f->tl = *tl;
 }
 
 /* An integer the launch gives: a param (by its sym or name) or a let. */
@@ -551,11 +552,14 @@ ksrc_decl_kernel_params(struct rd *r, struct meta *m)
 /*
  * A template's parameters, after "template": each integer one (its name
  * in tp[], where its type starts in tpt[]) is a param line's; a type one
- * (class T, typename T) needs a type line: *untyped, the first without
- * one, or -1.  Only the kernel's are bound.
+ * (class T, typename T: its name in tl->tt[]) needs a type line in the
+ * kernel: *untyped, the first without one, or -1.  A __device__ helper's
+ * are bound where it is called (ksrc-inline.c); tl->types has bit i set
+ * where the i-th parameter is a type.
  */
 static void
-template_params(struct rd *r, int *tp, int *tpt, int *ntp, int *untyped)
+template_params(struct rd *r, int *tp, int *tpt, int *ntp, int *untyped,
+    struct tlist *tl)
 {
 	int	start, name, depth;
 
@@ -586,12 +590,19 @@ template_params(struct rd *r, int *tp, int *tpt, int *ntp, int *untyped)
 				else if (ksrc_at(r, ">") || ksrc_at(r, ")"))
 					depth--;
 			}
+		if (*ntp + tl->ntt == KSRC_MAX_TPARAMS)
+			ksrc_fail(r, start, "more than %d template parameters",
+			    KSRC_MAX_TPARAMS);
 		if (ksrc_tok_is(&r->t[start], "class") ||
 		    ksrc_tok_is(&r->t[start], "typename")) {
 			if (name > start && *untyped < 0 &&
 			    ksrc_sym_find_alias(r, &r->t[name]) < 0)
 				*untyped = name;
-		} else if (name > start && *ntp < KSRC_MAX_TPARAMS) {
+			if (name > start) {
+				tl->types |= 1u << (*ntp + tl->ntt);
+				tl->tt[tl->ntt++] = name;
+			}
+		} else if (name > start) {
 			tp[*ntp] = name;
 			tpt[(*ntp)++] = start;
 		}
@@ -609,6 +620,7 @@ ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody)
 	int		 start, is_global, is_template, namepos;
 	int		 i, tp[KSRC_MAX_TPARAMS], tpt[KSRC_MAX_TPARAMS], ntp = 0;
 	int		 is_device, untyped;
+	struct tlist	 tl;
 
 	*kbody = -1;
 	while (ksrc_tk(r)->kind != T_EOF) {
@@ -624,10 +636,11 @@ ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody)
 		}
 		ntp = 0;
 		untyped = -1;
+		memset(&tl, 0, sizeof tl);
 		if (ksrc_at(r, "template")) {
 			is_template = 1;
 			r->pos++;
-			template_params(r, tp, tpt, &ntp, &untyped);
+			template_params(r, tp, tpt, &ntp, &untyped, &tl);
 		}
 		if (ksrc_at(r, "struct") &&
 		    (ksrc_tok_is(&r->t[r->pos + 2], "{") ||
@@ -691,7 +704,7 @@ ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody)
 			ksrc_sym_note_shmem_maker(r, namepos, i);
 			if (is_device && !is_global)
 				device_fn(r, start, namepos, i, tp, tpt,
-				    is_template ? ntp : 0);
+				    is_template ? ntp : 0, &tl);
 		}
 		r->pos = start;
 		skip_item(r);

@@ -75,11 +75,15 @@ ret_type(struct rd *r, int f, struct ty *ty)
 }
 
 /* The call's arguments: <template ones> and (ones), walked where the
-   call is. */
+   call is.  A type given for a type parameter becomes its name for the
+   call (an alias, dropped after it), its bit set in *given. */
 static int
-call_args(struct rd *r, int f, struct val *targs, struct val *args)
+call_args(struct rd *r, int f, struct val *targs, struct val *args,
+    unsigned *given)
 {
-	int	n = 0, nt = 0;
+	const struct tlist	*tl = &r->fn[f].tl;
+	struct ty		 ty;
+	int			 n = 0, nt = 0, ni = 0, name;
 
 	r->pos++;	/* the name */
 	if (ksrc_eat(r, "<")) {
@@ -87,13 +91,24 @@ call_args(struct rd *r, int f, struct val *targs, struct val *args)
 			if (nt == KSRC_MAX_TPARAMS)
 				ksrc_fail(r, r->pos, "too many template "
 				    "arguments");
-			targs[nt++] = ksrc_place_rval(r, ksrc_access_unary(r));
+			if (!(tl->types & 1u << nt)) {
+				targs[ni++] = ksrc_place_rval(r,
+				    ksrc_access_unary(r));
+				nt++;
+				continue;
+			}
+			ksrc_sym_parse_type(r, &ty);
+			name = tl->tt[nt - ni];
+			ksrc_sym_add_alias(r, name, NULL, NULL,
+			    r->t[name].line, &ty);
+			*given |= 1u << (nt - ni);
+			nt++;
 		} while (ksrc_eat(r, ","));
 		ksrc_want(r, ">");
 	}
-	if (nt != 0 && nt != r->fn[f].ntp)
+	if (nt != 0 && ni != r->fn[f].ntp)
 		ksrc_fail(r, r->pos - 1, "%d template arguments for %d "
-		    "integer template parameters", nt, r->fn[f].ntp);
+		    "integer template parameters", ni, r->fn[f].ntp);
 	ksrc_want(r, "(");
 	if (!ksrc_at(r, ")"))
 		do {
@@ -156,12 +171,77 @@ copy_refs(struct rd *r, const int *refs, int nrefs, int tok)
 	}
 }
 
+/* The integer type of c, as a type. */
+static void
+int_type(struct ctype c, struct ty *ty)
+{
+	memset(ty, 0, sizeof *ty);
+	ty->size = ty->align = c.size;
+	ty->is_int = 1;
+	ty->uns = c.uns;
+	ty->strct = -1;
+	snprintf(ty->name, sizeof ty->name, "%s", c.is_bool ? "bool" :
+	    c.size == 1 ? "char" : c.size == 2 ? "short" : c.size == 8 ?
+	    "long" : "int");
+}
+
+/*
+ * A type parameter of f that the parameter at r->pos is declared with
+ * (T v, const T *p), not given in <...> nor seen in an earlier parameter:
+ * bound for the call to the type of x, its argument, as C++ deduces it:
+ * a kernel array's element type for T * (T is the pointer for T), an
+ * integer's own type, an element's array type, a struct's; float for
+ * other data.  T ** is left unknown.
+ */
+static void
+deduce(struct rd *r, int f, const struct val *x, unsigned *given)
+{
+	const struct tlist	*tl = &r->fn[f].tl;
+	const struct variant	*v = &r->kf->v;
+	const char		*text = "float";
+	int			 i, k, stars = 0, name = -1;
+	struct ty		 ty;
+
+	for (i = r->pos; r->t[i].kind != T_EOF && !ksrc_tok_is(&r->t[i],
+	    ",") && !ksrc_tok_is(&r->t[i], ")"); i++)
+		if (name >= 0 && ksrc_tok_is(&r->t[i], "*"))
+			stars++;
+		else if (name < 0 && r->t[i].kind == T_ID)
+			for (k = 0; k < tl->ntt; k++)
+				if (!(*given & 1u << k) &&
+				    r->t[i].len == r->t[tl->tt[k]].len &&
+				    memcmp(r->t[i].p, r->t[tl->tt[k]].p,
+				    r->t[i].len) == 0)
+					name = k;
+	if (name < 0 || stars > 1 || (stars == 1 && x->kind != VAL_ARRAY))
+		return;
+	*given |= 1u << name;
+	if (x->kind == VAL_INT) {
+		int_type(ksrc_arith_ct_of(x), &ty);
+		ksrc_sym_add_alias(r, tl->tt[name], NULL, NULL,
+		    r->t[tl->tt[name]].line, &ty);
+		return;
+	}
+	if ((x->kind == VAL_ARRAY || x->kind == VAL_ELEM) &&
+	    v->arrays[x->arr].type != NULL) {
+		/* Its C type, without the mark of an aligned struct. */
+		text = v->arrays[x->arr].type;
+		if (strstr(text, "@a") != NULL)
+			text = ksrc_dup_n(r, text, strstr(text, "@a") - text);
+	} else if (x->kind == VAL_DATA && x->strct >= 0)
+		text = r->st[x->strct].name;
+	if (x->kind == VAL_ARRAY && stars == 0)
+		text = ksrc_fmt(r, "%s *", text);
+	ksrc_sym_add_alias(r, tl->tt[name], NULL, text,
+	    r->t[tl->tt[name]].line, NULL);
+}
+
 /* Bind the function's template and call parameters; the reader stands
    at its '{' after. */
 static void
 bind_all(struct rd *r, int f, int first, const struct val *targs,
     const struct val *args, int n, const int *argvar, int *refs,
-    int *nrefs)
+    int *nrefs, unsigned *given)
 {
 	const struct dfn	*fn = &r->fn[f];
 	struct ty		 ty;
@@ -177,6 +257,8 @@ bind_all(struct rd *r, int f, int first, const struct val *targs,
 	if (ksrc_at(r, "void") && ksrc_tok_is(&r->t[r->pos + 1], ")"))
 		r->pos++;
 	while (!ksrc_eat(r, ")")) {
+		if (k < n)
+			deduce(r, f, &args[k], given);
 		ksrc_sym_parse_type(r, &ty);
 		isref = ksrc_eat(r, "&");
 		if (ksrc_tk(r)->kind != T_ID)
@@ -219,7 +301,8 @@ ksrc_inline_call(struct rd *r, int f, int first)
 	int		 n, i, after, nvars = r->nvars, hlo = r->hide_lo;
 	int		 hhi = r->hide_hi, fdepth = r->fn_depth, has = r->has_ret;
 	int		 known, fnested = r->fn_nested, argvar[16], refs[32];
-	int		 nrefs = 0;
+	int		 nrefs = 0, nal = r->nal;
+	unsigned	 given = 0;
 
 	for (i = 0; i < r->ninl; i++)
 		if (r->inl[i] == f)
@@ -231,7 +314,7 @@ ksrc_inline_call(struct rd *r, int f, int first)
 		ksrc_fail(r, first, "calls nest deeper than %d",
 		    KSRC_MAX_INLINE);
 	memset(targs, 0, sizeof targs);
-	n = call_args(r, f, targs, args);
+	n = call_args(r, f, targs, args, &given);
 	after = r->pos;
 	for (i = 0; i < n; i++) {	/* what a reference would name */
 		const struct var *c = args[i].first == args[i].last &&
@@ -244,7 +327,7 @@ ksrc_inline_call(struct rd *r, int f, int first)
 	r->hide_hi = r->nvars;
 	r->depth++;
 	bind_all(r, f, first, r->fn[f].ntp > 0 ? targs : NULL, args, n,
-	    argvar, refs, &nrefs);
+	    argvar, refs, &nrefs, &given);
 	known = ret_type(r, f, &rty);
 	r->inl[r->ninl++] = f;
 	save_ret = r->ret;
@@ -264,6 +347,7 @@ ksrc_inline_call(struct rd *r, int f, int first)
 	r->fn_depth = fdepth;
 	r->fn_nested = fnested;
 	r->ret = save_ret;
+	r->nal = nal;		/* the call's type parameters */
 	if (r->has_ret && ret.kind == VAL_INT && known && rty.is_int &&
 	    !rty.ptr) {
 		/* Returned in its type (6.8.6.4). */

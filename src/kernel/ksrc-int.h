@@ -176,15 +176,24 @@ struct alias {
 };
 
 #define KSRC_MAX_ALIASES 64
-#define KSRC_MAX_TPARAMS 16	/* a template's integer parameters */
+#define KSRC_MAX_TPARAMS 16	/* a template's parameters */
+
+/* A template's type parameters (typename T): their names' tokens, and
+   bit i of types set where the i-th parameter (of all) is one. */
+struct tlist {
+	int		 tt[KSRC_MAX_TPARAMS];
+	int		 ntt;
+	unsigned	 types;
+};
 
 /* A __device__ function of the file, inlined where the kernel calls it:
-   tokens of its start (after template <...>), its '(' and its '{', and
-   its integer template parameters. */
+   tokens of its start (after template <...>), its '(' and its '{', its
+   integer template parameters and its type ones. */
 struct dfn {
 	int		 start, name, params, body;
 	int		 tp[KSRC_MAX_TPARAMS], tpt[KSRC_MAX_TPARAMS];
 	int		 ntp;
+	struct tlist	 tl;
 };
 
 #define KSRC_MAX_FUNCS	32

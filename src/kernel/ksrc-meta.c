@@ -404,6 +404,23 @@ meta_texture(struct rd *r, struct meta *m, char **w, int n, int line,
 	m->narr++;
 }
 
+/* An array's length from its dims=ROWS,COLS alone: (ROWS)*(COLS), or NULL
+   for no dims or no comma between parentheses. */
+static const char *
+dims_length(struct rd *r, const char *dims)
+{
+	int	i, depth = 0;
+
+	for (i = 0; dims != NULL && dims[i] != '\0'; i++)
+		if (dims[i] == '(')
+			depth++;
+		else if (dims[i] == ')')
+			depth--;
+		else if (dims[i] == ',' && depth == 0)
+			return ksrc_fmt(r, "(%.*s)*(%s)", i, dims, dims + i + 1);
+	return NULL;
+}
+
 /* A type line: NAME=TYPE, the type a template's type parameter takes
    ("type T=float", "type I=unsigned int"); read by ksrc-sym.c when the
    kernel names it. */
@@ -506,8 +523,11 @@ meta_line(struct rd *r, struct meta *m, const char *s, int line, int col)
 		m->arr[m->narr].dims = word_value(r, w + 2, n - 2, "dims");
 		m->arr[m->narr].line = line;
 		if (m->arr[m->narr].length == NULL)
-			meta_fail(r, line, base, "array %s: needs length=EXPR",
-			    w[1]);
+			m->arr[m->narr].length = dims_length(r,
+			    m->arr[m->narr].dims);
+		if (m->arr[m->narr].length == NULL)
+			meta_fail(r, line, base, "array %s: needs length=EXPR "
+			    "or dims=ROWS,COLS", w[1]);
 		m->narr++;
 		return;
 	}

@@ -629,6 +629,64 @@ test_device_functions(void)
 	    "\tf(a[0]);\n", "t.cu:8:2: ", "takes a variable");
 }
 
+/*
+ * A __device__ helper's type parameters (template <typename T>), bound
+ * where it is called as C++ deduces them, or from <...>.
+ */
+static void
+test_template_helpers(void)
+{
+	struct variant	*v;
+	char		*why = NULL;
+
+	/* T from threadIdx.x (unsigned int): twice(3) = 6. */
+	lane_is("template <typename T> __device__ T twice(T v) "
+	    "{ return v + v; }\n", "\ta[twice(threadIdx.x)] = 0;\n", 0, 3, 6,
+	    "twice(lane 3) with T deduced: 6");
+	/* Deduced unsigned, the arithmetic wraps: lane 0, 0u - 2u =
+	   4294967294, % 10 = 4 (as int it would be -2). */
+	lane_is("template <class I> __device__ I sub(I a, I b) "
+	    "{ return a - b; }\n", "\ta[sub(threadIdx.x, 2u) % 10] = 0;\n",
+	    0, 0, 4, "sub(0u, 2u) % 10 in unsigned int: 4");
+	/* Given as int: -2 / 2 + 5 = 4 (unsigned: 2147483652). */
+	lane_is("template <class I> __device__ I sub(I a, I b) "
+	    "{ return a - b; }\n",
+	    "\ta[sub<int>(threadIdx.x, 2) / 2 + 5] = 0;\n", 0, 0, 4,
+	    "sub<int>(0, 2) / 2 + 5 in int: 4");
+	/* T * from a kernel array moved by the caller: put(a + 8, 1) at 9. */
+	lane_is("template <typename T> __device__ void put(T *p, int i) "
+	    "{ p[i] = 0; }\n", "\tput(a + 8, threadIdx.x);\n", 0, 1, 9,
+	    "put(T *p = a + 8, lane 1) at 9");
+	/* A type and an integer parameter: at<float, 2>(a, lane 3) loads
+	   a[6]. */
+	lane_is("template <typename T, int S>\n"
+	    "__device__ T at(const T *p, int i) { return p[i * S]; }\n",
+	    "\tb[threadIdx.x] = at<float, 2>(a, threadIdx.x);\n", 0, 3, 6,
+	    "at<float, 2>(a, lane 3) loads a[6]");
+	/* T inside the helper's body: a local of type T, sq(3) = 9. */
+	lane_is("template <typename T> __device__ T sq(T x) "
+	    "{ T y = x * x; return y; }\n", "\ta[sq(threadIdx.x)] = 0;\n",
+	    0, 3, 9, "T y = x * x inside sq: 9");
+	/* The helper's T is its own, not the kernel's type line's. */
+	extra_head = "// warpviz: type T=char\n";
+	lane_is("template <typename T> __device__ T twice(T v) "
+	    "{ return v + v; }\n", "\ta[twice(threadIdx.x * 100)] = 0;\n", 0,
+	    3, 600, "helper's T is unsigned int, not the type line's char: 600");
+	extra_head = "";
+	/* dims=ROWS,COLS alone gives the length: 4 x 16. */
+	v = parse("// warpviz: param n=64 range=1..4096\n"
+	    "// warpviz: launch grid=1 block=32\n"
+	    "// warpviz: array a dims=4,n/4\n"
+	    "__global__ void k(float *a, int n) { a[threadIdx.x] = 0; }\n",
+	    &why);
+	ok(v != NULL && v->arrays[0].length != NULL &&
+	    strcmp(v->arrays[0].length, "( 4 ) * ( n / 4 )") == 0,
+	    "dims=4,n/4 alone: length ( 4 ) * ( n / 4 ) (%s)", why ? why :
+	    v->arrays[0].length);
+	ksrc_free(v);
+	free(why);
+}
+
 int
 main(void)
 {
@@ -636,6 +694,7 @@ main(void)
 	test_constants();
 	test_types();
 	test_templates();
+	test_template_helpers();
 	test_groups();
 	test_if_else();
 	test_pointers();
