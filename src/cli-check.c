@@ -15,10 +15,12 @@
 
 #include "cli-check.h"
 #include "gpu-datadir.h"
+#include "ksrc.h"
 #include "launch.h"
 #include "oob.h"
 #include "opts.h"
 #include "safestr.h"
+#include "textfile.h"
 #include "variant.h"
 
 static const char *
@@ -205,6 +207,51 @@ check_print_template(void)
 	return 0;
 }
 
+/*
+ * check --draft FILE: the file with a draft of its warpviz: lines, on
+ * stdout; exit 0 when the draft reads, 1 (with the reader's one line)
+ * when the kernel needs more than the draft gives.  A file that has
+ * lines already, or that cannot be read, is bad input.
+ */
+static int
+check_print_draft(const char *path)
+{
+	struct variant	*v;
+	char		*text, *out, *cause = NULL;
+
+	if ((text = textfile_read(path, KSRC_MAX_BYTES, NULL, &cause)) ==
+	    NULL) {
+		opts_error("check: --draft: %s", cause);
+		free(cause);
+		return EXIT_USAGE;
+	}
+	if (ksrc_blocks(text) > 0) {
+		free(text);
+		return opts_error("check: --draft: %s has '// warpviz:' lines "
+		    "already (warpviz check %s shows what they say)", path,
+		    path);
+	}
+	if ((out = ksrc_draft(path, text, &cause)) == NULL) {
+		free(text);
+		opts_error("check: --draft: %s", cause);
+		free(cause);
+		return EXIT_USAGE;
+	}
+	free(text);
+	fputs(out, stdout);
+	v = ksrc_parse(path, out, &cause);
+	free(out);
+	if (v == NULL) {
+		safestr_fprintf(stderr, "warpviz: check --draft: the draft "
+		    "does not read yet (lines counted in the draft): %s\n",
+		    cause);
+		free(cause);
+		return 1;
+	}
+	ksrc_free(v);
+	return 0;
+}
+
 int
 cli_check(struct opts *o)
 {
@@ -220,6 +267,14 @@ cli_check(struct opts *o)
 			return opts_error("check: --template takes no VARIANT "
 			    "or -p (warpviz check --template > my-kernel.cu)");
 		return check_print_template();
+	}
+	if (opts_given(o, OPT_DRAFT)) {
+		if (v != NULL || opts_given(o, OPT_PARAM) ||
+		    opts_given(o, OPT_TEMPLATE))
+			return opts_error("check: --draft FILE takes no VARIANT, "
+			    "-p or --template (warpviz check --draft FILE.cu > "
+			    "drafted.cu)");
+		return check_print_draft(o->draft);
 	}
 	param_format(ps, pbuf, sizeof pbuf, 1);
 	/* A kernel that cannot launch is bad input, as for show. */

@@ -142,10 +142,13 @@ static const char usage_quiz[] =
 static const char usage_check[] =
 "usage: warpviz check FILE.cu|VARIANT [-p NAME=VALUE]...\n"
 "       warpviz check --template > my-kernel.cu\n"
+"       warpviz check --draft FILE.cu > drafted.cu\n"
 "What the model understood of a kernel: parameters, launch, arrays, loops\n"
 "with their trip counts, guards and access sites with their lines.\n"
 "Wherever VARIANT is accepted, a path to a .cu kernel file is too.\n"
-"--template prints a commented kernel file to begin one's own.\n";
+"--template prints a commented kernel file to begin one's own; --draft\n"
+"prints FILE.cu with a first draft of its warpviz: lines (from the\n"
+"kernel's arguments and the host's launch) above its kernel.\n";
 
 static const char usage_list[] =
 "usage: warpviz list [--json]\n"
@@ -316,7 +319,8 @@ static const struct cli_cmd cli_cmds[] = {
 	    OPTS_BIT(OPT_ALL_WARPS) | OPTS_ISA, OPERANDS_VARIANT }, cli_trace },
 	{ { "stats", usage_stats, OPTS_COMMON | OPTS_BIT(OPT_JSON) |
 	    OPTS_BIT(OPT_BRUTE) | OPTS_ISA, OPERANDS_VARIANT }, cli_stats },
-	{ { "check", usage_check, OPTS_BIT(OPT_PARAM) | OPTS_BIT(OPT_TEMPLATE),
+	{ { "check", usage_check, OPTS_BIT(OPT_PARAM) | OPTS_BIT(OPT_TEMPLATE) |
+	    OPTS_BIT(OPT_DRAFT),
 	    OPERANDS_VARIANT }, cli_check },
 	{ { "bench", usage_bench, OPTS_BIT(OPT_JSON) | OPTS_BIT(OPT_ONCE) |
 	    OPTS_BIT(OPT_COUNTERS), OPERANDS_SPECS }, cmd_bench },

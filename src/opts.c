@@ -69,6 +69,7 @@ static const struct {
 	[OPT_SASS] = { "sass", required_argument },
 	[OPT_HTML] = { "html", no_argument },
 	[OPT_TEMPLATE] = { "template", no_argument },
+	[OPT_DRAFT] = { "draft", required_argument },
 	[OPT_COMPLETE] = { "complete", required_argument },
 	[OPT_HELP] = { "help", no_argument },
 	[OPT_VERSION] = { "version", no_argument },
@@ -512,6 +513,9 @@ opts_take(struct opts *o, enum opts_id id, const char *arg)
 	case OPT_RESULTS:
 		o->results = arg;
 		break;
+	case OPT_DRAFT:
+		o->draft = arg;
+		break;
 	case OPT_PTX:
 		o->ptx_file = arg;
 		o->as_compiled = 1;
@@ -605,9 +609,9 @@ opts_finish(struct opts *o, const struct opts_entry *e, uint64_t allowed,
 	    o->lesson != NULL && (allowed & OPTS_BIT(OPT_LESSON))) {
 		return 0;
 	}
-	/* check --template: no kernel yet. */
+	/* check --template, --draft FILE: no kernel yet. */
 	if (e->operands == OPERANDS_VARIANT && o->v == NULL &&
-	    (o->given & OPTS_BIT(OPT_TEMPLATE))) {
+	    (o->given & (OPTS_BIT(OPT_TEMPLATE) | OPTS_BIT(OPT_DRAFT)))) {
 		return 0;
 	}
 	if (e->operands == OPERANDS_VARIANT && o->v == NULL) {

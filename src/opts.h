@@ -59,6 +59,7 @@ enum opts_id {
 	OPT_SASS,		/* --sass FILE: a recorded nvdisasm listing */
 	OPT_HTML,		/* --html (lesson) */
 	OPT_TEMPLATE,		/* --template (check) */
+	OPT_DRAFT,		/* --draft FILE (check) */
 	OPT_COMPLETE,		/* --complete WHAT (list) */
 	OPT_COUNTERS,		/* --counters (bench) */
 	OPT_HELP,		/* -h, --help: every command */
@@ -136,6 +137,7 @@ struct opts {
 	int			 as_compiled;	/* --as-compiled, --ptx, --sass */
 	int			 isa_sm;	/* --sm NN: compile for sm_NN */
 	const char		*ptx_file;	/* --ptx FILE */
+	const char		*draft;		/* --draft FILE */
 	const char		*sass_file;	/* --sass FILE */
 	const char		*complete;	/* --complete WHAT */
 	int			 theme;		/* enum role_theme, -1 none;

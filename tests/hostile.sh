@@ -183,6 +183,21 @@ hostile 'big.lesson: larger than 1048576 bytes' lesson "$tmp/big.lesson"
 printf 'title t\nscene s\nvariant %s\n' "$tmp/fifo.cu" >"$tmp/fifo-kernel.lesson"
 hostile "fifo.cu" lesson "$tmp/fifo-kernel.lesson"
 
+# check --draft on a file made to be slow to draft: a 600 KB tangle of
+# kernel<kernel<... and of <<< is stopped by its work limit.
+{
+	echo '__global__ void k(float *a, int n) { a[threadIdx.x] = 0; }'
+	awk 'BEGIN { for (i = 0; i < 200000; i++) printf "k<"; print "" }'
+} >"$tmp/drafttangle.cu"
+hostile 'drafttangle.cu:1:1: the file is too tangled to draft' check \
+    --draft "$tmp/drafttangle.cu"
+{
+	echo '__global__ void k(float *a, int n) { a[threadIdx.x] = 0; }'
+	awk 'BEGIN { for (i = 0; i < 100000; i++) printf "k<<<"; print "" }'
+} >"$tmp/draftlaunch.cu"
+hostile 'draftlaunch.cu:1:1: the file is too tangled to draft' check \
+    --draft "$tmp/draftlaunch.cu"
+
 # Brute force says how far it is on a terminal (script(1) gives stderr
 # one), and nothing when stderr is not one.
 if command -v script >/dev/null 2>&1; then

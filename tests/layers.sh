@@ -92,7 +92,7 @@ inner_floors() {
 }
 
 inner_floors "kernel-file reader" \
-    "kernel/ksrc-core.c:ksrc_\(keep\|fail\|fmt\|tk\|at\|eat\|want\)" \
+    "kernel/ksrc-core.c:ksrc_\(keep\|fail\|fmt\|tk\|at\|eat\|want\|rd_free\|kfile_free\)" \
     "kernel/ksrc-lex.c:ksrc_lex_[a-z_]*" \
     "kernel/ksrc-meta.c:ksrc_meta_[a-z_0-9]*" \
     "kernel/ksrc-sym.c:ksrc_sym_[a-z_]*" \
@@ -106,7 +106,8 @@ inner_floors "kernel-file reader" \
     "kernel/ksrc-loop.c:ksrc_loop_[a-z_]*" \
     "kernel/ksrc-inline.c:ksrc_inline_[a-z_]*" \
     "kernel/ksrc-flow.c:ksrc_flow" \
-    "kernel/ksrc.c:ksrc_\(parse\|parse_block\|load\|blocks\|free\|is_path\)"
+    "kernel/ksrc.c:ksrc_\(parse\|parse_block\|load\|blocks\|free\|is_path\)" \
+    "kernel/ksrc-draft.c:ksrc_draft"
 # The view state: where an access is in a launch, the whole-launch
 # workers, the state itself, then predict first on top of it.
 st_where='state_\(where_[a-z]*\|find\|iteration\|loop_value\)'

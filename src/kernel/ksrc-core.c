@@ -246,3 +246,40 @@ ksrc_src_text(struct rd *r, int first, int last)
 		return ksrc_tok_text(r, first);
 	return ksrc_dup_n(r, r->text + a, b - a);
 }
+
+/* Free what a reading made of the file (NULL is allowed). */
+void
+ksrc_kfile_free(struct kfile *kf)
+{
+	int	i;
+
+	if (kf == NULL)
+		return;
+	for (i = 0; i < kf->nstrs; i++)
+		free(kf->strs[i]);
+	free(kf->strs);
+	free(kf->body);
+	free(kf);
+}
+
+/* Free the reader's own memory (not the kfile). */
+void
+ksrc_rd_free(struct rd *r)
+{
+	int	i;
+
+	for (i = 0; i < r->ntmps; i++)
+		free(r->tmps[i]);
+	free(r->tmps);
+	free(r->t);
+	free(r->mt);
+	free(r->m);
+	free(r->pa);
+	free(r->vars);
+	free(r->used);
+	free(r->used_next);
+	free(r->used_h);
+	free(r->sv);
+	free(r->loc);
+	free(r->locmemo);
+}

@@ -365,6 +365,8 @@ const char	*ksrc_tok_text(struct rd *r, int i);
 const char	*ksrc_src_text(struct rd *r, int first, int last);
 void	 ksrc_nest_in(struct rd *r);
 void	 ksrc_nest_out(struct rd *r);
+void	 ksrc_kfile_free(struct kfile *kf);
+void	 ksrc_rd_free(struct rd *r);
 
 /* ksrc-lex.c: tokens and #define */
 void	 ksrc_lex_push_tok(struct rd *r, struct tok **arr, int *n,
@@ -374,6 +376,7 @@ void	 ksrc_lex_text(struct rd *r, int from, int to, int line, int col,
 		     int top);
 void	 ksrc_lex_flush(struct rd *r);
 void	 ksrc_lex_predefine(struct rd *r);
+void	 ksrc_lex_file(struct rd *r);
 
 /* ksrc-meta.c: the "// warpviz:" lines */
 const char	*ksrc_meta_expand_text(struct rd *r, const char *text,

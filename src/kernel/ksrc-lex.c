@@ -654,3 +654,22 @@ ksrc_lex_text(struct rd *r, int from, int to, int line, int col, int top)
 			emit_tok(r, &t, NULL, 0);
 	}
 }
+
+/* Lex the file, with the end-of-file tokens the parser may look past. */
+void
+ksrc_lex_file(struct rd *r)
+{
+	struct tok	eof;
+	int		i;
+
+	ksrc_lex_predefine(r);
+	ksrc_lex_text(r, 0, (int)strlen(r->text), 1, 1, 1);
+	ksrc_lex_flush(r);
+	memset(&eof, 0, sizeof eof);
+	eof.kind = T_EOF;
+	eof.p = "";
+	eof.line = r->nt > 0 ? r->t[r->nt - 1].line : 1;
+	eof.col = r->nt > 0 ? r->t[r->nt - 1].col + r->t[r->nt - 1].len : 1;
+	for (i = 0; i < 4; i++)
+		ksrc_lex_push_tok(r, &r->t, &r->nt, &eof);
+}

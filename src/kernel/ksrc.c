@@ -28,19 +28,6 @@
 #include "textfile.h"
 #include "xmalloc.h"
 
-static void
-kfile_free(struct kfile *kf)
-{
-	int	i;
-
-	if (kf == NULL)
-		return;
-	for (i = 0; i < kf->nstrs; i++)
-		free(kf->strs[i]);
-	free(kf->strs);
-	free(kf->body);
-	free(kf);
-}
 static const char *
 base_name(struct rd *r, const char *path)
 {
@@ -52,27 +39,6 @@ base_name(struct rd *r, const char *path)
 	if (n > 3 && strcmp(b + n - 3, ".cu") == 0)
 		n -= 3;
 	return ksrc_dup_n(r, b, n);
-}
-
-static void
-rd_free(struct rd *r)
-{
-	int	i;
-
-	for (i = 0; i < r->ntmps; i++)
-		free(r->tmps[i]);
-	free(r->tmps);
-	free(r->t);
-	free(r->mt);
-	free(r->m);
-	free(r->pa);
-	free(r->vars);
-	free(r->used);
-	free(r->used_next);
-	free(r->used_h);
-	free(r->sv);
-	free(r->loc);
-	free(r->locmemo);
 }
 
 const char *
@@ -89,25 +55,6 @@ ksrc_parse(const char *path, const char *text, char **cause)
 
 static struct variant *parse_block(const char *, const char *, int,
 		    char **);
-
-/* Lex the file, with the end-of-file tokens the parser may look past. */
-static void
-lex_file(struct rd *r)
-{
-	struct tok	eof;
-	int		i;
-
-	ksrc_lex_predefine(r);
-	ksrc_lex_text(r, 0, (int)strlen(r->text), 1, 1, 1);
-	ksrc_lex_flush(r);
-	memset(&eof, 0, sizeof eof);
-	eof.kind = T_EOF;
-	eof.p = "";
-	eof.line = r->nt > 0 ? r->t[r->nt - 1].line : 1;
-	eof.col = r->nt > 0 ? r->t[r->nt - 1].col + r->t[r->nt - 1].len : 1;
-	for (i = 0; i < 4; i++)
-		ksrc_lex_push_tok(r, &r->t, &r->nt, &eof);
-}
 
 /* What the warpviz: lines leave unsaid (names, title), the launch's
    dimensions, and the model names the parameters take. */
@@ -397,7 +344,7 @@ parse_once(const char *path, const char *text, int nblock, char **cause,
 	struct meta	 m;
 	struct kfile	*kf;
 	struct variant	*v;
-	int		 kbody;
+	int		 kbody, k;
 
 	*cause = NULL;
 	memset(&r, 0, sizeof r);
@@ -420,9 +367,13 @@ parse_once(const char *path, const char *text, int nblock, char **cause,
 	v->path = ksrc_dup_n(&r, path, strlen(path));
 	v->text = ksrc_dup_n(&r, text, strlen(text));
 	r.text = v->text;
-	lex_file(&r);
+	ksrc_lex_file(&r);
 	m.blk = nblock;
-	if (ksrc_meta_lines(&r, &m) <= nblock)
+	if ((k = ksrc_meta_lines(&r, &m)) == 0)
+		ksrc_fail(&r, -1, "no '// warpviz:' lines, which give the "
+		    "launch and the arrays' lengths: 'warpviz check --draft "
+		    "%s > drafted.cu' writes a first draft of them", path);
+	if (k <= nblock)
 		ksrc_fail(&r, -1, "no block %d of '// warpviz:' lines",
 		    nblock + 1);
 	header(&r, &m, path);
@@ -456,12 +407,12 @@ parse_once(const char *path, const char *text, int nblock, char **cause,
 	if (kf->nbody == 0 || (v->xbody = kf->body) == NULL)
 		ksrc_fail(&r, kbody, "the kernel makes no memory access");
 done:
-	rd_free(&r);
+	ksrc_rd_free(&r);
 	return v;
 fail:
 	*cause = r.cause;
-	rd_free(&r);
-	kfile_free(kf);
+	ksrc_rd_free(&r);
+	ksrc_kfile_free(kf);
 	return NULL;
 }
 
@@ -473,7 +424,7 @@ parse_block(const char *path, const char *text, int nblock, char **cause)
 
 	v = parse_once(path, text, nblock, cause, NULL, 0, &mem, &nmem);
 	if (v != NULL && mem != NULL) {
-		kfile_free((struct kfile *)v);
+		ksrc_kfile_free((struct kfile *)v);
 		v = parse_once(path, text, nblock, cause, mem, nmem, NULL,
 		    NULL);
 	}
@@ -497,7 +448,7 @@ ksrc_load(const char *path, char **cause)
 void
 ksrc_free(struct variant *v)
 {
-	kfile_free((struct kfile *)v);
+	ksrc_kfile_free((struct kfile *)v);
 }
 
 int
@@ -518,8 +469,8 @@ ksrc_blocks(const char *text)
 	if (setjmp(r.jb) == 0)
 		n = ksrc_meta_lines(&r, &m);
 	free(r.cause);
-	rd_free(&r);
-	kfile_free(kf);
+	ksrc_rd_free(&r);
+	ksrc_kfile_free(kf);
 	return n;
 }
 

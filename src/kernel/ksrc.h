@@ -30,6 +30,15 @@ struct variant	*ksrc_parse_block(const char *path, const char *text, int n,
 		     char **cause);
 /* Number of blocks of "// warpviz:" lines in a file's text. */
 int		 ksrc_blocks(const char *text);
+/*
+ * For a file without "// warpviz:" lines: its text with a first draft of
+ * them above its first kernel (parameters from its integer arguments,
+ * arrays from its pointers, the launch and lengths from its host code's
+ * kernel<<<...>>>, dim3 and cudaMalloc where they read, else a guess),
+ * each guess said in a comment.  Returns it (free it), or NULL and a
+ * one-line *cause.
+ */
+char		*ksrc_draft(const char *path, const char *text, char **cause);
 /* Read and parse a file (its first block). */
 struct variant	*ksrc_load(const char *path, char **cause);
 /* Free a variant from ksrc_parse or ksrc_load (NULL is allowed). */

@@ -5,7 +5,8 @@
  * parameter at its minimum (the small end, where brute force is cheap)
  * and the totals' fast path must agree with brute force (fuzz-totals.c,
  * shared with fuzz-launch.c).  A refusal must say why; everything is
- * freed.  An input starting with KGEN_MAGIC is a program for the kernel
+ * freed.  A text without such lines is drafted (check --draft) and the
+ * draft read the same way.  An input starting with KGEN_MAGIC is a program for the kernel
  * generator (kgen.c), which writes up to 1 MiB of deep, long or
  * multiplying C from a few bytes.
  */
@@ -52,6 +53,24 @@ one(const char *text, int n)
 	ksrc_free(v);
 }
 
+/* A file without warpviz: lines: its draft (check --draft), read. */
+static void
+draft(const char *text)
+{
+	char	*d, *cause = NULL;
+
+	if ((d = ksrc_draft("fuzz.cu", text, &cause)) == NULL) {
+		if (cause == NULL)
+			abort();	/* a refusal always says why */
+		free(cause);
+		return;
+	}
+	if (cause != NULL)
+		abort();
+	one(d, 0);
+	free(d);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -65,6 +84,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else
 		text = fuzz_text(data, size, 16384);
 	nb = ksrc_blocks(text);
+	if (nb < 1)
+		draft(text);
 	if (nb < 1)
 		nb = 1;		/* the reader says why there is none */
 	for (n = 0; n < nb && n < BLOCKS_MAX; n++)
