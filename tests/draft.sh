@@ -94,6 +94,32 @@ has no-host-2d "// warpviz: array out length=width*height"
 # each height floats apart: 16 sectors a request.
 counts no-host-2d "out\[x \* height \+ y\]" 32768 "524288 sectors"
 
+# asks-shared: s comes from a SharedMemory struct, which the draft does
+# not see: the reader asks for its line, and the draft adds it with the
+# launch's third argument, n * sizeof(float), as n floats.
+draft asks-shared
+has asks-shared "//   from the host code: n, the launch, d's length, s's length"
+has asks-shared "// warpviz: launch grid=1 block=n"
+has asks-shared "// warpviz: array s length=n"
+# n = 64: two warps; s[n - t - 1] reversed, 32 banks, one wavefront each.
+counts asks-shared "s\[n - t - 1\]" 2 "2 wavefronts"
+counts asks-shared "d\[t\]" 2 "8 sectors"
+# A texture parameter: the reader asks for its size, guessed 1024 x 1024.
+{
+	echo '__global__ void tx(float *out, cudaTextureObject_t img, int n)'
+	echo '{'
+	echo '	int x = blockIdx.x * blockDim.x + threadIdx.x;'
+	echo '	out[x] = tex2D<float>(img, x, 0);'
+	echo '}'
+} >"$tmp/tex.cu"
+"$WARPVIZ" check --draft "$tmp/tex.cu" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] &&
+    grep -qxF '// warpviz: texture img width=1024 height=1024' "$tmp/out" &&
+    grep -qxF "//   guessed, to check: n, the launch, out's length, img's size" \
+    "$tmp/out"
+tap_ok $? "a texture parameter: the line the reader asks for, its size guessed (exit $rc)"
+
 # A file without lines, read: the one line says how to draft them.
 "$WARPVIZ" stats "$d/host-1d.cu" >"$tmp/out" 2>"$tmp/err"
 rc=$?

@@ -24,11 +24,12 @@
 #define DRAFT_MAX_ARGS	16
 #define DRAFT_DEPTH	4	/* host names looked through, nested */
 #define DRAFT_MAX_EXPR	256	/* bytes of an expression drafted */
+#define DRAFT_MAX_ASKED	8	/* lines added that the reader asks for */
 
 /* A parameter of the kernel (or of its template). */
 struct dparam {
 	int		 name;		/* token */
-	int		 isint, ptr;
+	int		 isint, ptr, isbool;
 	int		 tmpl;		/* 1: template <int X>, 2: <class T> */
 	int		 esize;		/* ptr: bytes of its element, or 0 */
 	const char	*type;		/* ptr: its element type, or NULL */
@@ -47,6 +48,9 @@ struct draft {
 	int		 largs[5], nlargs;	/* <<<...>>> */
 	int		 twod, shared;	/* uses .y; extern __shared__ token */
 	long		 work;		/* tokens looked at */
+	const char	*asked;		/* lines the reader asked for */
+	const char	*asked_host;	/* what they took from the host */
+	const char	*asked_guess;	/* what they guess */
 };
 
 /* The work a draft may do, in tokens looked at: a file of a megabyte
@@ -153,9 +157,11 @@ find_kernel(struct draft *d)
 	for (g = 0; r->t[g].kind != T_EOF; g++) {
 		if (!is(d, g, "__global__"))
 			continue;
-		for (i = g; r->t[i].kind != T_EOF && !is(d, i, "(") &&
-		    !is(d, i, ";"); i++)
-			;
+		for (i = g; r->t[i].kind != T_EOF && !is(d, i, ";"); i++)
+			if (is(d, i, "__launch_bounds__") && is(d, i + 1, "("))
+				i = past_close(d, i + 1) - 1;
+			else if (is(d, i, "("))
+				break;
 		if (!is(d, i, "(") || r->t[i - 1].kind != T_ID)
 			continue;
 		if (is(d, past_close(d, i), "{"))
@@ -186,6 +192,7 @@ find_kernel(struct draft *d)
 				    !is(d, i, "="); i++)
 					if (r->t[i].kind == T_ID)
 						p->name = i;
+				p->isbool = is(d, at[k], "bool");
 				p->tmpl = is(d, at[k], "typename") ||
 				    is(d, at[k], "class") ? 2 : 1;
 				p->isint = p->tmpl == 1;
@@ -215,6 +222,7 @@ find_kernel(struct draft *d)
 			p->type = b->name;
 			p->esize = b->size;
 			p->isint = b->is_int && !p->ptr;
+			p->isbool = strcmp(b->name, "bool") == 0 && !p->ptr;
 		}
 	}
 	for (i = open; r->t[i].kind != T_EOF; i++) {
@@ -498,7 +506,8 @@ size_param(const struct draft *d, int nth)
 	int	k;
 
 	for (k = 0; k < d->np; k++)
-		if (d->p[k].isint && !d->p[k].tmpl && nth-- == 0)
+		if (d->p[k].isint && !d->p[k].tmpl && !d->p[k].isbool &&
+		    nth-- == 0)
 			return k;
 	return -1;
 }
@@ -532,8 +541,8 @@ values(struct draft *d)
 			p->value = ksrc_fmt(r, "%lld", (long long)v);
 			p->host = 1;
 		} else
-			p->value = p->tmpl ? "256" : d->twod ? "1024" :
-			    "1048576";
+			p->value = p->isbool ? "1" : p->tmpl ? "256" : d->twod ?
+			    "1024" : "1048576";
 	}
 }
 
@@ -552,11 +561,65 @@ line(struct rd *r, const char **out, const char *f, ...)
 	free(s);
 }
 
+
 /* Add name to the list of what came from the host (or was guessed). */
 static void
 note(struct rd *r, const char **list, const char *name)
 {
-	*list = ksrc_fmt(r, "%s%s%s", *list, **list ? ", " : "", name);
+	*list = *list == NULL ? name : ksrc_fmt(r, "%s%s%s", *list, **list ?
+	    ", " : "", name);
+}
+
+/* The dynamic shared memory's elements of type b (float if NULL): the
+   launch's third argument, or NULL. */
+static const char *
+shared_len(struct draft *d, const struct base_type *b)
+{
+	if (d->call < 0 || d->nlargs < 3)
+		return NULL;
+	return elements(d, d->largs[2], d->largs[3] - 1, b != NULL ? b->size :
+	    4);
+}
+
+/*
+ * The line the reader's refusal cause asks for ("... needs a '//
+ * warpviz: array s length=...' line"), its placeholders filled with
+ * guesses, added to the draft; 0 when the cause asks for none, or for
+ * one asked before.
+ */
+static int
+ask(struct draft *d, const char *cause)
+{
+	struct rd	*r = d->r;
+	const char	*q = strstr(cause, "'// warpviz: "), *e, *text, *f;
+	const char	*what, **list;
+	char		 name[64];
+
+	if (q == NULL || (e = strchr(q + 1, '\'')) == NULL)
+		return 0;
+	text = ksrc_dup_n(r, q + 1, e - q - 1);
+	if (sscanf(text, "// warpviz: %*s %63[A-Za-z0-9_]", name) != 1)
+		return 0;
+	what = name;
+	list = &d->asked_guess;
+	if ((f = strstr(text, "length=...")) != NULL) {
+		if (shared_len(d, NULL) != NULL)
+			list = &d->asked_host;
+		text = ksrc_fmt(r, "%.*slength=%s%s", (int)(f - text), text,
+		    shared_len(d, NULL) != NULL ? shared_len(d, NULL) : "1024",
+		    f + 10);
+		what = ksrc_fmt(r, "%s's length", name);
+	} else if ((f = strstr(text, "width=W height=H")) != NULL) {
+		text = ksrc_fmt(r, "%.*swidth=1024 height=1024%s",
+		    (int)(f - text), text, f + 16);
+		what = ksrc_fmt(r, "%s's size", name);
+	}
+	if (d->asked != NULL && strstr(d->asked, text) != NULL)
+		return 0;
+	d->asked = ksrc_fmt(r, "%s%s\n", d->asked != NULL ? d->asked : "",
+	    text);
+	note(r, list, what);
+	return 1;
 }
 
 /* The draft's lines, in the order the reader wants them, under a
@@ -579,6 +642,9 @@ lines(struct draft *d)
 		name = ksrc_tok_text(r, p->name);
 		if (p->tmpl == 2)
 			line(r, &out, "type %s=%s", name, p->value);
+		else if (p->isbool)
+			line(r, &out, "param %s=%s range=0..1", name,
+			    strcmp(p->value, "0") == 0 ? "0" : "1");
 		else if (p->isint) {
 			v = strtoll(p->value, NULL, 10);
 			line(r, &out, "param %s=%s range=1..%lld", name,
@@ -616,15 +682,10 @@ lines(struct draft *d)
 		    ksrc_fmt(r, "%s's length", name));
 	}
 	if (d->shared > 0) {
-		const struct base_type *b = ksrc_sym_find_base(
-		    &r->t[d->shared + 2]);
-
 		for (i = d->shared; r->t[i].kind != T_EOF && !is(d, i, "[") &&
 		    !is(d, i, ";"); i++)
 			;
-		len = d->call >= 0 && d->nlargs >= 3 ? elements(d,
-		    d->largs[2], d->largs[3] - 1, b != NULL ? b->size : 4) :
-		    NULL;
+		len = shared_len(d, ksrc_sym_find_base(&r->t[d->shared + 2]));
 		if (is(d, i, "[")) {
 			name = ksrc_tok_text(r, i - 1);
 			line(r, &out, "array %s length=%s", name, len != NULL ?
@@ -633,6 +694,12 @@ lines(struct draft *d)
 			    "%s's length", name));
 		}
 	}
+	if (d->asked != NULL)
+		out = ksrc_fmt(r, "%s%s", out, d->asked);
+	if (d->asked_host != NULL)
+		note(r, &host, d->asked_host);
+	if (d->asked_guess != NULL)
+		note(r, &guess, d->asked_guess);
 	return ksrc_fmt(r, "// A draft of the warpviz: lines by 'warpviz check "
 	    "--draft':\n//   from the host code: %s\n//   guessed, to check: "
 	    "%s\n%s", *host ? host : "nothing", *guess ? guess : "nothing",
@@ -645,9 +712,10 @@ ksrc_draft(const char *path, const char *text, char **cause)
 	struct rd	 r;
 	struct kfile	*kf;
 	struct draft	 d;
+	struct variant	*v;
 	const char	*block, *p;
-	char		*out = NULL;
-	int		 line_no, k;
+	char		*volatile out = NULL, *why;
+	int		 line_no, k, again;
 	size_t		 at;
 
 	*cause = NULL;
@@ -658,8 +726,11 @@ ksrc_draft(const char *path, const char *text, char **cause)
 	r.text = ksrc_skip_bom(text);
 	r.kf = kf;
 	d.r = &r;
-	if (setjmp(r.jb) != 0)
+	if (setjmp(r.jb) != 0) {
+		free(out);	/* a draft half made */
+		out = NULL;
 		goto done;
+	}
 	if (strlen(r.text) > KSRC_MAX_BYTES)
 		ksrc_fail(&r, -1, "the file is larger than %d bytes",
 		    KSRC_MAX_BYTES);
@@ -668,17 +739,29 @@ ksrc_draft(const char *path, const char *text, char **cause)
 		ksrc_fail(&r, -1, "no __global__ function with a body");
 	find_call(&d);
 	values(&d);
-	block = lines(&d);
 	/* Above the kernel's first line. */
 	line_no = r.t[d.first].line;
 	for (p = r.text, k = 1; k < line_no && (p = strchr(p, '\n')) != NULL;
 	    k++)
 		p++;
 	at = p != NULL ? (size_t)(p - r.text) : 0;
-	out = xmalloc(strlen(r.text) + strlen(block) + 1);
-	memcpy(out, r.text, at);
-	strcpy(out + at, block);
-	strcat(out, r.text + at);
+	/* Until it reads, or the reader asks for no line it has not had. */
+	for (k = 0; k < DRAFT_MAX_ASKED; k++) {
+		block = lines(&d);
+		free(out);
+		out = xmalloc(strlen(r.text) + strlen(block) + 1);
+		memcpy(out, r.text, at);
+		strcpy(out + at, block);
+		strcat(out, r.text + at);
+		if ((v = ksrc_parse(path, out, &why)) != NULL) {
+			ksrc_free(v);
+			break;
+		}
+		again = ask(&d, why);
+		free(why);
+		if (!again)
+			break;
+	}
 done:
 	if (out == NULL)
 		*cause = r.cause;
