@@ -94,6 +94,7 @@ inner_floors() {
 inner_floors "kernel-file reader" \
     "kernel/ksrc-core.c:ksrc_\(keep\|fail\|fmt\|tk\|at\|eat\|want\|rd_free\|kfile_free\)" \
     "kernel/ksrc-lex.c:ksrc_lex_[a-z_]*" \
+    "kernel/ksrc-device.c:ksrc_device_text" \
     "kernel/ksrc-meta.c:ksrc_meta_[a-z_0-9]*" \
     "kernel/ksrc-sym.c:ksrc_sym_[a-z_]*" \
     "kernel/ksrc-local.c:ksrc_local_[a-z_]*" \

@@ -610,6 +610,20 @@ template_params(struct rd *r, int *tp, int *tpt, int *ntp, int *untyped,
 	ksrc_want(r, ">");
 }
 
+/* Step over "namespace [N] {" or a namespace's "}": its items are the
+   file's.  Returns 1 when it did. */
+static int
+namespace_edge(struct rd *r)
+{
+	if (ksrc_at(r, "namespace") && (ksrc_tok_is(&r->t[r->pos + 1], "{") ||
+	    (r->t[r->pos + 1].kind == T_ID && ksrc_tok_is(&r->t[r->pos + 2],
+	    "{")))) {
+		r->pos += ksrc_tok_is(&r->t[r->pos + 1], "{") ? 2 : 3;
+		return 1;
+	}
+	return ksrc_eat(r, "}");
+}
+
 /*
  * Read the items at file scope; *kbody: the token after the name of the
  * kernel of block m->blk, or -1.
@@ -624,6 +638,8 @@ ksrc_decl_file_scope(struct rd *r, struct meta *m, int *kbody)
 
 	*kbody = -1;
 	while (ksrc_tk(r)->kind != T_EOF) {
+		if (namespace_edge(r))
+			continue;
 		start = r->pos;
 		is_template = 0;
 		if (ksrc_at(r, "extern") && r->t[r->pos + 1].kind == T_STR) {

@@ -341,7 +341,8 @@ struct meta {
 
 /* The reader's floors, ground first; each file calls only those above
    it in this list (tests/layers.sh checks it):
-   ksrc-core.c, ksrc-lex.c, ksrc-meta.c, ksrc-sym.c, ksrc-local.c,
+   ksrc-core.c, ksrc-lex.c, ksrc-device.c, ksrc-meta.c, ksrc-sym.c,
+   ksrc-local.c,
    ksrc-access.c,
    ksrc-decl.c, ksrc-body.c, ksrc.c (the entry points, in ksrc.h). */
 
@@ -377,6 +378,9 @@ void	 ksrc_lex_text(struct rd *r, int from, int to, int line, int col,
 void	 ksrc_lex_flush(struct rd *r);
 void	 ksrc_lex_predefine(struct rd *r);
 void	 ksrc_lex_file(struct rd *r);
+
+/* ksrc-device.c: the text NVRTC compiles, host code blanked */
+const char	*ksrc_device_text(struct rd *r);
 
 /* ksrc-meta.c: the "// warpviz:" lines */
 const char	*ksrc_meta_expand_text(struct rd *r, const char *text,

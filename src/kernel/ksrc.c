@@ -158,15 +158,16 @@ array_looks(struct rd *r, const struct meta *m)
 	}
 }
 
-/* The live run: the file's own text, the arrays the kernel writes,
-   random inputs in [0, 1) unless inputs= says otherwise. */
+/* The live run: the file's own text (its host code blanked for NVRTC),
+   the arrays the kernel writes, random inputs in [0, 1) unless inputs=
+   says otherwise. */
 static void
 live_spec(struct rd *r, const struct meta *m)
 {
 	struct variant	*v = &r->kf->v;
 	int		 i, k;
 
-	v->live.text = v->text;
+	v->live.text = ksrc_device_text(r);
 	if (v->live.hi <= v->live.lo) {
 		v->live.lo = 0;
 		v->live.hi = 1;

@@ -687,6 +687,72 @@ test_template_helpers(void)
 	free(why);
 }
 
+/*
+ * The text NVRTC gets (live.text): the host's functions, the includes
+ * of host headers and the namespace around the kernel turned to spaces
+ * (NVRTC is asked for &k), every newline kept; the kernel, a __device__
+ * helper, a struct and the device headers as written.
+ */
+static void
+test_device_text(void)
+{
+	static const char src[] =
+	    "#include <cstdio>\n"
+	    "#include <cooperative_groups.h>\n"
+	    "  #  include \"helper_cuda.h\"\n"
+	    "// warpviz: param n=64 range=1..4096\n"
+	    "// warpviz: launch grid=1 block=32\n"
+	    "// warpviz: array a length=n\n"
+	    "struct P { int x; int f() { return x; } };\n"
+	    "__device__ int twice(int x) { return 2 * x; }\n"
+	    "namespace {\n"
+	    "__global__ void k(float *a, int n) { a[twice(threadIdx.x)] = 0; }\n"
+	    "void launch(float *a) { k<<<1, 32>>>(a, 64); }\n"
+	    "}\n"
+	    "int main(void)\n{\n\tprintf(\"%d\\n\", 1);\n\treturn 0;\n}\n";
+	struct variant	*v;
+	char		*why = NULL;
+	const char	*t;
+	int		 lines = 0, i;
+
+	v = parse(src, &why);
+	ok(v != NULL, "a file with host code reads (%s)", why ? why : "ok");
+	if (v == NULL) {
+		free(why);
+		return;
+	}
+	t = v->live.text;
+	ok(strlen(t) == strlen(src), "live.text: as long as the file");
+	for (i = 0; t[i] != '\0'; i++)
+		lines += t[i] == '\n';
+	is_int(lines, 17, "live.text: its 17 newlines kept");
+	ok(strstr(t, "cstdio") == NULL && strstr(t, "helper_cuda") == NULL,
+	    "host headers' includes blanked");
+	ok(strstr(t, "#include <cooperative_groups.h>") != NULL,
+	    "a device header's include kept");
+	ok(strstr(t, "void launch") == NULL && strstr(t, "printf") == NULL &&
+	    strstr(t, "main") == NULL, "the launcher and main blanked");
+	ok(strstr(t, "__global__ void k(float *a, int n) { a[twice("
+	    "threadIdx.x)] = 0; }") != NULL && strstr(t, "__device__ int "
+	    "twice") != NULL && strstr(t, "int f() { return x; }") != NULL &&
+	    strstr(t, "namespace") == NULL, "the kernel, the helper and the "
+	    "struct's member kept, the namespace unwrapped");
+	ok(strcmp(v->text, src) == 0, "the source pane's text is the file's");
+	ksrc_free(v);
+	/* A kernel in a named namespace is read as at file scope. */
+	v = parse("// warpviz: launch grid=1 block=32\n"
+	    "// warpviz: array a length=64\n"
+	    "namespace wv { namespace inner {\n"
+	    "__global__ void k(float *a) { a[threadIdx.x * 2] = 0; }\n"
+	    "} }\n", &why);
+	ok(v != NULL && strcmp(v->kernel, "k") == 0 &&
+	    strstr(v->live.text, "namespace") == NULL,
+	    "namespace wv { namespace inner { k } }: read, unwrapped (%s)",
+	    why ? why : "ok");
+	ksrc_free(v);
+	free(why);
+}
+
 int
 main(void)
 {
@@ -695,6 +761,7 @@ main(void)
 	test_types();
 	test_templates();
 	test_template_helpers();
+	test_device_text();
 	test_groups();
 	test_if_else();
 	test_pointers();
