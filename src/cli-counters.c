@@ -127,6 +127,12 @@ counters_extra(FILE *f, const struct launch *l, const struct totals *t,
 				break;
 		if (j < l->nsites)
 			continue;
+		if (measured_line_inlined(l, e, k)) {
+			fprintf(f, "    line %-4d the same %s instructions as line "
+			    "%d (a call inlined here), counted there\n",
+			    e->line, measured_kind_name(k), e->also_line);
+			continue;
+		}
 		if (counted)
 			fprintf(f, "    line %-4d no %s in the source, measured %"
 			    PRId64 " req: the compiler's, in the model's "
@@ -264,6 +270,10 @@ counters_launch(const struct measured *m)
 		if (m->have & MEASURED_L2)
 			printf("%s L2 %.1f%%", m->have & MEASURED_L1 ? "," : "",
 			    m->l2_hit);
+		if ((m->have & MEASURED_L1 && m->l1_hit > 100) ||
+		    (m->have & MEASURED_L2 && m->l2_hit > 100))
+			printf(" (as ncu gives them: above 100%% on this "
+			    "launch)");
 		printf("\n");
 	}
 	if (m->have & MEASURED_DRAM)

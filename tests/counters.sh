@@ -122,6 +122,32 @@ has "per line: not read: ncu's source page gave no memory instruction of the ker
 tap_ok $? "a source page of another file: no line taken, the reason said"
 unset NCU_ARGS_SOURCE
 
+# An inlined helper on the H200 (h200/inline-helper.csv, .source):
+# n = 1048576, 4096 blocks of 8 warps = 32768 warps, each storing twice
+# through put (line 32), 4 sectors a store: 65536 requests, 262144
+# sectors.  The page lists put's two stores under line 32 and again
+# under line 42, its second caller: counted once, on line 32, no
+# MISMATCH.
+NCU_REPLAY=$d/h200/inline-helper.csv \
+    NCU_REPLAY_SOURCE=$d/h200/inline-helper.csv.source \
+    run counters "$srcdir/tests/kernels/inline-helper.cu"
+[ $rc -eq 0 ] &&
+    has "global store  requests        65536        65536   sectors          262144       262144  agree" &&
+    has "              measured on line 32: 65536 req, 262144 sectors  agree" &&
+    has "    line 42   the same global store instructions as line 32 (a call inlined here), counted there" &&
+    ! has "MISMATCH"
+tap_ok $? "an inlined helper's stores, listed under two lines, counted once (rc $rc)"
+# One block of 32 threads (h200/namespace.csv): a[2t + 1] spans 256
+# bytes, 8 sectors; the H200's L2 hit rate for it is 166.4%, shown as
+# given and said to be above 100.
+NCU_REPLAY=$d/h200/namespace.csv \
+    NCU_REPLAY_SOURCE=$d/h200/namespace.csv.source \
+    run counters "$srcdir/tests/kernels/namespace.cu"
+[ $rc -eq 0 ] &&
+    has "global load   requests            1            1   sectors               8            8  agree" &&
+    has "cache hit rates (of sectors): L1 50.0%, L2 166.4% (as ncu gives them: above 100% on this launch)"
+tap_ok $? "a kernel in a namespace; an L2 hit rate above 100% shown as given (rc $rc)"
+
 # As compiled (--sass: the H100's listing, tests/compiled/), beside the
 # same launch's counters and source page (h100/).  powers-stride32: the
 # compiler reads and writes s[t*32 + k] four k at a time (LDS.128 and

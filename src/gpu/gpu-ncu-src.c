@@ -9,7 +9,11 @@
  * sectors (global: "L2 Theoretical Sectors Global") or wavefronts
  * (shared: "L1 Wavefronts Shared"); a local instruction counts a
  * request per 32-bit word of its "Access Size".  The CUDA line's own row
- * is not used: it merges loads and stores and all spaces.
+ * is not used: it merges loads and stores and all spaces.  An inlined
+ * call's instructions are listed under the callee's line and again
+ * under the caller's: by their addresses, each line says how many of its
+ * requests another line lists too (also, also_line), so that none is
+ * taken for the compiler's own.
  *
  * Trusts nothing: fields are cut at a fixed size, numbers bounded, lines
  * kept up to MEASURED_MAX_LINES (then lines_cut).
@@ -23,11 +27,20 @@
 
 #include "gpu-ncu.h"
 #include "gpu-ncu-csv.h"
+#include "xmalloc.h"
 
 #define SRC_FIELDS	96	/* fields read of a row (the page has ~70) */
 #define SRC_FIELD	64	/* bytes kept of a field */
 #define SRC_COUNT_MAX	1e15	/* one line's instructions or sectors */
 #define SRC_LINE_MAX	10000000
+#define SRC_MAX_INSNS	16384	/* memory instructions kept, then cut */
+
+/* One memory instruction of a line, as read. */
+struct src_insn {
+	unsigned long long	 addr;
+	int			 line, kind, has;
+	double			 insts, units, lanes;
+};
 
 enum src_col {
 	C_LINE, C_ADDR, C_INSTS, C_LANES, C_SPACE, C_OP, C_SIZE, C_SECTORS,
@@ -45,6 +58,9 @@ struct src_state {
 	int	col[C_NCOLS];	/* -1 where the header has none */
 	int	file_ok;	/* this file's lines are the kernel's */
 	int	line;		/* the CUDA line the instructions are of */
+	struct src_insn	*insn;	/* SRC_MAX_INSNS of them */
+	int	ninsn;
+	int	cut;		/* more than SRC_MAX_INSNS */
 };
 
 /* The field at column c of a row of nf fields, or "" (absent, short). */
@@ -92,7 +108,7 @@ src_kind(const char *space, const char *op)
    what a launch can have. */
 static int
 src_add(struct measured *m, int line, int kind, double insts, double units,
-    int has_units, double lanes)
+    int has_units, double lanes, int also_line)
 {
 	struct measured_line	*e = NULL;
 	int			 i;
@@ -117,6 +133,11 @@ src_add(struct measured *m, int line, int kind, double insts, double units,
 	    e->lanes + lanes > SRC_COUNT_MAX)
 		return -1;
 	e->requests += llround(insts);
+	if (also_line > 0) {
+		e->also += llround(insts);
+		if (e->also_line == 0)
+			e->also_line = also_line;
+	}
 	e->units += llround(units);
 	e->has_units &= has_units;
 	if (lanes >= 0)
@@ -126,20 +147,20 @@ src_add(struct measured *m, int line, int kind, double insts, double units,
 	return 0;
 }
 
-/* One SASS instruction's row; -1 for a number out of bounds. */
-static int
-src_insn(struct measured *m, const struct src_state *s, const char *f,
-    int nf)
+/* One SASS instruction's row, kept in s->insn. */
+static void
+src_insn(struct src_state *s, const char *f, int nf)
 {
-	double	insts, units = 0, size;
-	int	kind, has;
+	struct src_insn	*n;
+	double		 insts, units = 0, size;
+	int		 kind, has;
 
 	kind = src_kind(src_field(f, nf, s, C_SPACE), src_field(f, nf, s,
 	    C_OP));
 	if (kind < 0 || s->line <= 0 || !s->file_ok)
-		return 0;
+		return;
 	if ((insts = ncu_number(src_field(f, nf, s, C_INSTS))) < 0)
-		return 0;
+		return;
 	/* Local memory is interleaved by 32-bit words, and L1 takes a
 	   wider access as one request per word (doc/validation.md, local
 	   layout: LDL.128 is 4 requests): the requests of the launch's
@@ -155,14 +176,69 @@ src_insn(struct measured *m, const struct src_state *s, const char *f,
 		has = (units = ncu_number(src_field(f, nf, s, C_WAVES))) >= 0;
 	if (!has)
 		units = 0;
-	return src_add(m, s->line, kind, insts, units, has,
-	    ncu_number(src_field(f, nf, s, C_LANES)));
+	if (s->ninsn == SRC_MAX_INSNS) {
+		s->cut = 1;
+		return;
+	}
+	n = &s->insn[s->ninsn++];
+	n->addr = strtoull(src_field(f, nf, s, C_ADDR), NULL, 16);
+	n->line = s->line;
+	n->kind = kind;
+	n->has = has;
+	n->insts = insts;
+	n->units = units;
+	n->lanes = ncu_number(src_field(f, nf, s, C_LANES));
+}
+
+static int
+by_addr(const void *a, const void *b)
+{
+	const struct src_insn	*x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->line - y->line;
+}
+
+static int
+by_line(const void *a, const void *b)
+{
+	const struct measured_line	*x = a, *y = b;
+
+	return x->line != y->line ? x->line - y->line : x->kind - y->kind;
+}
+
+/* The instructions, summed by line and kind; -1 for a sum out of bounds.
+   Sorted by address, an address under several lines is one instruction
+   listed again: each line is told of another. */
+static int
+src_sum(struct measured *m, struct src_state *s)
+{
+	const struct src_insn	*n;
+	int			 g, i, j, k, other;
+
+	qsort(s->insn, s->ninsn, sizeof *s->insn, by_addr);
+	for (g = 0; g < s->ninsn; g = j) {
+		for (j = g + 1; j < s->ninsn && s->insn[j].addr ==
+		    s->insn[g].addr; j++)
+			;
+		for (i = g; i < j; i++) {	/* [g, j): one address */
+			n = &s->insn[i];
+			for (other = 0, k = g; k < j && other == 0; k++)
+				if (s->insn[k].line != n->line)
+					other = s->insn[k].line;
+			if (src_add(m, n->line, n->kind, n->insts, n->units,
+			    n->has, n->lanes, other) != 0)
+				return -1;
+		}
+	}
+	qsort(m->line, m->nlines, sizeof *m->line, by_line);	/* page order */
+	return 0;
 }
 
 /* One row of the page, split into f. */
-static int
-src_row(struct measured *m, struct src_state *s, const char *f, int nf,
-    const char *file)
+static void
+src_row(struct src_state *s, const char *f, int nf, const char *file)
 {
 	const char	*v;
 	double		 n;
@@ -171,7 +247,7 @@ src_row(struct measured *m, struct src_state *s, const char *f, int nf,
 	if (nf >= 2 && strcmp(f, "File Path") == 0) {
 		s->file_ok = file == NULL || src_same_file(f + SRC_FIELD, file);
 		s->line = 0;
-		return 0;
+		return;
 	}
 	if (strcmp(f, "Line No") == 0 || strcmp(f, "Address") == 0) {
 		for (c = 0; c < C_NCOLS; c++)
@@ -179,19 +255,19 @@ src_row(struct measured *m, struct src_state *s, const char *f, int nf,
 				if (strcmp(f + i * SRC_FIELD, src_names[c]) ==
 				    0 && s->col[c] < 0)
 					s->col[c] = i;
-		return 0;
+		return;
 	}
 	if (s->col[C_INSTS] < 0)
-		return 0;
+		return;
 	v = src_field(f, nf, s, C_LINE);
 	if (v[0] != '\0') {
 		n = ncu_number(v);
 		s->line = n >= 1 && n <= SRC_LINE_MAX ? (int)n : 0;
-		return 0;
+		return;
 	}
 	if (strncmp(src_field(f, nf, s, C_ADDR), "0x", 2) != 0)
-		return 0;
-	return src_insn(m, s, f, nf);
+		return;
+	src_insn(s, f, nf);
 }
 
 int
@@ -204,10 +280,11 @@ ncu_source_parse(const char *buf, size_t len, const char *file,
 	int			 nf, c;
 
 	m->nlines = m->lines_cut = 0;
+	memset(&s, 0, sizeof s);
 	for (c = 0; c < C_NCOLS; c++)
 		s.col[c] = -1;
 	s.file_ok = 1;
-	s.line = 0;
+	s.insn = xreallocarray(NULL, SRC_MAX_INSNS, sizeof *s.insn);
 	for (; p < end; p = eol + 1) {
 		if ((eol = memchr(p, '\n', end - p)) == NULL)
 			eol = end;
@@ -215,12 +292,16 @@ ncu_source_parse(const char *buf, size_t len, const char *file,
 			continue;
 		e = eol > p && eol[-1] == '\r' ? eol - 1 : eol;
 		nf = ncu_csv_split(p, e, f, SRC_FIELDS, SRC_FIELD);
-		if (src_row(m, &s, f, nf, file) != 0) {
-			snprintf(why, whylen, "ncu's source page has a count "
-			    "past what a launch can have");
-			m->nlines = 0;
-			return -1;
-		}
+		src_row(&s, f, nf, file);
+	}
+	c = src_sum(m, &s);
+	m->lines_cut |= s.cut;
+	free(s.insn);
+	if (c != 0) {
+		snprintf(why, whylen, "ncu's source page has a count past what "
+		    "a launch can have");
+		m->nlines = 0;
+		return -1;
 	}
 	if (m->nlines == 0) {
 		snprintf(why, whylen, "ncu's source page gave no memory "

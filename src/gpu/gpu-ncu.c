@@ -183,7 +183,7 @@ ncu_take(struct measured *m, unsigned seen[], const char *name,
 		return -1;
 	}
 	v *= scale;
-	max = f == F_L1 || f == F_L2 ? 100 : NCU_COUNT_MAX;
+	max = f == F_L1 || f == F_L2 ? MEASURED_RATE_MAX : NCU_COUNT_MAX;
 	if (v > max) {
 		snprintf(why, whylen, "ncu's %s is %.6g, more than a launch "
 		    "can have (%g)", name, v, max);

@@ -515,7 +515,7 @@ counters_key(struct parser *ps, const char *key, void *arg, int depth)
 			break;
 	if (i == 5)
 		return parse_skip(ps, depth + 1);
-	if (parse_count(ps, key, i < 2 ? 100 : 1e15, 0, &v) != 0)
+	if (parse_count(ps, key, i < 2 ? MEASURED_RATE_MAX : 1e15, 0, &v) != 0)
 		return -1;
 	if (i == 0)
 		m->l1_hit = v, m->have |= MEASURED_L1;

@@ -137,6 +137,22 @@ measured_line_agree(const struct launch *l, const struct totals *t,
 }
 
 int
+measured_line_inlined(const struct launch *l, const struct measured_line *e,
+    enum measured_kind k)
+{
+	int	j, here = 0, there = 0;
+
+	if (e->requests == 0 || e->also != e->requests || e->also_line <= 0)
+		return 0;
+	for (j = 0; j < l->nsites; j++)
+		if (measured_site_kind(&l->sites[j]) == (int)k) {
+			here |= l->sites[j].line == e->line;
+			there |= l->sites[j].line == e->also_line;
+		}
+	return !here && there;
+}
+
+int
 measured_agree_per_insn(const struct launch *l, const struct totals *t,
     const struct measured *m, enum measured_kind k)
 {
@@ -154,7 +170,8 @@ measured_agree_per_insn(const struct launch *l, const struct totals *t,
 		    !measured_line_agree(l, t, m, l->sites[j].line, k)))
 			return 0;
 	for (i = 0; i < m->nlines; i++) {
-		if (m->line[i].kind != (int)k)
+		if (m->line[i].kind != (int)k ||
+		    measured_line_inlined(l, &m->line[i], k))
 			continue;
 		if (!m->line[i].has_units ||
 		    !measured_line_agree(l, t, m, m->line[i].line, k))

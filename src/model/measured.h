@@ -34,6 +34,10 @@ enum measured_kind {
 #define MEASURED_L2	0x2	/* l2_hit */
 #define MEASURED_DRAM	0x4	/* dram_read and dram_write */
 #define MEASURED_TIME	0x8	/* ns */
+/* The highest hit rate read, in percent.  Nsight Compute reports the L2
+   hit rate of a small launch above 100 (180% for one block of 64 threads
+   on an H200): shown as it gives it, never clipped. */
+#define MEASURED_RATE_MAX	1000
 
 struct measured_count {
 	int		have;		/* the counters were in the output */
@@ -62,6 +66,12 @@ struct measured_line {
 					   those with every lane off */
 	int64_t		units;		/* sectors, or wavefronts (shared) */
 	int64_t		lanes;		/* threads predicated on */
+	/* Of requests, those of instructions the page also lists under
+	   another line (a call inlined: the callee's line and the
+	   caller's list the same instructions), and that line (the first
+	   such), or 0. */
+	int64_t		also;
+	int		also_line;
 };
 
 struct measured {
@@ -113,6 +123,14 @@ int		 measured_site_kind(const struct launch_site *);
 int		 measured_line_agree(const struct launch *,
 		    const struct totals *, const struct measured *, int n,
 		    enum measured_kind);
+/*
+ * Whether line e, where the model has no site of kind k, lists only
+ * instructions the page lists under a line where it has one too: a call
+ * inlined, its instructions under the callee's line (the model's sites)
+ * and the caller's.  Those are counted once, on the sites' line.
+ */
+int		 measured_line_inlined(const struct launch *,
+		    const struct measured_line *e, enum measured_kind k);
 /*
  * Whether kind k agrees per instruction where not per launch: the source
  * page read, every line of k (the model's and the page's) agreeing, the
