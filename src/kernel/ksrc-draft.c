@@ -600,7 +600,7 @@ ask(struct draft *d, const char *cause)
 	text = ksrc_dup_n(r, q + 1, e - q - 1);
 	if (sscanf(text, "// warpviz: %*s %63[A-Za-z0-9_]", name) != 1)
 		return 0;
-	what = name;
+	what = ksrc_dup_n(r, name, strlen(name));	/* kept: name dies here */
 	list = &d->asked_guess;
 	if ((f = strstr(text, "length=...")) != NULL) {
 		if (shared_len(d, NULL) != NULL)

@@ -59,8 +59,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	if (!m.valid || !safestr_is_safe(m.kernel) ||
-	    !(m.l1_hit >= 0 && m.l1_hit <= 100) ||
-	    !(m.l2_hit >= 0 && m.l2_hit <= 100) ||
+	    !(m.l1_hit >= 0 && m.l1_hit <= MEASURED_RATE_MAX) ||
+	    !(m.l2_hit >= 0 && m.l2_hit <= MEASURED_RATE_MAX) ||
 	    !(m.dram_read >= 0 && m.dram_read <= 1e15) ||
 	    !(m.dram_write >= 0 && m.dram_write <= 1e15) ||
 	    !(m.ns >= 0 && m.ns <= 1e15))

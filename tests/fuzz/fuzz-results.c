@@ -2,8 +2,9 @@
  * fuzz-results.c - the --results reader (src/gpu/gpu-results.c), from
  * memory.  What it accepts must hold only plausible values: finite times
  * within bounds, a positive time for a verified run, counts in range,
- * and counters (optional) with hit rates of 0-100%, whole counts and
- * bytes of at most 1e15, a space kept only with both of its numbers.
+ * and counters (optional) with hit rates of 0 to MEASURED_RATE_MAX
+ * percent, whole counts and bytes of at most 1e15, a space kept only
+ * with both of its numbers.
  */
 #include "config.h"
 
@@ -23,8 +24,8 @@ check_counters(const struct measured *m)
 			abort();
 		return;
 	}
-	if (!(m->l1_hit >= 0 && m->l1_hit <= 100) ||
-	    !(m->l2_hit >= 0 && m->l2_hit <= 100) ||
+	if (!(m->l1_hit >= 0 && m->l1_hit <= MEASURED_RATE_MAX) ||
+	    !(m->l2_hit >= 0 && m->l2_hit <= MEASURED_RATE_MAX) ||
 	    !(m->dram_read >= 0 && m->dram_read <= 1e15) ||
 	    !(m->dram_write >= 0 && m->dram_write <= 1e15) ||
 	    !(m->ns >= 0 && m->ns <= 1e15))
