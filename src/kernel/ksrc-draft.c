@@ -561,7 +561,6 @@ line(struct rd *r, const char **out, const char *f, ...)
 	free(s);
 }
 
-
 /* Add name to the list of what came from the host (or was guessed). */
 static void
 note(struct rd *r, const char **list, const char *name)
@@ -674,12 +673,11 @@ lines(struct draft *d)
 		if (!d->p[k].ptr)
 			continue;
 		name = ksrc_tok_text(r, d->p[k].name);
-		if ((len = malloc_length(d, k)) == NULL)
-			len = d->twod && s1 >= 0 ? ksrc_fmt(r, "%s*%s", size, h) :
-			    size;
-		line(r, &out, "array %s length=%s", name, len);
-		note(r, malloc_length(d, k) != NULL ? &host : &guess,
-		    ksrc_fmt(r, "%s's length", name));
+		len = malloc_length(d, k);
+		line(r, &out, "array %s length=%s", name, len != NULL ? len :
+		    d->twod && s1 >= 0 ? ksrc_fmt(r, "%s*%s", size, h) : size);
+		note(r, len != NULL ? &host : &guess, ksrc_fmt(r,
+		    "%s's length", name));
 	}
 	if (d->shared > 0) {
 		for (i = d->shared; r->t[i].kind != T_EOF && !is(d, i, "[") &&
