@@ -89,14 +89,21 @@ measured_line_find(const struct measured *m, int n, enum measured_kind k)
 int
 measured_site_kind(const struct launch_site *s)
 {
-	struct totals			 probe;
-	const struct site_totals	*t = totals_kind(&probe, s);
-	int				 k;
+	/* As totals_kind sums them: an atomic on shared or local memory
+	   with the stores, on global memory a kind of its own. */
+	int	load = s->op == OP_LOAD;
 
-	for (k = 0; k < MEASURED_NKINDS; k++)
-		if (measured_model(&probe, k) == t)
-			return k;
-	return -1;
+	switch (s->space) {
+	case SPACE_GLOBAL:
+		return load ? MEASURED_GLOBAL_LD : s->op == OP_STORE ?
+		    MEASURED_GLOBAL_ST : -1;
+	case SPACE_SHARED:
+		return load ? MEASURED_SHARED_LD : MEASURED_SHARED_ST;
+	case SPACE_LOCAL:
+		return load ? MEASURED_LOCAL_LD : MEASURED_LOCAL_ST;
+	default:
+		return -1;	/* constant, texture */
+	}
 }
 
 /* The model's sum over line n's sites of kind k (units: sectors or

@@ -110,8 +110,9 @@ int		 measured_agree(const struct totals *, const struct measured *,
 /* Line n's entry of kind k, or NULL where the page had none. */
 const struct measured_line *measured_line_find(const struct measured *,
 		    int n, enum measured_kind);
-/* The kind a site's counts go into (as totals sums it), or -1 for a
-   space the counters read here do not count (constant, texture). */
+/* The kind a site's counts go into (as totals sums it: a shared or local
+   atomic with the stores), or -1 for what the counters read here do not
+   count (global atomics, constant, texture). */
 int		 measured_site_kind(const struct launch_site *);
 
 /*
