@@ -150,5 +150,20 @@ int		 expr_uses(const struct expr *, int slot);
 int		 expr_guard_affine(const struct expr *, const int64_t *env,
 		     const int *var_of, const struct affine_box *box,
 		     struct affine *terms, char *op, int max);
+/* The least and greatest values e takes over the box (interval
+   arithmetic: sound, maybe wider than the truth), or -1.  expr-range.c */
+int		 expr_range(const struct expr *, const int64_t *env,
+		     const int *var_of, const struct affine_box *box,
+		     int64_t *lo, int64_t *hi);
+/*
+ * A comparison e (<, <=, >, >=) as k * var + R < 0 or <= 0 (a > or >=
+ * turned round), where it is linear in box variable var and R, whatever
+ * its shape (& with a mask, % or / by a constant ...), has a least value
+ * over the box: *k, that least value *rmin and *op ('<' or 'l').  0, or
+ * -1 where it is not.  In expr-range.c.
+ */
+int		 expr_guard_linear(const struct expr *, const int64_t *env,
+		     const int *var_of, const struct affine_box *box, int var,
+		     int64_t *k, int64_t *rmin, char *op);
 
 #endif

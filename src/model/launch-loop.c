@@ -207,6 +207,44 @@ for_bounded(struct launch *l, const struct body_def *b,
 	return 0;
 }
 
+/*
+ * The most iterations of a loop whose condition is k*it + R op 0 (k > 0,
+ * op '<' or 'l'; rmin: R's least value over the threads): it < -R/k, or
+ * it <= -R/k; hi: the iterations over which the condition's form holds.
+ */
+static int
+for_most(struct launch *l, const struct body_def *b,
+    struct launch_loop *lp, int64_t k, int64_t rmin, char op, int64_t hi,
+    char **cause)
+{
+	int64_t	t;
+
+	if (rmin >= 0 && op == '<')
+		t = 0;
+	else if (op == '<')
+		t = rmin < -INT64_MAX + k ? LOOP_MAX_TRIPS + 1 :
+		    (-rmin + k - 1) / k;
+	else
+		t = rmin > 0 ? 0 : rmin == INT64_MIN ? LOOP_MAX_TRIPS + 1 :
+		    -rmin / k + 1;
+	if (t > LOOP_MAX_TRIPS) {
+		*cause = cause_printf("%s: line %d: loop %s runs too many "
+		    "times with %s", l->v->name, b->line, b->text,
+		    launch_params_text(l));
+		return -1;
+	}
+	if (t > hi) {
+		*cause = cause_printf("%s: line %d: loop %s: its values leave "
+		    "their C type (they wrap) before the condition ends it, "
+		    "with %s", l->v->name, b->line, b->text,
+		    launch_params_text(l));
+		return -1;
+	}
+	lp->count = t;
+	lp->bounded = 1;
+	return 0;
+}
+
 static int
 for_bounded_at(struct launch *l, const struct body_def *b,
     struct launch_loop *lp, const struct expr *cond, char **cause)
@@ -214,7 +252,7 @@ for_bounded_at(struct launch *l, const struct body_def *b,
 	struct affine		term;
 	struct affine_box	box;
 	char			op;
-	int64_t			k, t, rmin, hi;
+	int64_t			k, rmin, hi;
 	int			i, err = 0, j = (int)(lp - l->loops);
 
 	/*
@@ -231,6 +269,11 @@ for_bounded_at(struct launch *l, const struct body_def *b,
 		if (expr_guard_affine(cond, l->env, l->var_of, &box, &term, &op,
 		    1) == 1)
 			break;
+		/* A start no affine form holds (c = threadIdx.x & 31): the
+		   rest of the condition bounded below, over the threads. */
+		if (expr_guard_linear(cond, l->env, l->var_of, &box,
+		    VAR_LOOP0 + j, &k, &rmin, &op) == 0 && k > 0)
+			return for_most(l, b, lp, k, rmin, op, hi, cause);
 	}
 	if (hi < 1 || (k = term.k[VAR_LOOP0 + j]) == 0 ||
 	    !((k > 0 && (op == '<' || op == 'l')) ||
@@ -244,34 +287,17 @@ for_bounded_at(struct launch *l, const struct body_def *b,
 		term.c = -term.c;
 		for (i = 0; i < AFFINE_MAX_VARS; i++)
 			term.k[i] = -term.k[i];
-		k = -k;
-		op = op == '>' ? '<' : 'l';
 	}
 	term.k[VAR_LOOP0 + j] = 0;
 	rmin = affine_min(l, &term, &err);
-	/* k*it + R < 0 for it < -R/k; <= 0 for it <= -R/k. */
-	if (rmin >= 0 && op == '<')
-		t = 0;
-	else if (op == '<')
-		t = (-rmin + k - 1) / k;
-	else
-		t = rmin > 0 ? 0 : -rmin / k + 1;
-	if (err || t > LOOP_MAX_TRIPS) {
+	if (err) {
 		*cause = cause_printf("%s: line %d: loop %s runs too many "
 		    "times with %s", l->v->name, b->line, b->text,
 		    launch_params_text(l));
 		return -1;
 	}
-	if (t > hi) {
-		*cause = cause_printf("%s: line %d: loop %s: its values leave "
-		    "their C type (they wrap) before the condition ends it, "
-		    "with %s", l->v->name, b->line, b->text,
-		    launch_params_text(l));
-		return -1;
-	}
-	lp->count = t;
-	lp->bounded = 1;
-	return 0;
+	return for_most(l, b, lp, k < 0 ? -k : k, rmin, k < 0 ? (op == '>' ?
+	    '<' : 'l') : op, hi, cause);
 }
 
 /*
@@ -304,7 +330,9 @@ for_fits(struct launch *l, const struct body_def *b,
 			return 0;
 		fits = lp->count == 0 || (expr_affine(e, l->env, l->var_of,
 		    &box, &a) == 0 && affine_range(&a, &box, &vlo, &vhi) == 0 &&
-		    vlo >= lo && vhi <= hi);
+		    vlo >= lo && vhi <= hi) || (expr_range(e, l->env,
+		    l->var_of, &box, &vlo, &vhi) == 0 && vlo >= lo &&
+		    vhi <= hi);
 		expr_free(e);
 	}
 	if (fits)

@@ -100,7 +100,7 @@ main(void)
 	is_str(expr_err_text(err), "has a division by zero",
 	    "and is called so");
 	ev("k % (k - 3)", &err);
-	ok(err == EXPR_EDIV, "so is % by zero");
+	ok(err == EXPR_EDIV, "so is %% by zero");
 	ev("9223372036854775807 + 1", &err);
 	ok(err != EXPR_EDIV, "an overflow is not one");
 	ev("9223372036854775807 + 1", &err);
@@ -258,6 +258,61 @@ main(void)
 		    terms[0].k[0] == 1024 && terms[0].c == -2048,
 		    "s32(tx * 1024) < Width: tx*1024 - 2048 < 0");
 		expr_free(e);
+
+		/* Ranges by interval arithmetic over the box (tx 0..31,
+		   k 0..5; Width 2048 a constant), each worked by hand. */
+		e = expr_parse(&sc, "(threadIdx.x & 7) + k * 8", NULL);
+		ok(expr_range(e, env, var_of, &box, &lo, &hi) == 0 &&
+		    lo == 0 && hi == 47, "(tx & 7) + 8 k: 0..47 (%lld..%lld)",
+		    (long long)lo, (long long)hi);
+		expr_free(e);
+		e = expr_parse(&sc, "threadIdx.x % 5 - Width / (k + 1)", NULL);
+		ok(expr_range(e, env, var_of, &box, &lo, &hi) != 0,
+		    "/ by a k that varies: no range");
+		expr_free(e);
+		e = expr_parse(&sc, "(threadIdx.x % 5) - Width / 4 + (k > 2 ? "
+		    "k : -k)", NULL);
+		ok(expr_range(e, env, var_of, &box, &lo, &hi) == 0 &&
+		    lo == -517 && hi == -503, "tx %% 5 - 512 + (k > 2 ? k : "
+		    "-k): 0 - 512 - 5 .. 4 - 512 + 5 (%lld..%lld)",
+		    (long long)lo, (long long)hi);
+		expr_free(e);
+		e = expr_parse(&sc, "u8(threadIdx.x * 9)", NULL);
+		ok(expr_range(e, env, var_of, &box, &lo, &hi) == 0 &&
+		    lo == 0 && hi == 255, "u8(tx * 9) may wrap: its type's "
+		    "0..255");
+		expr_free(e);
+		e = expr_parse(&sc, "threadIdx.x >> 2", NULL);
+		ok(expr_range(e, env, var_of, &box, &lo, &hi) == 0 &&
+		    lo == 0 && hi == 7, "tx >> 2: 0..7");
+		expr_free(e);
+
+		/* A comparison linear in k with the rest bounded: (tx & 7)
+		   + 8 k - Width < 0: k's coefficient 8, the rest's least
+		   0 - 2048. */
+		{
+			int64_t kk, rmin;
+			char o;
+
+			e = expr_parse(&sc, "(threadIdx.x & 7) + 8 * k < Width",
+			    NULL);
+			ok(expr_guard_linear(e, env, var_of, &box, 1, &kk,
+			    &rmin, &o) == 0 && kk == 8 && rmin == -2048 &&
+			    o == '<', "(tx & 7) + 8 k < Width: 8 k + R < 0, "
+			    "R at least -2048");
+			expr_free(e);
+			e = expr_parse(&sc, "40 - (threadIdx.x & 7) - 8 * k > 0",
+			    NULL);
+			ok(expr_guard_linear(e, env, var_of, &box, 1, &kk,
+			    &rmin, &o) == 0 && kk == 8 && rmin == -40 &&
+			    o == '<', "40 - (tx & 7) - 8 k > 0 turned round: "
+			    "8 k + (tx & 7) - 40 < 0, R at least -40");
+			expr_free(e);
+			e = expr_parse(&sc, "threadIdx.x * k < Width", NULL);
+			ok(expr_guard_linear(e, env, var_of, &box, 1, &kk,
+			    &rmin, &o) != 0, "tx * k < Width: not linear in k");
+			expr_free(e);
+		}
 		a.c = -3;
 		memset(a.k, 0, sizeof a.k);
 		a.k[0] = 2;

@@ -430,6 +430,28 @@ test_loops(void)
 	lane_is("", "\tint i = 0;\n\tdo {\n\t\ta[i + threadIdx.x] = 0;\n"
 	    "\t\ti += 32;\n\t} while (i < 64);\n", 1, 2, 34,
 	    "do ... while (i < 64): trip 1 at 32 + 2");
+	/* The warp-strided loop: a start no affine form holds (lane =
+	   threadIdx.x & 31, or % 8), bounded by the rest's least value.
+	   c = lane + 32 k < n = 64: two trips; the second at lane 5 is 37. */
+	lane_is("", "\tfor (int c = threadIdx.x & 31; c < n; c += 32)\n"
+	    "\t\ta[c] = 0;\n", 1, 5, 37, "for (c = tid & 31; c < n; c += "
+	    "32): trip 1 at lane 5 is 37");
+	is_int(steps_of("", "\tfor (int c = threadIdx.x & 31; c < n; "
+	    "c += 32)\n\t\ta[c] = 0;\n", &why), 2, "... two trips");
+	free(why);
+	/* c = (tid % 8) + 8 k < 20: lanes with tid % 8 < 4 make 3 trips
+	   (3, 11, 19), the others 2 (5, 13; 21 is past): the most, 3; at
+	   trip 2 lane 3 stores a[19] and lane 5 is off. */
+	lane_is("", "\tfor (int c = threadIdx.x % 8; c < 20; c += 8)\n"
+	    "\t\ta[c] = 0;\n", 2, 3, 19, "c = tid %% 8 ...: trip 2 at lane 3 "
+	    "is 19");
+	lane_is("", "\tfor (int c = threadIdx.x % 8; c < 20; c += 8)\n"
+	    "\t\ta[c] = 0;\n", 2, 5, -5, "... and lane 5 is off at trip 2");
+	/* Counting down from it: c = 40 - (tid & 7) - 8 k > 0: 5 trips
+	   at most (lane 0: 40 .. 8), lane 1 at trip 4 is 7. */
+	lane_is("", "\tfor (int c = 40 - (threadIdx.x & 7); c > 0; c -= 8)\n"
+	    "\t\ta[c] = 0;\n", 4, 1, 7, "c = 40 - (tid & 7), c -= 8 while "
+	    "c > 0: trip 4 at lane 1 is 7");
 	/* for without a variable of its own: a counter; i = lane + 32 k. */
 	lane_is("", "\tint i = threadIdx.x;\n\tfor (; i < n; i += 32)\n"
 	    "\t\ta[i] = 0;\n", 1, 3, 35, "for (; i < n; i += 32): trip 1 at "
