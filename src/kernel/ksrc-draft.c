@@ -322,6 +322,20 @@ host_decl(struct draft *d, int name)
 	return found;
 }
 
+/* The ')' of a cast to an integer type at i ('('), or -1. */
+static int
+cast_end(struct draft *d, int i)
+{
+	const struct base_type	*b;
+	int			 j;
+
+	for (j = i + 1; d->r->t[j].kind == T_ID; j++)
+		if ((b = ksrc_sym_find_base(&d->r->t[j])) == NULL ||
+		    !b->is_int)
+			return -1;
+	return j > i + 1 && is(d, j, ")") ? j : -1;
+}
+
 /*
  * Tokens [a, b) as an expression over the draft's parameters: literals,
  * operators, the host names the launch passes for integer parameters
@@ -351,6 +365,10 @@ xlate(struct draft *d, int a, int b, int map, int depth)
 			    1 - k]) != NULL; k++)
 				;
 			out = ksrc_fmt(r, "%s%.*s", out, t->len - k, t->p);
+			continue;
+		}
+		if (is(d, i, "(") && (k = cast_end(d, i)) > i) {
+			i = k;		/* (size_t) n: the value is n's */
 			continue;
 		}
 		if (is(d, i, "sizeof") && is(d, i + 1, "(")) {
@@ -427,6 +445,23 @@ constant(const char *text)
 	return v;
 }
 
+/* Whether the declaration of the name at token i is a dim3 one:
+   "dim3 grid(...), block(...);" declares both. */
+static int
+declared_dim3(struct draft *d, int i)
+{
+	int	j;
+
+	for (j = i - 1; j > 0 && !is(d, j, ";") && !is(d, j, "{") &&
+	    !is(d, j, "}"); j--)
+		;
+	if (j > 0 || is(d, j, ";") || is(d, j, "{") || is(d, j, "}"))
+		j++;
+	while (is(d, j, "const") || is(d, j, "static"))
+		j++;
+	return is(d, j, "dim3");
+}
+
 /*
  * A launch dimension (the <<<>>> argument from tokens [a, b)) as "X" or
  * "X,Y": a dim3 declared with its sizes, dim3(x, y) in place, or one
@@ -440,7 +475,7 @@ dim(struct draft *d, int a, int b)
 	const char	*x, *y;
 
 	if (b == a + 1 && r->t[a].kind == T_ID && (e = host_decl(d, a)) >= 0
-	    && e > 1 && is(d, e - 2, "dim3"))
+	    && declared_dim3(d, e - 1))
 		open = is(d, e, "=") && is(d, e + 1, "dim3") ? e + 2 : e;
 	else if (is(d, a, "dim3") && is(d, a + 1, "("))
 		open = a + 1;
@@ -628,9 +663,9 @@ lines(struct draft *d)
 {
 	struct rd	*r = d->r;
 	const char	*out = "", *size, *h, *grid = NULL, *block = NULL;
-	const char	*len, *host = "", *guess = "", *name;
+	const char	*len, *host = "", *guess = "", *name, *rest;
 	int		 k, s0 = size_param(d, 0), s1 = size_param(d, 1);
-	int		 i;
+	int		 i, guessed;
 	int64_t		 v;
 
 	size = s0 >= 0 ? ksrc_tok_text(r, d->p[s0].name) : "n";
@@ -653,28 +688,27 @@ lines(struct draft *d)
 			continue;
 		note(r, p->host ? &host : &guess, name);
 	}
-	if (s0 < 0) {
-		line(r, &out, "param n=1048576 range=1..4194304");
-		note(r, &guess, "n");
-	}
+	rest = "";
 	if (d->call >= 0 && d->nlargs >= 2) {
 		grid = dim(d, d->largs[0], d->largs[1] - 1);
 		block = dim(d, d->largs[1], d->largs[2] - 1);
 	}
 	if (grid != NULL && block != NULL)
-		line(r, &out, "launch grid=%s block=%s", grid, block);
+		line(r, &rest, "launch grid=%s block=%s", grid, block);
 	else if (d->twod)
-		line(r, &out, "launch grid=(%s+15)/16,(%s+15)/16 block=16,16",
+		line(r, &rest, "launch grid=(%s+15)/16,(%s+15)/16 block=16,16",
 		    size, h);
 	else
-		line(r, &out, "launch grid=(%s+255)/256 block=256", size);
+		line(r, &rest, "launch grid=(%s+255)/256 block=256", size);
+	guessed = grid == NULL || block == NULL;
 	note(r, grid != NULL && block != NULL ? &host : &guess, "the launch");
 	for (k = 0; k < d->np; k++) {
 		if (!d->p[k].ptr)
 			continue;
 		name = ksrc_tok_text(r, d->p[k].name);
 		len = malloc_length(d, k);
-		line(r, &out, "array %s length=%s", name, len != NULL ? len :
+		guessed |= len == NULL;
+		line(r, &rest, "array %s length=%s", name, len != NULL ? len :
 		    d->twod && s1 >= 0 ? ksrc_fmt(r, "%s*%s", size, h) : size);
 		note(r, len != NULL ? &host : &guess, ksrc_fmt(r,
 		    "%s's length", name));
@@ -686,12 +720,17 @@ lines(struct draft *d)
 		len = shared_len(d, ksrc_sym_find_base(&r->t[d->shared + 2]));
 		if (is(d, i, "[")) {
 			name = ksrc_tok_text(r, i - 1);
-			line(r, &out, "array %s length=%s", name, len != NULL ?
+			line(r, &rest, "array %s length=%s", name, len != NULL ?
 			    len : "1024");
 			note(r, len != NULL ? &host : &guess, ksrc_fmt(r,
 			    "%s's length", name));
 		}
 	}
+	if (s0 < 0 && guessed) {	/* a size the guesses above use */
+		line(r, &out, "param n=1048576 range=1..4194304");
+		note(r, &guess, "n");
+	}
+	out = ksrc_fmt(r, "%s%s", out, rest);
 	if (d->asked != NULL)
 		out = ksrc_fmt(r, "%s%s", out, d->asked);
 	if (d->asked_host != NULL)
