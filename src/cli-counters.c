@@ -256,6 +256,11 @@ counters_kind(const struct launch *l, const struct totals *t,
 	printf("  %s\n%s", agree < 0 ? "not measured" : agree ? "agree" :
 	    "MISMATCH", buf);
 	free(buf);
+	if (agree == 0 && measured_more_instructions(l, t, m, k))
+		printf("              the GPU ran the model's lanes on and %s "
+		    "in %" PRId64 " instructions\n              for the model's "
+		    "%" PRId64 " requests\n", shared ? "wavefronts" : "sectors",
+		    c->requests, s->requests);
 	return bad | (agree == 0);
 }
 

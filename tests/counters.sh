@@ -148,6 +148,20 @@ NCU_REPLAY=$d/h200/namespace.csv \
     has "cache hit rates (of sectors): L1 50.0%, L2 166.4% (as ncu gives them: above 100% on this launch)"
 tap_ok $? "a kernel in a namespace; an L2 hit rate above 100% shown as given (rc $rc)"
 
+# A warp per row over cols = 1000 (h200/rowsum.csv, not in SPECS: its
+# loads MISMATCH): 4096 warps, c = lane + 32 k < 1000, 32 trips at most,
+# 131072 requests in the model; 4096 x 1000 = 4096000 lanes on; 125
+# sectors a row (31 trips of 4, then 1), 512000.  The H200 ran the same
+# lanes and sectors in 192512 load instructions: the MISMATCH stays, and
+# the line under it says what the counters show.
+NCU_REPLAY=$d/h200/rowsum.csv NCU_REPLAY_SOURCE=$d/h200/rowsum.csv.source \
+    run counters "$srcdir/tests/kernels/rowsum.cu"
+[ $rc -eq 1 ] &&
+    has "global load   requests       131072       192512   sectors          512000       512000  MISMATCH" &&
+    has "              measured on line 20: 192512 issued, 4096000 lanes on (model 131072 req, 4096000 lanes), 512000 sectors  agree" &&
+    has "              the GPU ran the model's lanes on and sectors in 192512 instructions"
+tap_ok $? "a warp-strided loop: more instructions for the same lanes and sectors, said (rc $rc)"
+
 # As compiled (--sass: the H100's listing, tests/compiled/), beside the
 # same launch's counters and source page (h100/).  powers-stride32: the
 # compiler reads and writes s[t*32 + k] four k at a time (LDS.128 and

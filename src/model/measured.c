@@ -160,6 +160,34 @@ measured_line_inlined(const struct launch *l, const struct measured_line *e,
 }
 
 int
+measured_more_instructions(const struct launch *l, const struct totals *t,
+    const struct measured *m, enum measured_kind k)
+{
+	const struct site_totals	*s = measured_model(t, k);
+	const struct measured_count	*c = &m->kind[k];
+	int				 i, j, lanes = 0;
+
+	if (m->nlines == 0 || m->lines_cut || !c->have ||
+	    c->requests <= s->requests || (measured_kind_shared(k) ?
+	    c->wavefronts != s->wavefronts : c->sectors != s->sectors))
+		return 0;
+	for (j = 0; j < l->nsites; j++)
+		if (measured_site_kind(&l->sites[j]) == (int)k &&
+		    (l->sites[j].line <= 0 ||
+		    !measured_line_agree(l, t, m, l->sites[j].line, k)))
+			return 0;
+	for (i = 0; i < m->nlines; i++) {
+		if (m->line[i].kind != (int)k ||
+		    measured_line_inlined(l, &m->line[i], k))
+			continue;
+		if (!measured_line_agree(l, t, m, m->line[i].line, k))
+			return 0;
+		lanes |= m->line[i].has_lanes;
+	}
+	return lanes;
+}
+
+int
 measured_agree_per_insn(const struct launch *l, const struct totals *t,
     const struct measured *m, enum measured_kind k)
 {

@@ -133,6 +133,16 @@ int		 measured_line_agree(const struct launch *,
 int		 measured_line_inlined(const struct launch *,
 		    const struct measured_line *e, enum measured_kind k);
 /*
+ * Whether kind k's launch counter has more requests than the model while
+ * its sectors (or wavefronts) are the model's and every line agrees on
+ * them and on the lanes on: the GPU ran the same lanes in more, fuller
+ * or emptier, instructions (a compiled loop whose trips differ per lane
+ * runs the lanes apart).  Said beside the MISMATCH, which stays.
+ */
+int		 measured_more_instructions(const struct launch *,
+		    const struct totals *, const struct measured *,
+		    enum measured_kind);
+/*
  * Whether kind k agrees per instruction where not per launch: the source
  * page read, every line of k (the model's and the page's) agreeing, the
  * launch's requests equal, and its sectors or wavefronts more than the
