@@ -169,6 +169,36 @@ grep -qE "^load +m\[\(size_t\)row \* cols \+ c\] +131072 req +512000 sectors" \
     "$tmp/stats"
 tap_ok $? "rowsum drafted: the lane-strided loop, 131072 requests, 512000 sectors"
 
+# Bytes without a sizeof: n * 4 of 4-byte floats is n; two arrays in the
+# dynamic shared memory, the launch's 2 * 256 * sizeof(float).
+cat >"$tmp/bytes.cu" <<'EOF'
+__global__ void two_shared(const float *in, float *out, int n)
+{
+	extern __shared__ float s[];
+	float *s2 = s + blockDim.x;
+	int t = threadIdx.x;
+	int i = blockIdx.x * blockDim.x + t;
+	s[t] = in[i];
+	s2[t] = in[min(i + 1, n - 1)];
+	__syncthreads();
+	out[i] = s[t ^ 1] + s2[(t + 1) % blockDim.x];
+}
+int main(void)
+{
+	int n = 1 << 20;
+	float *a, *b;
+	cudaMalloc(&a, n * 4);
+	cudaMalloc(&b, n * 4);
+	two_shared<<<n / 256, 256, 2 * 256 * sizeof(float)>>>(a, b, n);
+	return 0;
+}
+EOF
+"$WARPVIZ" check --draft "$tmp/bytes.cu" >"$tmp/bytes-d.cu" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] && grep -qxF '// warpviz: array in length=n' "$tmp/bytes-d.cu" &&
+    grep -qxF '// warpviz: array s length=2*256' "$tmp/bytes-d.cu"
+tap_ok $? "n * 4 bytes of floats: n; shared 2 * 256 floats (rc $rc)"
+
 # A file without lines, read: the one line says how to draft them.
 "$WARPVIZ" stats "$d/host-1d.cu" >"$tmp/out" 2>"$tmp/err"
 rc=$?

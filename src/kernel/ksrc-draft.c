@@ -496,6 +496,24 @@ dim(struct draft *d, int a, int b)
 	return strcmp(y, "1") == 0 ? x : ksrc_fmt(r, "%s,%s", x, y);
 }
 
+/* Whether x[at] is outside every parenthesis of x and no operator
+   before it binds looser than '*' (x[0..at) is a product). */
+static int
+depth0(const char *x, size_t at)
+{
+	size_t	i;
+	int	depth = 0;
+
+	for (i = 0; i < at; i++)
+		if (x[i] == '(')
+			depth++;
+		else if (x[i] == ')')
+			depth--;
+		else if (depth == 0 && strchr("+-<>&|^?:%/", x[i]) != NULL)
+			return 0;
+	return depth == 0;
+}
+
 /* Bytes (tokens [a, b)) as elements of esize bytes: without the sizeof,
    or divided by esize. */
 static const char *
@@ -505,8 +523,16 @@ elements(struct draft *d, int a, int b, int esize)
 
 	if (x == NULL)
 		return NULL;
+	if (strchr(x, '@') == NULL && esize > 0) {
+		/* n * 4 bytes of 4-byte elements: n. */
+		y = ksrc_fmt(d->r, "*%d", esize);
+		if (strlen(x) > strlen(y) && strcmp(x + strlen(x) - strlen(y),
+		    y) == 0 && depth0(x, strlen(x) - strlen(y)))
+			return ksrc_dup_n(d->r, x, strlen(x) - strlen(y));
+		return ksrc_fmt(d->r, "(%s)/%d", x, esize);
+	}
 	if (strchr(x, '@') == NULL)
-		return esize > 0 ? ksrc_fmt(d->r, "(%s)/%d", x, esize) : NULL;
+		return NULL;
 	y = no_sizeof(d->r, x);
 	return y != NULL && strchr(y, '@') == NULL ? y : NULL;
 }
