@@ -108,6 +108,7 @@ inner_floors "kernel-file reader" \
     "kernel/ksrc-inline.c:ksrc_inline_[a-z_]*" \
     "kernel/ksrc-flow.c:ksrc_flow" \
     "kernel/ksrc.c:ksrc_\(parse\|parse_block\|load\|blocks\|free\|is_path\)" \
+    "kernel/ksrc-host.c:ksrc_host_[a-z_]*" \
     "kernel/ksrc-draft.c:ksrc_draft"
 # The view state: where an access is in a launch, the whole-launch
 # workers, the state itself, then predict first on top of it.

@@ -344,7 +344,8 @@ struct meta {
    ksrc-core.c, ksrc-lex.c, ksrc-device.c, ksrc-meta.c, ksrc-sym.c,
    ksrc-local.c,
    ksrc-access.c,
-   ksrc-decl.c, ksrc-body.c, ksrc.c (the entry points, in ksrc.h). */
+   ksrc-decl.c, ksrc-body.c, ksrc.c (the entry points, in ksrc.h), then
+   ksrc-host.c and ksrc-draft.c (check --draft, ksrc-draft.h). */
 
 /* ksrc-core.c: memory, errors, the token cursor */
 char	*ksrc_keep(struct rd *r, char *s);
