@@ -159,17 +159,23 @@ measured_line_inlined(const struct launch *l, const struct measured_line *e,
 	return !here && there;
 }
 
-int
-measured_more_instructions(const struct launch *l, const struct totals *t,
-    const struct measured *m, enum measured_kind k)
+/*
+ * Whether every line of kind k agrees, the model's (each site on a line)
+ * and the page's (an inlined call's second listing left out); the
+ * page's lines' units summed into *units, *units_all and *lanes set
+ * where every one of them gives units or lanes.
+ */
+static int
+lines_agree(const struct launch *l, const struct totals *t,
+    const struct measured *m, enum measured_kind k, int64_t *units,
+    int *units_all, int *lanes)
 {
-	const struct site_totals	*s = measured_model(t, k);
-	const struct measured_count	*c = &m->kind[k];
-	int				 i, j, lanes = 0;
+	int	i, j;
 
-	if (m->nlines == 0 || m->lines_cut || !c->have ||
-	    c->requests <= s->requests || (measured_kind_shared(k) ?
-	    c->wavefronts != s->wavefronts : c->sectors != s->sectors))
+	*units = 0;
+	*units_all = 1;
+	*lanes = 0;
+	if (m->nlines == 0 || m->lines_cut)
 		return 0;
 	for (j = 0; j < l->nsites; j++)
 		if (measured_site_kind(&l->sites[j]) == (int)k &&
@@ -182,9 +188,26 @@ measured_more_instructions(const struct launch *l, const struct totals *t,
 			continue;
 		if (!measured_line_agree(l, t, m, m->line[i].line, k))
 			return 0;
-		lanes |= m->line[i].has_lanes;
+		*units += m->line[i].units;
+		*units_all &= m->line[i].has_units;
+		*lanes |= m->line[i].has_lanes;
 	}
-	return lanes;
+	return 1;
+}
+
+int
+measured_more_instructions(const struct launch *l, const struct totals *t,
+    const struct measured *m, enum measured_kind k)
+{
+	const struct site_totals	*s = measured_model(t, k);
+	const struct measured_count	*c = &m->kind[k];
+	int64_t				 units;
+	int				 all, lanes;
+
+	if (!c->have || c->requests <= s->requests || (measured_kind_shared(k) ?
+	    c->wavefronts != s->wavefronts : c->sectors != s->sectors))
+		return 0;
+	return lines_agree(l, t, m, k, &units, &all, &lanes) && lanes;
 }
 
 int
@@ -193,26 +216,12 @@ measured_agree_per_insn(const struct launch *l, const struct totals *t,
 {
 	const struct site_totals	*s = measured_model(t, k);
 	const struct measured_count	*c = &m->kind[k];
-	int64_t				 model, meas, units = 0;
-	int				 i, j;
+	int64_t				 model, meas, units;
+	int				 all, lanes;
 
-	if (m->nlines == 0 || m->lines_cut || !c->have ||
-	    c->requests != s->requests)
+	if (!c->have || c->requests != s->requests ||
+	    !lines_agree(l, t, m, k, &units, &all, &lanes) || !all)
 		return 0;
-	for (j = 0; j < l->nsites; j++)
-		if (measured_site_kind(&l->sites[j]) == (int)k &&
-		    (l->sites[j].line <= 0 ||
-		    !measured_line_agree(l, t, m, l->sites[j].line, k)))
-			return 0;
-	for (i = 0; i < m->nlines; i++) {
-		if (m->line[i].kind != (int)k ||
-		    measured_line_inlined(l, &m->line[i], k))
-			continue;
-		if (!m->line[i].has_units ||
-		    !measured_line_agree(l, t, m, m->line[i].line, k))
-			return 0;
-		units += m->line[i].units;
-	}
 	model = measured_kind_shared(k) ? s->wavefronts : s->sectors;
 	meas = measured_kind_shared(k) ? c->wavefronts : c->sectors;
 	return units == model && meas > model;
