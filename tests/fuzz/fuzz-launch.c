@@ -132,8 +132,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				break;
 			i = atoi(w[1]);
 			sz = atoi(w[2]);
-			if (i < 0 || sz < 1 ||
-			    i + sz > v.arrays[na - 1].elem_size)
+			if (i < 0 || sz < 1 || i > v.arrays[na - 1].elem_size ||
+			    sz > v.arrays[na - 1].elem_size - i)
 				break;
 			v.arrays[na - 1].fields[nf].name = w[0];
 			v.arrays[na - 1].fields[nf].offset = i;
